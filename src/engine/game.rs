@@ -1,0 +1,416 @@
+//! A game: the world a scenario fills, the turn and phase, the command pipeline
+//! (check → execute → events), saves that replay, and the `Game` facade that scripts,
+//! the command line, tests and autoplay drive.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::board::{Board, TerrainId};
+use super::command::{Command, Refusal, parse_line};
+use super::dice::Dice;
+use super::error::LocatedError;
+use super::event::{EventKind, GameLog};
+use super::hex::Hexside;
+use super::scenario::{LoadedScenario, VictoryLevel, parse_scenario, read_text, ron_options, sha256_hex};
+use super::units::{Leader, Placement, SideId, Steps, UnitId, UnitName, Units};
+use super::zoc::{ZocMap, ZoneOfControl};
+use crate::rulesets::{ActiveRuleset, Ruleset, load_ruleset};
+
+/// The phase of a turn, as a Bevy state the view can react to.
+#[derive(States, Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize)]
+pub enum GamePhase {
+    /// Secret placements before the first turn.
+    #[default]
+    Setup,
+    Movement,
+    Combat,
+    GameOver,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    /// `None` for a draw.
+    pub winner: Option<SideId>,
+    pub level: Option<VictoryLevel>,
+    pub reason: String,
+}
+
+/// Turn, phase and the side to act; the authority the `GamePhase` state mirrors.
+#[derive(Resource, Clone, Debug)]
+pub struct TurnState {
+    pub turn: u32,
+    pub last_turn: u32,
+    pub phase: GamePhase,
+    /// The side whose phase it is.
+    pub active: SideId,
+    /// The side that moves first each turn.
+    pub first: SideId,
+    pub outcome: Option<Outcome>,
+}
+
+/// The scenario a game was started from.
+#[derive(Resource, Clone)]
+pub struct ScenarioInfo(pub Arc<LoadedScenario>);
+
+/// Every command accepted so far, in order: with the seed, a save.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct CommandHistory(pub Vec<Command>);
+
+/// Options switched on for this game (scenario options plus command-line ones).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct GameOptions(pub Vec<String>);
+
+impl GameOptions {
+    pub fn has(&self, name: &str) -> bool {
+        self.0.iter().any(|o| o == name)
+    }
+}
+
+/// Reads a scenario and the ruleset it names, and checks both.
+pub fn load_scenario(path: &Path) -> Result<(Arc<LoadedScenario>, Arc<dyn Ruleset>), LocatedError> {
+    let text = read_text(path)?;
+    let file = parse_scenario(path, text.clone())?;
+    let shown = path.display().to_string();
+    let ruleset = load_ruleset(&file.ruleset, path).map_err(|msg| {
+        LocatedError::at_text(&shown, &text, &format!("\"{}\"", file.ruleset), 0, msg)
+    })?;
+    let mut parts = vec![text.as_str()];
+    parts.extend(ruleset.table_texts());
+    let hash = sha256_hex(&parts);
+    let scenario = LoadedScenario {
+        path: path.to_path_buf(),
+        text,
+        file,
+        hash,
+    };
+    ruleset.validate(&scenario)?;
+    Ok((Arc::new(scenario), ruleset))
+}
+
+/// Builds the board of a scenario with the ruleset's terrain names.
+pub fn build_board(scenario: &LoadedScenario, terrain_names: &[String]) -> Board {
+    let map = &scenario.file.map;
+    let mut board = Board::new(map.columns, map.rows, terrain_names.to_vec());
+    let id_of = |name: &str| TerrainId(terrain_names.iter().position(|t| t == name).unwrap_or(0) as u8);
+    let default = id_of(&map.default_terrain);
+    for hex in board.hexes().collect::<Vec<_>>() {
+        board.set_terrain(hex, default);
+    }
+    for (name, hexes) in &map.terrain {
+        for h in hexes {
+            board.set_terrain(*h, id_of(name));
+        }
+    }
+    for (level, hexes) in &map.elevation {
+        for h in hexes {
+            board.set_elevation(*h, *level);
+        }
+    }
+    for s in &map.hexsides {
+        if let Some(side) = Hexside::between(s.between.0, s.between.1) {
+            for f in &s.features {
+                board.add_hexside_feature(side, *f);
+            }
+        }
+    }
+    board
+}
+
+/// Fills a world with a new game of `scenario`: board, units, dice, log, turn; then
+/// the ruleset adds its own parts.
+pub fn init_world(
+    world: &mut World,
+    scenario: Arc<LoadedScenario>,
+    ruleset: Arc<dyn Ruleset>,
+    board: Board,
+    seed: u64,
+    extra_options: &[String],
+) {
+    board.spawn_tiles(world);
+    let mut units = Units::new(&board);
+    for (i, spec) in scenario.file.units.iter().enumerate() {
+        let side = SideId(scenario.side_index(&spec.side).unwrap_or(0));
+        let placement = match spec.hex {
+            Some(h) => Placement::OnMap(h),
+            None => Placement::Waiting,
+        };
+        let entity = world
+            .spawn((
+                UnitId(i as u16),
+                UnitName {
+                    key: spec.id.clone(),
+                    name: spec.name.clone(),
+                },
+                side,
+                placement,
+                ZoneOfControl::default(),
+            ))
+            .id();
+        units.register(&board, UnitId(i as u16), entity, placement);
+    }
+    let first = SideId(scenario.side_index(&scenario.file.first).unwrap_or(0));
+    let mut options = scenario.file.options.clone();
+    options.extend(extra_options.iter().cloned());
+    world.insert_resource(ZocMap::new(&board));
+    world.insert_resource(board);
+    world.insert_resource(units);
+    world.insert_resource(Dice::new(seed));
+    world.insert_resource(GameLog::new());
+    world.insert_resource(CommandHistory::default());
+    world.insert_resource(GameOptions(options));
+    world.insert_resource(TurnState {
+        turn: 1,
+        last_turn: scenario.file.turns,
+        phase: GamePhase::Setup,
+        active: first,
+        first,
+        outcome: None,
+    });
+    world.insert_resource(ScenarioInfo(scenario.clone()));
+    world.insert_resource(ActiveRuleset(ruleset.clone()));
+    ruleset.populate(world, &scenario);
+}
+
+/// The command pipeline: the active ruleset checks the command and, when legal,
+/// executes it and logs its events; the command joins the history.
+pub fn submit(world: &mut World, command: &Command) -> Result<(), Refusal> {
+    let ruleset = world.resource::<ActiveRuleset>().0.clone();
+    ruleset.submit(world, command)?;
+    world.resource_mut::<CommandHistory>().0.push(command.clone());
+    Ok(())
+}
+
+/// A saved game: the scenario (path and content hash), the seed and the commands.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SaveFile {
+    pub scenario: String,
+    pub scenario_hash: String,
+    pub seed: u64,
+    #[serde(default)]
+    pub options: Vec<String>,
+    pub commands: Vec<String>,
+}
+
+/// Why a script stopped: the line and the parse error or refusal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScriptFailure {
+    pub line: usize,
+    pub column: usize,
+    pub text: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for ScriptFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}:{}: {}\n  {}", self.line, self.column, self.message, self.text)
+    }
+}
+
+/// A game held in a plain world: what scripts, saves, tests and autoplay drive. The
+/// window drives the same world inside its `App` through the same `submit`.
+pub struct Game {
+    pub world: World,
+    pub scenario: Arc<LoadedScenario>,
+    pub ruleset: Arc<dyn Ruleset>,
+    pub seed: u64,
+}
+
+impl Game {
+    pub fn new(scenario: Arc<LoadedScenario>, ruleset: Arc<dyn Ruleset>, board: Board, seed: u64, options: &[String]) -> Self {
+        let mut world = World::new();
+        init_world(&mut world, scenario.clone(), ruleset.clone(), board, seed, options);
+        Self {
+            world,
+            scenario,
+            ruleset,
+            seed,
+        }
+    }
+
+    /// Loads a scenario and starts a game of it.
+    pub fn start(path: &Path, seed: u64, options: &[String]) -> Result<Self, LocatedError> {
+        let (scenario, ruleset) = load_scenario(path)?;
+        let board = crate::rulesets::build_ruleset_board(&*ruleset, &scenario);
+        Ok(Self::new(scenario, ruleset, board, seed, options))
+    }
+
+    pub fn submit(&mut self, command: &Command) -> Result<(), Refusal> {
+        submit(&mut self.world, command)
+    }
+
+    /// Parses and submits one script line; `Ok(false)` for a blank or comment line.
+    pub fn submit_line(&mut self, line: &str) -> Result<bool, (usize, String)> {
+        match parse_line(line) {
+            Ok(None) => Ok(false),
+            Ok(Some(cmd)) => self.submit(&cmd).map(|_| true).map_err(|r| (1, r.to_string())),
+            Err(e) => Err((e.column, e.message)),
+        }
+    }
+
+    /// Runs a script; stops at the first line that does not parse or is refused.
+    pub fn run_script(&mut self, script: &str) -> Result<(), ScriptFailure> {
+        for (i, line) in script.lines().enumerate() {
+            self.submit_line(line).map_err(|(column, message)| ScriptFailure {
+                line: i + 1,
+                column,
+                text: line.to_string(),
+                message,
+            })?;
+        }
+        Ok(())
+    }
+
+    pub fn log(&self) -> &GameLog {
+        self.world.resource::<GameLog>()
+    }
+
+    pub fn turn(&self) -> &TurnState {
+        self.world.resource::<TurnState>()
+    }
+
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.turn().outcome.as_ref()
+    }
+
+    pub fn commands(&self) -> &[Command] {
+        &self.world.resource::<CommandHistory>().0
+    }
+
+    pub fn options(&self) -> Vec<String> {
+        self.world.resource::<GameOptions>().0.clone()
+    }
+
+    /// The save of this game: replaying it gives the identical game.
+    pub fn save(&self) -> SaveFile {
+        let extra: Vec<String> = self
+            .options()
+            .into_iter()
+            .filter(|o| !self.scenario.file.options.contains(o))
+            .collect();
+        SaveFile {
+            scenario: self.scenario.display_path(),
+            scenario_hash: self.scenario.hash.clone(),
+            seed: self.seed,
+            options: extra,
+            commands: self.commands().iter().map(|c| c.to_string()).collect(),
+        }
+    }
+
+    pub fn save_text(&self) -> String {
+        let pretty = ron::ser::PrettyConfig::new().depth_limit(2);
+        ron::ser::to_string_pretty(&self.save(), pretty).unwrap_or_default()
+    }
+
+    /// Loads a save: reads it, checks the scenario has not changed, replays it.
+    pub fn load_save(path: &Path) -> Result<Self, LocatedError> {
+        let shown = path.display().to_string();
+        let text = read_text(path)?;
+        if text.trim().is_empty() {
+            return Err(LocatedError::whole_file(&shown, "the save file is empty"));
+        }
+        let save: SaveFile = ron_options()
+            .from_str(&text)
+            .map_err(|e| LocatedError::from_ron(&shown, &text, &e))?;
+        let scenario_path = Path::new(&save.scenario);
+        let (scenario, ruleset) = load_scenario(scenario_path).map_err(|e| {
+            LocatedError::at_text(&shown, &text, &save.scenario, 0, format!("the save's scenario cannot be loaded: {e}"))
+        })?;
+        if scenario.hash != save.scenario_hash {
+            return Err(LocatedError::at_text(
+                &shown,
+                &text,
+                &save.scenario_hash,
+                0,
+                format!(
+                    "scenario `{}` (or its ruleset tables) changed since this game was saved: its hash is now {}, the save was made with {}; replaying it would not give the same game",
+                    save.scenario, scenario.hash, save.scenario_hash
+                ),
+            ));
+        }
+        let board = crate::rulesets::build_ruleset_board(&*ruleset, &scenario);
+        let mut game = Self::new(scenario, ruleset, board, save.seed, &save.options);
+        for (i, line) in save.commands.iter().enumerate() {
+            let located = |msg: String| {
+                let nth = save.commands[..i].iter().filter(|c| *c == line).count();
+                LocatedError::at_text(&shown, &text, &format!("\"{line}\""), nth, msg)
+            };
+            match parse_line(line) {
+                Ok(Some(cmd)) => game
+                    .submit(&cmd)
+                    .map_err(|r| located(format!("command {} `{line}` is refused on replay: {r}", i + 1)))?,
+                Ok(None) => return Err(located(format!("command {} is empty", i + 1))),
+                Err(e) => return Err(located(format!("command {} `{line}`: {}", i + 1, e.message))),
+            }
+        }
+        Ok(game)
+    }
+
+    /// Every unit, for `--state`: id, name, side, hex, steps and the ruleset's flags.
+    pub fn state_json(&self) -> serde_json::Value {
+        let world = &self.world;
+        let units = world.resource::<Units>();
+        let turn = self.turn();
+        let sides = &self.scenario.file.sides;
+        let list: Vec<serde_json::Value> = units
+            .ids()
+            .map(|id| {
+                let e = units.entity(id);
+                let name = world.get::<UnitName>(e).expect("every unit has a name");
+                let side = world.get::<SideId>(e).copied().unwrap_or(SideId(0));
+                let placement = world.get::<Placement>(e).copied().unwrap_or(Placement::Eliminated);
+                let steps = world.get::<Steps>(e).copied();
+                let (hex, status) = match placement {
+                    Placement::OnMap(h) => (Some(h.label()), "on_map"),
+                    Placement::Waiting => (None, "waiting"),
+                    Placement::Eliminated => (None, "eliminated"),
+                };
+                serde_json::json!({
+                    "id": name.key,
+                    "name": name.name,
+                    "side": sides[side.0 as usize].id,
+                    "hex": hex,
+                    "status": status,
+                    "steps": steps.map(|s| s.left),
+                    "max_steps": steps.map(|s| s.max),
+                    "leader": world.get::<Leader>(e).is_some(),
+                    "flags": self.ruleset.unit_flags(world, e),
+                })
+            })
+            .collect();
+        serde_json::json!({
+            "scenario": self.scenario.file.name,
+            "ruleset": self.ruleset.id(),
+            "seed": self.seed,
+            "turn": turn.turn,
+            "phase": format!("{:?}", turn.phase),
+            "active_side": sides[turn.active.0 as usize].id,
+            "pending": self.ruleset.pending_decision(world),
+            "outcome": turn.outcome.as_ref().map(|o| serde_json::json!({
+                "winner": o.winner.map(|w| sides[w.0 as usize].id.clone()),
+                "level": o.level,
+                "reason": o.reason,
+            })),
+            "units": list,
+        })
+    }
+
+    /// Whether the log holds a game-over event.
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// The log lines of a kind, for tests.
+    pub fn events_of(&self, kind: EventKind) -> Vec<String> {
+        self.log()
+            .events
+            .iter()
+            .filter(|e| e.kind == kind)
+            .map(|e| format!("{} ({})", e.text, e.rule))
+            .collect()
+    }
+}

@@ -1,0 +1,252 @@
+//! Hex geometry: `CCRR` labels, distance, neighbours, hexsides, vertex facings and
+//! line of sight. Flat-topped hexes, columns vertical, even columns (1-based) half a
+//! hex lower than odd ones; row numbers grow southwards.
+
+use std::fmt;
+
+use hexx::{Hex, HexOrientation, OffsetHexMode};
+use serde::{Deserialize, Serialize};
+
+/// A hex on the map, by its 1-based column and row as printed on the map (`CCRR`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct HexCoord {
+    pub col: i32,
+    pub row: i32,
+}
+
+/// The six directions between flat-topped hexes, clockwise from north.
+pub const DIRECTIONS: [&str; 6] = ["N", "NE", "SE", "S", "SW", "NW"];
+
+impl HexCoord {
+    pub const fn new(col: i32, row: i32) -> Self {
+        Self { col, row }
+    }
+
+    /// Parses a `CCRR` label (exactly four digits).
+    pub fn parse(label: &str) -> Option<Self> {
+        let label = label.trim();
+        if label.len() != 4 || !label.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let col = label[0..2].parse().ok()?;
+        let row = label[2..4].parse().ok()?;
+        Some(Self { col, row })
+    }
+
+    /// The `CCRR` label; columns or rows above 99 are printed with more digits.
+    pub fn label(self) -> String {
+        format!("{:02}{:02}", self.col, self.row)
+    }
+
+    pub(crate) fn axial(self) -> Hex {
+        Hex::from_offset_coordinates(
+            [self.col - 1, self.row - 1],
+            OffsetHexMode::Odd,
+            HexOrientation::Flat,
+        )
+    }
+
+    pub(crate) fn from_axial(hex: Hex) -> Self {
+        let [c, r] = hex.to_offset_coordinates(OffsetHexMode::Odd, HexOrientation::Flat);
+        Self { col: c + 1, row: r + 1 }
+    }
+
+    pub fn distance(self, other: Self) -> u32 {
+        self.axial().unsigned_distance_to(other.axial())
+    }
+
+    /// The neighbour in direction `dir` (0 = N, clockwise), which may lie off the map.
+    pub fn neighbor(self, dir: usize) -> Self {
+        let a = self.axial();
+        // Axial offsets for flat-topped hexes with rows growing southwards.
+        const STEPS: [(i32, i32); 6] = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)];
+        let (dq, dr) = STEPS[dir % 6];
+        Self::from_axial(Hex::new(a.x + dq, a.y + dr))
+    }
+
+    /// The six neighbours, clockwise from north.
+    pub fn neighbors(self) -> [Self; 6] {
+        std::array::from_fn(|d| self.neighbor(d))
+    }
+
+    /// The direction (0 = N, clockwise) of an adjacent hex, if it is adjacent.
+    pub fn direction_to(self, other: Self) -> Option<usize> {
+        (0..6).find(|&d| self.neighbor(d) == other)
+    }
+
+    pub fn is_adjacent(self, other: Self) -> bool {
+        self.distance(other) == 1
+    }
+
+    /// Every hex within `radius` (inclusive), sorted by label so consumers are deterministic.
+    pub fn within(self, radius: u32) -> Vec<Self> {
+        let mut hexes: Vec<Self> = self
+            .axial()
+            .range(radius)
+            .map(Self::from_axial)
+            .collect();
+        hexes.sort();
+        hexes
+    }
+}
+
+impl fmt::Display for HexCoord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:02}{:02}", self.col, self.row)
+    }
+}
+
+impl Serialize for HexCoord {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.label())
+    }
+}
+
+impl<'de> Deserialize<'de> for HexCoord {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        HexCoord::parse(&text).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "`{text}` is not a hex label: write four digits CCRR, e.g. \"0213\""
+            ))
+        })
+    }
+}
+
+/// The side shared by two adjacent hexes, stored with the smaller hex first so that
+/// both hexes name the same key.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Hexside(HexCoord, HexCoord);
+
+impl Hexside {
+    /// The hexside between two hexes; `None` when they are not adjacent.
+    pub fn between(a: HexCoord, b: HexCoord) -> Option<Self> {
+        if !a.is_adjacent(b) {
+            return None;
+        }
+        Some(if a <= b { Self(a, b) } else { Self(b, a) })
+    }
+
+    pub fn hexes(self) -> (HexCoord, HexCoord) {
+        (self.0, self.1)
+    }
+}
+
+impl fmt::Display for Hexside {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.0, self.1)
+    }
+}
+
+/// A facing towards a vertex of the hex (CdB 6, CtB 3): vertex `v` lies between
+/// directions `v` and `v + 1` (0 = the vertex between N and NE, clockwise).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct VertexFacing(pub u8);
+
+impl VertexFacing {
+    pub fn all() -> [Self; 6] {
+        std::array::from_fn(|v| Self(v as u8))
+    }
+
+    /// The two hexes the unit faces.
+    pub fn front_dirs(self) -> [usize; 2] {
+        let v = self.0 as usize % 6;
+        [v, (v + 1) % 6]
+    }
+
+    /// The two hexes on its sides.
+    pub fn flank_dirs(self) -> [usize; 2] {
+        let v = self.0 as usize % 6;
+        [(v + 5) % 6, (v + 2) % 6]
+    }
+
+    /// The two hexes behind it.
+    pub fn rear_dirs(self) -> [usize; 2] {
+        let v = self.0 as usize % 6;
+        [(v + 3) % 6, (v + 4) % 6]
+    }
+
+    pub fn front(self, at: HexCoord) -> [HexCoord; 2] {
+        self.front_dirs().map(|d| at.neighbor(d))
+    }
+
+    pub fn flank(self, at: HexCoord) -> [HexCoord; 2] {
+        self.flank_dirs().map(|d| at.neighbor(d))
+    }
+
+    pub fn rear(self, at: HexCoord) -> [HexCoord; 2] {
+        self.rear_dirs().map(|d| at.neighbor(d))
+    }
+
+    /// The facing turned half round (used by CdB recoils and rearward moves).
+    pub fn reversed(self) -> Self {
+        Self((self.0 + 3) % 6)
+    }
+}
+
+/// The hexes a straight line from `from` to `to` passes through, in order, both ends
+/// included. Where the line runs exactly along a hexside it touches two hexes; both
+/// are returned as a pair so a ruleset can decide whether one or both must block.
+pub fn line_of_hexes(from: HexCoord, to: HexCoord) -> Vec<(HexCoord, Option<HexCoord>)> {
+    let a = from.axial();
+    let b = to.axial();
+    let n = a.unsigned_distance_to(b) as i32;
+    if n == 0 {
+        return vec![(from, None)];
+    }
+    // Cube coordinates, nudged both ways: where the two nudged lines differ the true
+    // line runs along a hexside (hexx's plain `line_to` would keep only one hex).
+    let cube = |h: Hex| [h.x as f64, h.y as f64, (-h.x - h.y) as f64];
+    let (ca, cb) = (cube(a), cube(b));
+    let round = |c: [f64; 3]| {
+        let mut r = c.map(f64::round);
+        let d = [
+            (r[0] - c[0]).abs(),
+            (r[1] - c[1]).abs(),
+            (r[2] - c[2]).abs(),
+        ];
+        if d[0] > d[1] && d[0] > d[2] {
+            r[0] = -r[1] - r[2];
+        } else if d[1] > d[2] {
+            r[1] = -r[0] - r[2];
+        } else {
+            r[2] = -r[0] - r[1];
+        }
+        Hex::new(r[0] as i32, r[1] as i32)
+    };
+    const EPS: f64 = 1e-6;
+    (0..=n)
+        .map(|i| {
+            let t = i as f64 / n as f64;
+            let at = |e: f64| {
+                round([
+                    ca[0] + (cb[0] - ca[0]) * t + e,
+                    ca[1] + (cb[1] - ca[1]) * t + e,
+                    ca[2] + (cb[2] - ca[2]) * t - 2.0 * e,
+                ])
+            };
+            let (p, q) = (at(EPS), at(-EPS));
+            let first = HexCoord::from_axial(p);
+            if p == q {
+                (first, None)
+            } else {
+                (first, Some(HexCoord::from_axial(q)))
+            }
+        })
+        .collect()
+}
+
+/// Line of sight between two hexes: blocked when an intermediate hex blocks, or, where
+/// the line runs along a hexside, when the hexes on both sides block (the usual
+/// benefit of the doubt to the firer).
+pub fn line_of_sight(from: HexCoord, to: HexCoord, blocks: impl Fn(HexCoord) -> bool) -> bool {
+    let line = line_of_hexes(from, to);
+    let last = line.len().saturating_sub(1);
+    line.iter()
+        .enumerate()
+        .filter(|(i, _)| *i != 0 && *i != last)
+        .all(|(_, (a, b))| match b {
+            None => !blocks(*a),
+            Some(b) => !(blocks(*a) && blocks(*b)),
+        })
+}

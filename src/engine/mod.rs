@@ -1,0 +1,13 @@
+//! The engine every ruleset shares; nothing here renders.
+
+pub mod board;
+pub mod command;
+pub mod dice;
+pub mod error;
+pub mod event;
+pub mod game;
+pub mod hex;
+pub mod plugin;
+pub mod scenario;
+pub mod units;
+pub mod zoc;

@@ -1,0 +1,131 @@
+//! Units as entities: the components every ruleset shares (stable id, side, hex, steps,
+//! leader), and the `Units` index that finds a unit by id or by hex without a query.
+
+use bevy::prelude::*;
+use serde::Serialize;
+
+use super::board::Board;
+use super::hex::HexCoord;
+
+/// A unit's stable number: its place in the scenario's unit list. Every loop that can
+/// consume dice or order events walks units in this order.
+#[derive(Component, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize)]
+pub struct UnitId(pub u16);
+
+/// The scenario's identifier and printed name of a unit.
+#[derive(Component, Clone, Debug)]
+pub struct UnitName {
+    pub key: String,
+    pub name: String,
+}
+
+/// Which side a unit fights for, as an index into the scenario's sides.
+#[derive(Component, Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Serialize)]
+pub struct SideId(pub u8);
+
+impl SideId {
+    pub fn other(self) -> Self {
+        Self(1 - self.0)
+    }
+}
+
+/// Where a unit is: on the map, waiting to enter, or gone.
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Placement {
+    OnMap(HexCoord),
+    /// A reinforcement not yet on the map.
+    Waiting,
+    Eliminated,
+}
+
+impl Placement {
+    pub fn hex(self) -> Option<HexCoord> {
+        match self {
+            Placement::OnMap(h) => Some(h),
+            _ => None,
+        }
+    }
+}
+
+/// Steps left of the unit's steps (two-sided counters have 2; leaders 1).
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Steps {
+    pub left: u8,
+    pub max: u8,
+}
+
+impl Steps {
+    pub fn is_reduced(self) -> bool {
+        self.left < self.max
+    }
+}
+
+/// A leader: not a combat unit, may stack with friendly units.
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Leader {
+    pub rating: i32,
+    pub commander: bool,
+}
+
+/// A unit placed in secret, seen only by its owner until revealed.
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Hidden;
+
+/// Finds units by id and by hex. Rebuilt by `Units::rebuild` whenever a placement
+/// changes; all access goes through `move_unit`/`remove_unit` so it cannot drift.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Units {
+    entities: Vec<Entity>,
+    at_hex: Vec<Vec<UnitId>>,
+}
+
+impl Units {
+    pub fn new(board: &Board) -> Self {
+        Self {
+            entities: Vec::new(),
+            at_hex: vec![Vec::new(); board.hex_count()],
+        }
+    }
+
+    pub fn register(&mut self, board: &Board, id: UnitId, entity: Entity, at: Placement) {
+        debug_assert_eq!(id.0 as usize, self.entities.len());
+        self.entities.push(entity);
+        if let Some(i) = at.hex().and_then(|h| board.index(h)) {
+            self.at_hex[i].push(id);
+        }
+    }
+
+    pub fn entity(&self, id: UnitId) -> Entity {
+        self.entities[id.0 as usize]
+    }
+
+    pub fn len(&self) -> usize {
+        self.entities.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entities.is_empty()
+    }
+
+    pub fn ids(&self) -> impl Iterator<Item = UnitId> + use<> {
+        (0..self.entities.len() as u16).map(UnitId)
+    }
+
+    /// The units in a hex, in id order.
+    pub fn at(&self, board: &Board, hex: HexCoord) -> &[UnitId] {
+        board
+            .index(hex)
+            .map_or(&[][..], |i| self.at_hex[i].as_slice())
+    }
+
+    pub fn relocate(&mut self, board: &Board, id: UnitId, from: Option<HexCoord>, to: Option<HexCoord>) {
+        if let Some(i) = from.and_then(|h| board.index(h)) {
+            self.at_hex[i].retain(|u| *u != id);
+        }
+        if let Some(i) = to.and_then(|h| board.index(h)) {
+            let list = &mut self.at_hex[i];
+            list.push(id);
+            list.sort();
+        }
+    }
+}

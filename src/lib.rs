@@ -1,0 +1,6 @@
+//! bataille: a rules-enforcing hex wargame. `engine` is the shared, render-free core;
+//! `rulesets` holds one module per published ruleset; `autoplay` plays random games.
+
+pub mod autoplay;
+pub mod engine;
+pub mod rulesets;

@@ -1,0 +1,150 @@
+//! The `bataille` command line: check a scenario, play a script (play-by-email
+//! adjudication), autoplay random games. Exit status 1 on any invalid input.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use bataille::autoplay::autoplay;
+use bataille::engine::game::{Game, load_scenario};
+use bataille::engine::scenario::read_text;
+
+#[derive(Parser)]
+#[command(name = "bataille", version, about = "A rules-enforcing hex wargame for two players at one screen")]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Validate a scenario and print its sides, units and turns.
+    Check { scenario: PathBuf },
+    /// Apply a script of commands to a scenario and print the event log.
+    Play {
+        scenario: PathBuf,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The script: one command per line, `#` comments.
+        #[arg(long)]
+        script: Option<PathBuf>,
+        /// Resume from a save instead of starting the scenario afresh.
+        #[arg(long)]
+        load: Option<PathBuf>,
+        /// Write the game (scenario, hash, seed, commands) here.
+        #[arg(long)]
+        save: Option<PathBuf>,
+        /// Print the final state of every unit as JSON.
+        #[arg(long)]
+        state: bool,
+        /// Switch on an optional rule (e.g. hills_block_fire); repeatable.
+        #[arg(long = "option")]
+        options: Vec<String>,
+    },
+    /// Play complete games of random legal commands and report throughput.
+    Autoplay {
+        scenario: PathBuf,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+    },
+}
+
+/// Prints a line to standard output; a closed pipe (`| head`) is not an error.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write;
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(msg) => {
+            eprintln!("{msg}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    match cli.command {
+        Cmd::Check { scenario } => {
+            let (s, ruleset) = load_scenario(&scenario).map_err(|e| e.to_string())?;
+            let f = &s.file;
+            out!("{} ({}) — {}", f.name, f.date, ruleset.name());
+            out!("turns: {}", f.turns);
+            out!("map: {} columns x {} rows", f.map.columns, f.map.rows);
+            for side in &f.sides {
+                let units: Vec<_> = f.units.iter().filter(|u| u.side == side.id).collect();
+                let first = if side.id == f.first { ", moves first" } else { "" };
+                out!("side {} \"{}\": {} units, army morale level {}{}", side.id, side.name, units.len(), side.morale_level, first);
+                for u in units {
+                    let at = u.hex.map(|h| h.label()).unwrap_or_else(|| "off map".into());
+                    out!("  {:<24} {:<32} {:<26} {}", u.id, u.name, u.unit_type, at);
+                }
+            }
+            for r in &f.reinforcements {
+                out!("reinforcement {} from turn {} by {} entry hexes", r.unit, r.turn, r.entry.len());
+            }
+            out!("special rules: {}", f.special_rules.len());
+            out!("scenario hash: {}", s.hash);
+            Ok(())
+        }
+        Cmd::Play { scenario, seed, script, load, save, state, options } => {
+            let mut game = match &load {
+                Some(path) => Game::load_save(path).map_err(|e| e.to_string())?,
+                None => Game::start(&scenario, seed, &options).map_err(|e| e.to_string())?,
+            };
+            let already = game.log().events.len();
+            let mut failure = None;
+            if let Some(path) = &script {
+                let text = read_text(path).map_err(|e| e.to_string())?;
+                if let Err(f) = game.run_script(&text) {
+                    failure = Some(format!("{}:{}:{}: refused: {}\n  {}", path.display(), f.line, f.column, f.message, f.text));
+                }
+            }
+            for line in game.log().lines().skip(if load.is_some() { 0 } else { 0 }).take(usize::MAX) {
+                out!("{line}");
+            }
+            let _ = already;
+            if let Some(p) = game.ruleset.pending_decision(&game.world) {
+                out!("Waiting for: {p}");
+            }
+            if let Some(path) = &save {
+                std::fs::write(path, game.save_text()).map_err(|e| format!("{}: cannot write the save: {e}", path.display()))?;
+            }
+            if state {
+                out!("{}", serde_json::to_string_pretty(&game.state_json()).unwrap_or_default());
+            }
+            match failure {
+                Some(f) => Err(f),
+                None => Ok(()),
+            }
+        }
+        Cmd::Autoplay { scenario, seed, games } => {
+            let (s, ruleset) = load_scenario(&scenario).map_err(|e| e.to_string())?;
+            let report = autoplay(s, ruleset, seed, games, false);
+            out!(
+                "{} games, {} commands in {:.3} s: {:.1} games/s, {:.0} commands/s",
+                report.games,
+                report.commands,
+                report.seconds,
+                report.games_per_second(),
+                report.commands as f64 / report.seconds.max(1e-9)
+            );
+            for (ending, n) in &report.endings {
+                out!("  {ending}: {n}");
+            }
+            if report.failures.is_empty() {
+                Ok(())
+            } else {
+                Err(format!("{} game(s) failed:\n{}", report.failures.len(), report.failures.join("\n")))
+            }
+        }
+    }
+}

@@ -1,0 +1,162 @@
+//! Random legal commands for A la Charge, for autoplay and property tests: every
+//! decision, move and attack is drawn from what the rules allow right now.
+
+use bevy::prelude::*;
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use crate::engine::command::{Command, UnitRef};
+use crate::engine::game::GamePhase;
+use crate::engine::hex::HexCoord;
+use crate::engine::units::{Placement, UnitId, UnitName, Units};
+
+use super::results::{Pending, RetreatStep, advance_candidates, retreat_options};
+use super::*;
+
+fn pick<T: Clone>(rng: &mut ChaCha8Rng, items: &[T]) -> Option<T> {
+    (!items.is_empty()).then(|| items[rng.random_range(0..items.len())].clone())
+}
+
+fn key(world: &World, id: UnitId) -> UnitRef {
+    UnitRef::Key(world.get::<UnitName>(entity(world, id)).map(|n| n.key.clone()).unwrap_or_default())
+}
+
+fn decision(world: &World, rng: &mut ChaCha8Rng, p: &Pending) -> Command {
+    match p {
+        Pending::Losses { pool, steps: due, .. } => {
+            let mut left: Vec<(UnitId, u8)> = pool
+                .iter()
+                .filter(|u| placement(world, **u) != Placement::Eliminated)
+                .map(|u| (*u, steps(world, *u).left))
+                .filter(|(_, s)| *s > 0)
+                .collect();
+            let capacity: u32 = left.iter().map(|(_, s)| *s as u32).sum();
+            let take = (*due as u32).min(capacity);
+            let mut units = Vec::new();
+            for _ in 0..take {
+                let i = rng.random_range(0..left.len());
+                units.push(key(world, left[i].0));
+                left[i].1 -= 1;
+                if left[i].1 == 0 {
+                    left.remove(i);
+                }
+            }
+            Command::Lose { units }
+        }
+        Pending::Retreat { unit, origin, done, .. } => {
+            let at = hex_of(world, *unit).unwrap_or(*origin);
+            let hexes: Vec<HexCoord> = retreat_options(world, *unit, at, *origin, *done)
+                .into_iter()
+                .filter_map(|o| match o {
+                    RetreatStep::Move(h) | RetreatStep::Displace(h, _) => Some(h),
+                    RetreatStep::Eliminate { .. } => None,
+                })
+                .collect();
+            Command::Retreat {
+                path: vec![pick(rng, &hexes).unwrap_or(at)],
+            }
+        }
+        Pending::Advance { .. } => {
+            let (cands, forced) = advance_candidates(world, p);
+            if !forced && rng.random_bool(0.4) {
+                return Command::Advance { from: None };
+            }
+            Command::Advance {
+                from: pick(rng, &cands).and_then(|u| hex_of(world, u)),
+            }
+        }
+        Pending::MoraleCheck { .. } => Command::EndPhase,
+    }
+}
+
+fn random_move(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
+    let active = turn(world).active;
+    let mut movers: Vec<UnitId> = world
+        .resource::<Units>()
+        .ids()
+        .filter(|u| side_of(world, *u) == active && !flags(world, *u).moved && placement(world, *u) != Placement::Eliminated)
+        .collect();
+    // Try movers in random order; the first that can go somewhere moves.
+    while !movers.is_empty() {
+        let i = rng.random_range(0..movers.len());
+        let u = movers.swap_remove(i);
+        let reach = movement::reachable(world, u);
+        if let Some(r) = pick(rng, &reach) {
+            return Some(Command::Move { unit: key(world, u), path: r.path });
+        }
+    }
+    None
+}
+
+fn random_attack(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
+    let active = turn(world).active;
+    let ids: Vec<UnitId> = world.resource::<Units>().ids().collect();
+    let ready: Vec<(UnitId, HexCoord)> = ids
+        .iter()
+        .copied()
+        .filter(|u| side_of(world, *u) == active && !is_leader(world, *u) && !flags(world, *u).attacked)
+        .filter(|u| movement::check_can_act(world, *u).is_ok())
+        .filter_map(|u| hex_of(world, u).map(|h| (u, h)))
+        .collect();
+    let mut targets: Vec<HexCoord> = ids
+        .iter()
+        .copied()
+        .filter(|u| side_of(world, *u) != active && !is_leader(world, *u) && !is_hidden(world, *u) && !flags(world, *u).was_attacked)
+        .filter_map(|u| hex_of(world, u))
+        .collect();
+    for _ in 0..4 {
+        if targets.is_empty() {
+            return None;
+        }
+        let target = targets.swap_remove(rng.random_range(0..targets.len()));
+        let mut melee = Vec::new();
+        let mut fire = Vec::new();
+        for &(u, h) in &ready {
+            if !rng.random_bool(0.75) {
+                continue;
+            }
+            let d = h.distance(target);
+            let archery = unit(world, u).kind.is_archery();
+            if archery && d <= unit(world, u).range && (d > 1 || rng.random_bool(0.5)) {
+                fire.push(h);
+            } else if d == 1 {
+                melee.push(h);
+            }
+        }
+        if melee.is_empty() && fire.is_empty() {
+            continue;
+        }
+        if combat::check_attack(world, &melee, &fire, target).is_ok() {
+            return Some(Command::Attack { melee, fire, target });
+        }
+    }
+    None
+}
+
+pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
+    if let Some(p) = world.resource::<AlcState>().pending.front().cloned() {
+        return decision(world, rng, &p);
+    }
+    match turn(world).phase {
+        GamePhase::Setup => {
+            let zones = world.resource::<AlcState>().hidden_zones.clone();
+            for (u, zone) in zones {
+                if hex_of(world, u).is_some() {
+                    continue;
+                }
+                let hexes: Vec<HexCoord> = world
+                    .resource::<crate::engine::board::Board>()
+                    .hexes()
+                    .filter(|h| zone.contains(*h) && units_at(world, *h).is_empty())
+                    .collect();
+                if let Some(h) = pick(rng, &hexes) {
+                    return Command::Place { unit: key(world, u), hex: h };
+                }
+            }
+            Command::EndPhase
+        }
+        GamePhase::Movement if !rng.random_bool(0.08) => random_move(world, rng).unwrap_or(Command::EndPhase),
+        GamePhase::Combat if !rng.random_bool(0.1) => random_attack(world, rng).unwrap_or(Command::EndPhase),
+        _ => Command::EndPhase,
+    }
+}

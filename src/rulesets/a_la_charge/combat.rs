@@ -1,0 +1,323 @@
+//! Combat (AlC 12.1–12.3): who may attack whom, melee and archery, the strengths with
+//! the leader (AlC 8), charge (AlC 10) and archery (AlC 12.2) modifiers, the odds
+//! rounded for the defender with the terrain shift, the die and the CRT. The window's
+//! preview calls `evaluate` and `result_chances`, the same code that resolves.
+
+use bevy::prelude::*;
+
+use crate::engine::board::Board;
+use crate::engine::command::Refusal;
+use crate::engine::event::EventKind;
+use crate::engine::game::{GameOptions, GamePhase};
+use crate::engine::hex::{HexCoord, line_of_sight};
+use crate::engine::units::UnitId;
+
+use super::data::{CombatResult, Crt, Kind};
+use super::*;
+
+/// One line of the odds explanation: what it adds and the rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Modifier {
+    pub text: String,
+    pub value: i32,
+    pub rule: &'static str,
+}
+
+/// An attack that passed its check, with everything the odds are made of.
+#[derive(Clone, Debug)]
+pub struct AttackPlan {
+    pub target: HexCoord,
+    pub defender: UnitId,
+    pub melee: Vec<UnitId>,
+    pub fire: Vec<UnitId>,
+    /// Knights that charge (AlC 10).
+    pub chargers: Vec<UnitId>,
+    pub attack: i32,
+    pub defense: i32,
+    pub attack_modifiers: Vec<Modifier>,
+    pub defense_modifiers: Vec<Modifier>,
+    /// The odds column before and after the terrain shift (AlC 12.3).
+    pub raw_column: usize,
+    pub column: usize,
+    pub column_shift: i32,
+    pub die_modifier: i32,
+}
+
+/// The CRT column of an attack strength against a defence strength, rounded in favour
+/// of the defender and capped at the table's first and last columns (AlC 12.3).
+pub fn odds_column(crt: &Crt, attack: i32, defense: i32) -> usize {
+    if defense <= 0 {
+        return crt.ratios.len() - 1;
+    }
+    if attack <= 0 {
+        return 0;
+    }
+    let mut column = 0;
+    for (i, &(a, d)) in crt.ratios.iter().enumerate() {
+        if attack * d >= a * defense {
+            column = i;
+        }
+    }
+    column
+}
+
+fn terrain_at(world: &World, hex: HexCoord) -> super::data::TerrainType {
+    let board = world.resource::<Board>();
+    let t = board.terrain(hex).unwrap_or_default();
+    world.resource::<AlcTables>().0.terrain.terrain[t.0 as usize].clone()
+}
+
+fn leader_bonus(world: &World, unit: UnitId, at: HexCoord, mods: &mut Vec<Modifier>) -> i32 {
+    let side = side_of(world, unit);
+    let mut total = 0;
+    for l in leaders_at(world, at) {
+        if side_of(world, l) == side {
+            let r = rating(world, l);
+            mods.push(Modifier {
+                text: format!("{} stacked with {}", name(world, l), name(world, unit)),
+                value: r,
+                rule: "AlC 8",
+            });
+            total += r;
+        }
+    }
+    total
+}
+
+/// Whether a knight attacking `defender` charges (AlC 10): it moved at least one hex in
+/// open terrain this turn, and the defender did not just charge it.
+pub fn charges(world: &World, knight: UnitId, defender: UnitId) -> bool {
+    let f = flags(world, knight);
+    unit(world, knight).kind == Kind::Knights
+        && f.hexes_moved >= 1
+        && f.entered_open
+        && !f.charged_by.contains(&defender)
+}
+
+/// Checks an attack and computes its odds without touching the game.
+pub fn evaluate(world: &World, melee: &[HexCoord], fire: &[HexCoord], target: HexCoord) -> Result<AttackPlan, Refusal> {
+    let t = turn(world);
+    if t.phase != GamePhase::Combat {
+        return Err(Refusal::new("AlC 6", "attacks are made only in the attacker's combat phase"));
+    }
+    let board = world.resource::<Board>();
+    if !board.contains(target) {
+        return Err(Refusal::new("AlC 12.1", format!("{target} is off the map")));
+    }
+    let defender = combat_unit_at(world, target)
+        .filter(|d| side_of(world, *d) != t.active && !is_hidden(world, *d))
+        .ok_or_else(|| Refusal::new("AlC 12.1", format!("there is no enemy combat unit in {target} to attack")))?;
+    if flags(world, defender).was_attacked {
+        return Err(Refusal::new(
+            "AlC 12.1",
+            format!("{} has already been attacked this combat phase", name(world, defender)),
+        ));
+    }
+    let mut seen = Vec::new();
+    let mut attackers = |hexes: &[HexCoord]| -> Result<Vec<UnitId>, Refusal> {
+        let mut out = Vec::new();
+        for &h in hexes {
+            if seen.contains(&h) {
+                return Err(Refusal::new("AlC 12.1", format!("{h} is named twice in the attack")));
+            }
+            seen.push(h);
+            let u = combat_unit_at(world, h)
+                .filter(|u| side_of(world, *u) == t.active)
+                .ok_or_else(|| Refusal::new("AlC 12.1", format!("there is no friendly combat unit in {h} to attack with")))?;
+            movement::check_can_act(world, u)?;
+            if flags(world, u).attacked {
+                return Err(Refusal::new("AlC 12.1", format!("{} has already attacked this combat phase", name(world, u))));
+            }
+            out.push(u);
+        }
+        Ok(out)
+    };
+    let melee_units = attackers(melee)?;
+    let fire_units = attackers(fire)?;
+    for (&u, &h) in melee_units.iter().zip(melee) {
+        if !h.is_adjacent(target) {
+            return Err(Refusal::new(
+                "AlC 12.1",
+                format!("{} is not adjacent to {target}: melee needs adjacent units (archers may fire from range with `fire`)", name(world, u)),
+            ));
+        }
+        if board.hexside(h, target).is_unbridged_river() {
+            return Err(Refusal::new("AlC 12.1", format!("{} cannot fight across the river between {h} and {target}", name(world, u))));
+        }
+    }
+    let hills_block = world.resource::<GameOptions>().has("hills_block_fire");
+    for (&u, &h) in fire_units.iter().zip(fire) {
+        let values = unit(world, u);
+        if !values.kind.is_archery() {
+            return Err(Refusal::new("AlC 12.2", format!("{} is not an archery unit and cannot fire", name(world, u))));
+        }
+        let d = h.distance(target);
+        if d > values.range {
+            return Err(Refusal::new(
+                "AlC 12.1",
+                format!("{target} is {d} hexes from {}, beyond its range of {}", name(world, u), values.range),
+            ));
+        }
+        if hills_block && !line_of_sight(h, target, |x| terrain_at(world, x).blocks_fire_by_option) {
+            return Err(Refusal::new(
+                "AlC 9 (option hills_block_fire)",
+                format!("a hill blocks the line of fire from {h} to {target}"),
+            ));
+        }
+    }
+
+    let mut attack_modifiers = Vec::new();
+    let mut attack = 0;
+    let mut chargers = Vec::new();
+    for (&u, &h) in melee_units.iter().zip(melee) {
+        let r = rating(world, u);
+        attack_modifiers.push(Modifier {
+            text: format!("{} in melee", name(world, u)),
+            value: r,
+            rule: "AlC 12.3",
+        });
+        attack += r;
+        if unit(world, u).kind.is_archery() {
+            attack_modifiers.push(Modifier {
+                text: format!("{} is an archery unit in melee", name(world, u)),
+                value: -1,
+                rule: "AlC 12.2",
+            });
+            attack -= 1;
+        }
+        if charges(world, u, defender) {
+            chargers.push(u);
+            attack_modifiers.push(Modifier {
+                text: format!("{} charges (its leader adds nothing)", name(world, u)),
+                value: 2,
+                rule: "AlC 10",
+            });
+            attack += 2;
+        } else {
+            attack += leader_bonus(world, u, h, &mut attack_modifiers);
+        }
+    }
+    for (&u, &h) in fire_units.iter().zip(fire) {
+        let r = rating(world, u);
+        attack_modifiers.push(Modifier {
+            text: format!("{} fires", name(world, u)),
+            value: r,
+            rule: "AlC 12.2",
+        });
+        attack += r + leader_bonus(world, u, h, &mut attack_modifiers);
+    }
+    let mut defense_modifiers = Vec::new();
+    let mut defense = rating(world, defender);
+    defense_modifiers.push(Modifier {
+        text: format!("{} defends", name(world, defender)),
+        value: defense,
+        rule: "AlC 12.3",
+    });
+    if unit(world, defender).kind.is_archery() {
+        defense_modifiers.push(Modifier {
+            text: format!("{} is an archery unit in melee", name(world, defender)),
+            value: -1,
+            rule: "AlC 12.2",
+        });
+        defense -= 1;
+    }
+    defense += leader_bonus(world, defender, target, &mut defense_modifiers);
+
+    let tables = tables(world);
+    let crt = &tables.crt;
+    let raw_column = odds_column(crt, attack, defense);
+    let terrain = terrain_at(world, target);
+    let column = raw_column.saturating_sub(terrain.defender_column_shift.max(0) as usize);
+    if melee_units.iter().chain(&fire_units).all(|u| unit(world, *u).kind.is_archery()) && column < crt.even_column() {
+        return Err(Refusal::new(
+            "AlC 12.2",
+            format!("archery units by themselves cannot attack at less than 1-1 (the odds are {})", crt.columns[column]),
+        ));
+    }
+    Ok(AttackPlan {
+        target,
+        defender,
+        melee: melee_units,
+        fire: fire_units,
+        chargers,
+        attack,
+        defense,
+        attack_modifiers,
+        defense_modifiers,
+        raw_column,
+        column,
+        column_shift: terrain.defender_column_shift,
+        die_modifier: terrain.die_modifier,
+    })
+}
+
+pub fn check_attack(world: &World, melee: &[HexCoord], fire: &[HexCoord], target: HexCoord) -> Result<AttackPlan, Refusal> {
+    evaluate(world, melee, fire, target)
+}
+
+/// The exact chance of each result of a planned attack: the die's six faces through the
+/// same CRT lookup that resolves it.
+pub fn result_chances(world: &World, plan: &AttackPlan) -> Vec<(CombatResult, f64)> {
+    let tables = tables(world);
+    let mut out: Vec<(CombatResult, f64)> = Vec::new();
+    for die in 1..=6 {
+        let r = tables.crt.result(plan.column, die + plan.die_modifier);
+        match out.iter_mut().find(|(x, _)| *x == r) {
+            Some((_, p)) => *p += 1.0 / 6.0,
+            None => out.push((r, 1.0 / 6.0)),
+        }
+    }
+    out
+}
+
+/// A one-line summary of the odds: "7 vs 3 = 2-1, hill: 1-1".
+pub fn odds_text(world: &World, plan: &AttackPlan) -> String {
+    let tables = tables(world);
+    let cols = &tables.crt.columns;
+    let mut s = format!("{} against {}: {}", plan.attack, plan.defense, cols[plan.raw_column]);
+    if plan.column != plan.raw_column {
+        s.push_str(&format!(
+            ", {} column(s) left for the defender's {}: {}",
+            plan.raw_column - plan.column,
+            world.resource::<Board>().terrain_name(plan.target),
+            cols[plan.column]
+        ));
+    }
+    s
+}
+
+/// Resolves a checked attack: the die, the CRT, and the results queued for applying.
+pub fn execute_attack(world: &mut World, plan: AttackPlan) {
+    let odds = odds_text(world, &plan);
+    let all: Vec<String> = plan.melee.iter().chain(&plan.fire).map(|u| name(world, *u)).collect();
+    let defender_name = name(world, plan.defender);
+    let details: Vec<String> = plan
+        .attack_modifiers
+        .iter()
+        .chain(&plan.defense_modifiers)
+        .map(|m| format!("{} {:+} ({})", m.text, m.value, m.rule))
+        .collect();
+    log(world, EventKind::CombatDeclared, "AlC 12.3", |_| {
+        format!("{} attack {defender_name}: {odds} [{}]", all.join(", "), details.join("; "))
+    });
+    for u in plan.melee.iter().chain(&plan.fire) {
+        flags_mut(world, *u).attacked = true;
+    }
+    for u in &plan.chargers {
+        flags_mut(world, *u).charging = true;
+    }
+    {
+        let mut f = flags_mut(world, plan.defender);
+        f.was_attacked = true;
+        f.charged_by.extend(plan.chargers.iter().copied());
+    }
+    let die = roll(world, "AlC 12.3", || format!("combat against {defender_name}"));
+    let tables = tables(world);
+    let modified = die as i32 + plan.die_modifier;
+    let result = tables.crt.result(plan.column, modified);
+    let column = tables.crt.columns[plan.column].clone();
+    log(world, EventKind::CombatResult, "AlC 12.4", |_| {
+        format!("{column}, die {modified}: {result}")
+    });
+    results::enqueue_combat_result(world, &plan, result);
+}

@@ -1,0 +1,505 @@
+//! A la Charge (Normans and Byzantines, F. Coupeau): the ruleset's components, its
+//! phase order (AlC 6) and the dispatch of commands to movement, combat, results,
+//! special rules and victory.
+
+pub mod autoplay;
+pub mod combat;
+pub mod data;
+pub mod movement;
+pub mod results;
+pub mod special;
+pub mod victory;
+
+use std::collections::VecDeque;
+use std::path::Path;
+
+use bevy::prelude::*;
+use rand_chacha::ChaCha8Rng;
+
+use crate::engine::board::Board;
+use crate::engine::command::{Command, Refusal};
+use crate::engine::dice::Dice;
+use crate::engine::error::LocatedError;
+use crate::engine::event::{EventKind, GameLog};
+use crate::engine::game::{GamePhase, ScenarioInfo, TurnState};
+use crate::engine::hex::HexCoord;
+use crate::engine::scenario::LoadedScenario;
+use crate::engine::units::{Hidden, Leader, Placement, SideId, Steps, UnitId, UnitName, Units};
+use crate::engine::zoc::{ExertsZoc, ZocMap, recompute_zones_of_control};
+use crate::rulesets::Ruleset;
+
+use data::{Kind, Tables};
+use results::Pending;
+
+pub const ID: &str = "a_la_charge";
+
+/// A la Charge with its tables.
+pub struct AlaCharge {
+    pub tables: Tables,
+}
+
+impl AlaCharge {
+    pub fn load(scenario_path: &Path) -> Result<Self, LocatedError> {
+        Ok(Self {
+            tables: Tables::for_scenario(scenario_path)?,
+        })
+    }
+
+    pub fn builtin() -> Self {
+        Self {
+            tables: Tables::builtin().expect("the built-in A la Charge tables parse"),
+        }
+    }
+}
+
+/// The values printed on an AlC counter (AlC 3).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct AlcUnit {
+    pub kind: Kind,
+    /// Ratings on the full and reduced sides (strength and morale in one number).
+    pub ratings: [i32; 2],
+    pub mp: i32,
+    pub range: u32,
+}
+
+/// What a unit has done this turn and phase.
+#[derive(Component, Clone, Debug, Default)]
+pub struct AlcFlags {
+    pub mp_left: i32,
+    pub moved: bool,
+    pub hexes_moved: u32,
+    /// Entered open terrain or a road this turn (AlC 10).
+    pub entered_open: bool,
+    /// Attacked in this combat phase (AlC 12.1).
+    pub attacked: bool,
+    /// Was attacked in this combat phase (AlC 12.1).
+    pub was_attacked: bool,
+    /// Charged in the combat being resolved (AlC 12.8).
+    pub charging: bool,
+    /// Units that charged this one in the enemy's last combat phase (AlC 10).
+    pub charged_by: Vec<UnitId>,
+    /// The first turn it may act (AlC Kalavryai special rule 1).
+    pub active_from_turn: u32,
+    /// For a reinforcement: its first turn and entry hexes.
+    pub arrival: Option<(u32, Vec<HexCoord>)>,
+}
+
+/// Scenario-wide state of the ruleset.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct AlcState {
+    /// Steps of combat resolution still to do, some waiting for a player's decision.
+    pub pending: VecDeque<Pending>,
+    pub morale_levels: [i32; 2],
+    pub commanders: [Option<UnitId>; 2],
+    pub hidden_zones: Vec<(UnitId, crate::engine::scenario::HexZone)>,
+    pub defection: Option<special::Defection>,
+    pub pillage: Option<special::Pillage>,
+    /// Camp pillaged: the penalised side's ratings are lowered (Kalavryai rule 3).
+    pub pillaged: bool,
+}
+
+/// The tables, shared with every system and function of the ruleset.
+#[derive(Resource, Clone)]
+pub struct AlcTables(pub std::sync::Arc<Tables>);
+
+// ---- small accessors over the world, used throughout the ruleset ----
+
+pub(crate) fn entity(world: &World, id: UnitId) -> Entity {
+    world.resource::<Units>().entity(id)
+}
+
+pub(crate) fn placement(world: &World, id: UnitId) -> Placement {
+    *world.get::<Placement>(entity(world, id)).expect("units have a placement")
+}
+
+pub(crate) fn hex_of(world: &World, id: UnitId) -> Option<HexCoord> {
+    placement(world, id).hex()
+}
+
+pub(crate) fn side_of(world: &World, id: UnitId) -> SideId {
+    *world.get::<SideId>(entity(world, id)).expect("units have a side")
+}
+
+pub(crate) fn unit(world: &World, id: UnitId) -> AlcUnit {
+    *world.get::<AlcUnit>(entity(world, id)).expect("AlC units have values")
+}
+
+pub(crate) fn flags(world: &World, id: UnitId) -> &AlcFlags {
+    world.get::<AlcFlags>(entity(world, id)).expect("AlC units have flags")
+}
+
+pub(crate) fn flags_mut(world: &mut World, id: UnitId) -> Mut<'_, AlcFlags> {
+    let e = entity(world, id);
+    world.get_mut::<AlcFlags>(e).expect("AlC units have flags")
+}
+
+pub(crate) fn steps(world: &World, id: UnitId) -> Steps {
+    *world.get::<Steps>(entity(world, id)).expect("units have steps")
+}
+
+pub(crate) fn is_leader(world: &World, id: UnitId) -> bool {
+    world.get::<Leader>(entity(world, id)).is_some()
+}
+
+pub(crate) fn is_hidden(world: &World, id: UnitId) -> bool {
+    world.get::<Hidden>(entity(world, id)).is_some()
+}
+
+pub(crate) fn name(world: &World, id: UnitId) -> String {
+    let n = world.get::<UnitName>(entity(world, id)).expect("units have names");
+    match hex_of(world, id) {
+        Some(h) => format!("{} ({h})", n.name),
+        None => n.name.clone(),
+    }
+}
+
+pub(crate) fn side_name(world: &World, side: SideId) -> String {
+    world.resource::<ScenarioInfo>().0.file.sides[side.0 as usize].name.clone()
+}
+
+pub(crate) fn units_at(world: &World, hex: HexCoord) -> Vec<UnitId> {
+    world.resource::<Units>().at(world.resource::<Board>(), hex).to_vec()
+}
+
+/// The combat unit (not a leader) in a hex.
+pub(crate) fn combat_unit_at(world: &World, hex: HexCoord) -> Option<UnitId> {
+    let units = world.resource::<Units>();
+    units
+        .at(world.resource::<Board>(), hex)
+        .iter()
+        .copied()
+        .find(|id| world.get::<Leader>(units.entity(*id)).is_none())
+}
+
+pub(crate) fn leaders_at(world: &World, hex: HexCoord) -> Vec<UnitId> {
+    units_at(world, hex)
+        .into_iter()
+        .filter(|id| is_leader(world, *id))
+        .collect()
+}
+
+/// The unit's current rating: its side's printed value, less the camp-pillage penalty
+/// (never below 1, so that odds stay defined: designer's choice).
+pub(crate) fn rating(world: &World, id: UnitId) -> i32 {
+    let u = unit(world, id);
+    if u.kind == Kind::Leader {
+        return u.ratings[0];
+    }
+    let base = if steps(world, id).is_reduced() { u.ratings[1] } else { u.ratings[0] };
+    let state = world.resource::<AlcState>();
+    match (&state.pillage, state.pillaged) {
+        (Some(p), true) if side_of(world, id) != p.by_side => (base - p.penalty).max(1),
+        _ => base,
+    }
+}
+
+/// Logs an event; the text is built (from the world as it is now) only when kept.
+pub(crate) fn log(world: &mut World, kind: EventKind, rule: &'static str, text: impl FnOnce(&World) -> String) {
+    let text = if world.resource::<GameLog>().keep_text { text(world) } else { String::new() };
+    world.resource_mut::<GameLog>().push(kind, rule, || text);
+}
+
+/// Rolls 1d6 through the game's one dice resource and logs it.
+pub(crate) fn roll(world: &mut World, rule: &'static str, purpose: impl FnOnce() -> String) -> u8 {
+    let value = world.resource_mut::<Dice>().d6();
+    log(world, EventKind::DieRolled, rule, |_| format!("Die: {value} for {}", purpose()));
+    value
+}
+
+/// Moves a unit (or removes it) and keeps the hex index and zones of control current.
+pub(crate) fn set_placement(world: &mut World, id: UnitId, to: Placement) {
+    let from = placement(world, id);
+    if from == to {
+        return;
+    }
+    let e = entity(world, id);
+    *world.get_mut::<Placement>(e).expect("units have a placement") = to;
+    world.resource_scope(|world, mut units: Mut<Units>| {
+        units.relocate(world.resource::<Board>(), id, from.hex(), to.hex());
+    });
+    refresh_zoc(world);
+}
+
+pub(crate) fn refresh_zoc(world: &mut World) {
+    // The one ZOC system, run on demand so that rules read current zones.
+    let _ = world.run_system_cached(recompute_zones_of_control);
+}
+
+pub(crate) fn in_enemy_zoc(world: &World, side: SideId, hex: HexCoord) -> bool {
+    world
+        .resource::<ZocMap>()
+        .covered_by(world.resource::<Board>(), side.other(), hex)
+}
+
+pub(crate) fn turn(world: &World) -> &TurnState {
+    world.resource::<TurnState>()
+}
+
+pub(crate) fn tables(world: &World) -> std::sync::Arc<Tables> {
+    world.resource::<AlcTables>().0.clone()
+}
+
+/// Resolves a command's unit reference to an AlC unit id.
+pub(crate) fn resolve(world: &World, unit_ref: &crate::engine::command::UnitRef) -> Result<UnitId, Refusal> {
+    use crate::engine::command::UnitRef;
+    match unit_ref {
+        UnitRef::Hex(h) => {
+            if !world.resource::<Board>().contains(*h) {
+                return Err(Refusal::new("AlC 2", format!("{h} is off the map")));
+            }
+            let here = units_at(world, *h);
+            combat_unit_at(world, *h)
+                .or_else(|| (here.len() == 1).then(|| here[0]))
+                .ok_or_else(|| {
+                    if here.is_empty() {
+                        Refusal::new("AlC 7", format!("there is no unit in {h}"))
+                    } else {
+                        Refusal::new("AlC 7", format!("{h} holds several leaders: name the one you mean by its id"))
+                    }
+                })
+        }
+        UnitRef::Key(k) => {
+            let units = world.resource::<Units>();
+            units
+                .ids()
+                .find(|id| world.get::<UnitName>(units.entity(*id)).is_some_and(|n| &n.key == k))
+                .ok_or_else(|| Refusal::new("AlC 3", format!("there is no unit with id `{k}`")))
+        }
+    }
+}
+
+// ---- the sequence of play (AlC 6) ----
+
+fn begin_movement_phase(world: &mut World, side: SideId) {
+    {
+        let mut t = world.resource_mut::<TurnState>();
+        t.phase = GamePhase::Movement;
+        t.active = side;
+    }
+    let turn_no = turn(world).turn;
+    let ids: Vec<UnitId> = world.resource::<Units>().ids().collect();
+    for id in ids {
+        if side_of(world, id) == side {
+            let mp = unit(world, id).mp;
+            let mut f = flags_mut(world, id);
+            f.mp_left = mp;
+            f.moved = false;
+            f.hexes_moved = 0;
+            f.entered_open = false;
+        }
+    }
+    let who = side_name(world, side);
+    log(world, EventKind::PhaseStarted, "AlC 6", |_| format!("Turn {turn_no}: {who} moves"));
+    special::defection_roll(world, side);
+}
+
+fn begin_combat_phase(world: &mut World, side: SideId) {
+    {
+        let mut t = world.resource_mut::<TurnState>();
+        t.phase = GamePhase::Combat;
+        t.active = side;
+    }
+    let ids: Vec<UnitId> = world.resource::<Units>().ids().collect();
+    for id in ids {
+        let defender = side_of(world, id) != side;
+        let mut f = flags_mut(world, id);
+        f.attacked = false;
+        f.was_attacked = false;
+        f.charging = false;
+        if defender {
+            // Chargers recorded now are the ones AlC 10 looks at in this side's next phase.
+            f.charged_by.clear();
+        }
+    }
+    let turn_no = turn(world).turn;
+    let who = side_name(world, side);
+    log(world, EventKind::PhaseStarted, "AlC 6", |_| format!("Turn {turn_no}: {who} conducts combat"));
+}
+
+/// Ends the current phase and starts the next one of AlC 6, with the victory check of
+/// phase 5 and the turn marker of phase 6 between turns.
+fn end_phase(world: &mut World) {
+    let t = turn(world).clone();
+    match t.phase {
+        GamePhase::Setup => {
+            log(world, EventKind::TurnStarted, "AlC 5", |_| "Turn 1".to_string());
+            begin_movement_phase(world, t.first);
+        }
+        GamePhase::Movement => begin_combat_phase(world, t.active),
+        GamePhase::Combat if t.active == t.first => begin_movement_phase(world, t.first.other()),
+        GamePhase::Combat => {
+            if victory::check_victory(world) {
+                return;
+            }
+            if t.turn >= t.last_turn {
+                victory::time_limit(world);
+                return;
+            }
+            let next = t.turn + 1;
+            world.resource_mut::<TurnState>().turn = next;
+            log(world, EventKind::TurnStarted, "AlC 6", |_| format!("Turn {next}"));
+            begin_movement_phase(world, t.first);
+        }
+        GamePhase::GameOver => {}
+    }
+}
+
+impl Ruleset for AlaCharge {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn name(&self) -> &'static str {
+        "A la Charge"
+    }
+
+    fn table_texts(&self) -> Vec<&str> {
+        self.tables.texts.iter().map(String::as_str).collect()
+    }
+
+    fn terrain_names(&self) -> Vec<String> {
+        self.tables.terrain.terrain.iter().map(|t| t.id.clone()).collect()
+    }
+
+    fn validate(&self, scenario: &LoadedScenario) -> Result<(), LocatedError> {
+        special::validate(&self.tables, scenario)
+    }
+
+    fn populate(&self, world: &mut World, scenario: &LoadedScenario) {
+        world.insert_resource(AlcTables(std::sync::Arc::new(self.tables.clone())));
+        let file = &scenario.file;
+        let mut state = AlcState::default();
+        for (i, side) in file.sides.iter().enumerate() {
+            state.morale_levels[i] = side.morale_level;
+            state.commanders[i] = side
+                .commander
+                .as_ref()
+                .and_then(|c| scenario.unit_index(c))
+                .map(|u| UnitId(u as u16));
+        }
+        let ids: Vec<UnitId> = world.resource::<Units>().ids().collect();
+        for id in ids {
+            let spec = &file.units[id.0 as usize];
+            let (_, t) = self
+                .tables
+                .unit_type(&spec.unit_type)
+                .expect("validated: every unit type exists");
+            let e = entity(world, id);
+            let mut flags = AlcFlags {
+                active_from_turn: 1,
+                ..default()
+            };
+            if let Some(r) = file.reinforcements.iter().find(|r| r.unit == spec.id) {
+                flags.arrival = Some((r.turn, r.entry.clone()));
+            }
+            let mut ent = world.entity_mut(e);
+            ent.insert((
+                AlcUnit {
+                    kind: t.kind,
+                    ratings: [t.full, t.reduced.unwrap_or(t.full)],
+                    mp: t.mp,
+                    range: t.range.unwrap_or(0),
+                },
+                Steps {
+                    left: if t.reduced.is_some() { 2 } else { 1 },
+                    max: if t.reduced.is_some() { 2 } else { 1 },
+                },
+                flags,
+            ));
+            if t.kind == Kind::Leader {
+                ent.insert(Leader {
+                    rating: t.full,
+                    commander: state.commanders.contains(&Some(id)),
+                });
+            } else {
+                ent.insert(ExertsZoc);
+            }
+        }
+        special::populate(world, scenario, &mut state);
+        let has_setup = !state.hidden_zones.is_empty();
+        let setup_side = state.hidden_zones.first().map(|(u, _)| side_of(world, *u));
+        world.insert_resource(state);
+        refresh_zoc(world);
+        match setup_side {
+            Some(side) if has_setup => {
+                world.resource_mut::<TurnState>().active = side;
+                let who = side_name(world, side);
+                log(world, EventKind::PhaseStarted, "AlC 4", |_| format!("Set-up: {who} places the units set up in secret"));
+            }
+            _ => {
+                log(world, EventKind::TurnStarted, "AlC 5", |_| "Turn 1".to_string());
+                let first = turn(world).first;
+                begin_movement_phase(world, first);
+            }
+        }
+    }
+
+    fn submit(&self, world: &mut World, command: &Command) -> Result<(), Refusal> {
+        if let Some(o) = &turn(world).outcome {
+            return Err(Refusal::new("AlC 13", format!("the game is over: {}", o.reason)));
+        }
+        let pending = results::waiting_for(world);
+        match command {
+            Command::Lose { .. } | Command::Retreat { .. } | Command::Advance { .. } => {
+                results::decide(world, command)?;
+            }
+            _ if pending.is_some() => {
+                return Err(Refusal::new(
+                    "AlC 12.3",
+                    format!("combat results must be applied first: {}", pending.unwrap_or_default()),
+                ));
+            }
+            Command::EndPhase => {
+                special::check_end_phase(world)?;
+                end_phase(world);
+            }
+            Command::Move { unit, path } => {
+                let plan = movement::check_move(world, unit, path)?;
+                movement::execute_move(world, plan);
+            }
+            Command::Attack { melee, fire, target } => {
+                let plan = combat::check_attack(world, melee, fire, *target)?;
+                combat::execute_attack(world, plan);
+            }
+            Command::Place { unit, hex } => {
+                let id = special::check_place(world, unit, *hex)?;
+                special::execute_place(world, id, *hex);
+            }
+        }
+        results::process(world);
+        Ok(())
+    }
+
+    fn random_command(&self, world: &mut World, rng: &mut ChaCha8Rng) -> Command {
+        autoplay::random_command(world, rng)
+    }
+
+    fn pending_decision(&self, world: &World) -> Option<String> {
+        results::waiting_for(world)
+    }
+
+    fn unit_flags(&self, world: &World, entity: Entity) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Some(f) = world.get::<AlcFlags>(entity) {
+            if f.moved {
+                out.push("moved".into());
+            }
+            if f.attacked {
+                out.push("attacked".into());
+            }
+            if f.was_attacked {
+                out.push("was_attacked".into());
+            }
+            if !f.charged_by.is_empty() {
+                out.push("charged".into());
+            }
+        }
+        if world.get::<Steps>(entity).is_some_and(|s| s.is_reduced()) {
+            out.push("reduced".into());
+        }
+        if world.get::<Hidden>(entity).is_some() {
+            out.push("hidden".into());
+        }
+        out
+    }
+}

@@ -1,0 +1,332 @@
+//! Movement (AlC 9), stacking (AlC 7), zones of control (AlC 11) and the knights'
+//! charge bookkeeping (AlC 10): checking a move, executing it hex by hex, and the
+//! reachable hexes with their cost for the window and autoplay.
+
+use bevy::prelude::*;
+
+use crate::engine::board::Board;
+use crate::engine::command::{Refusal, UnitRef};
+use crate::engine::event::EventKind;
+use crate::engine::game::GamePhase;
+use crate::engine::hex::HexCoord;
+use crate::engine::units::{Hidden, Placement, SideId, UnitId};
+
+use super::*;
+
+/// A move that passed its check.
+#[derive(Clone, Debug)]
+pub struct MovePlan {
+    pub unit: UnitId,
+    pub path: Vec<HexCoord>,
+    /// MP spent entering each hex of `path`.
+    pub costs: Vec<i32>,
+}
+
+/// The MP to enter `to` from `from` (None when off the map, impassable, or across an
+/// unbridged river).
+pub fn step_cost(world: &World, from: Option<HexCoord>, to: HexCoord) -> Result<i32, Refusal> {
+    let board = world.resource::<Board>();
+    let Some(t) = board.terrain(to) else {
+        return Err(Refusal::new("AlC 9", format!("{to} is off the map")));
+    };
+    if let Some(from) = from {
+        if !from.is_adjacent(to) {
+            return Err(Refusal::new("AlC 9", format!("{to} is not adjacent to {from}")));
+        }
+        if board.hexside(from, to).is_unbridged_river() {
+            return Err(Refusal::new(
+                "AlC 9",
+                format!("the river between {from} and {to} can be crossed only at a bridge (TEC)"),
+            ));
+        }
+    }
+    let tables = world.resource::<AlcTables>();
+    let terrain = &tables.0.terrain.terrain[t.0 as usize];
+    terrain
+        .mp_cost
+        .ok_or_else(|| Refusal::new("AlC 9", format!("{to} ({}) is impassable (TEC)", terrain.id)))
+}
+
+fn is_visible_enemy_combat_unit(world: &World, side: SideId, hex: HexCoord) -> bool {
+    combat_unit_at(world, hex).is_some_and(|u| side_of(world, u) != side && !is_hidden(world, u))
+}
+
+/// Whether a unit may act at all now (AlC 6, Kalavryai special rule 1).
+pub fn check_can_act(world: &World, id: UnitId) -> Result<(), Refusal> {
+    let t = turn(world);
+    if side_of(world, id) != t.active {
+        return Err(Refusal::new(
+            "AlC 6",
+            format!("{} belongs to {}, and it is {}'s phase", name(world, id), side_name(world, side_of(world, id)), side_name(world, t.active)),
+        ));
+    }
+    if placement(world, id) == Placement::Eliminated {
+        return Err(Refusal::new("AlC 12.6", format!("{} has been eliminated", name(world, id))));
+    }
+    let from = flags(world, id).active_from_turn;
+    if t.turn < from {
+        return Err(Refusal::new(
+            "AlC Kalavryai special rule 1",
+            format!("{} cannot take any action until turn {from}", name(world, id)),
+        ));
+    }
+    Ok(())
+}
+
+pub fn check_move(world: &World, unit_ref: &UnitRef, path: &[HexCoord]) -> Result<MovePlan, Refusal> {
+    let t = turn(world);
+    if t.phase != GamePhase::Movement {
+        return Err(Refusal::new("AlC 6", "units move only in their side's movement phase"));
+    }
+    let id = resolve(world, unit_ref)?;
+    check_can_act(world, id)?;
+    let side = side_of(world, id);
+    let f = flags(world, id);
+    if f.moved {
+        return Err(Refusal::new(
+            "AlC 9",
+            format!("{} has already moved this phase: each unit finishes its movement before another begins", name(world, id)),
+        ));
+    }
+    if path.is_empty() {
+        return Err(Refusal::new("AlC 9", "a move needs at least one hex"));
+    }
+    let start = match placement(world, id) {
+        Placement::OnMap(h) => Some(h),
+        Placement::Waiting => {
+            let Some((arrives, entry)) = &f.arrival else {
+                return Err(Refusal::new("AlC 4", format!("{} must be placed before it can move", name(world, id))));
+            };
+            if t.turn < *arrives {
+                return Err(Refusal::new("AlC 4", format!("{} arrives on turn {arrives}", name(world, id))));
+            }
+            if !entry.contains(&path[0]) {
+                return Err(Refusal::new(
+                    "AlC 4",
+                    format!("{} must enter the map by one of its entry hexes ({} to {}), not {}", name(world, id), entry[0], entry[entry.len() - 1], path[0]),
+                ));
+            }
+            None
+        }
+        Placement::Eliminated => unreachable!("checked by check_can_act"),
+    };
+    let is_combat = !is_leader(world, id);
+    let mut costs = Vec::with_capacity(path.len());
+    let mut spent = 0;
+    let mut prev = start;
+    for (i, &h) in path.iter().enumerate() {
+        let cost = step_cost(world, prev, h)?;
+        if Some(h) == start {
+            return Err(Refusal::new("AlC 9", format!("the path returns to its start {h}")));
+        }
+        spent += cost;
+        if spent > f.mp_left {
+            return Err(Refusal::new(
+                "AlC 9",
+                format!("not enough movement points to enter {h}: the path costs {spent}, {} has {}", name(world, id), f.mp_left),
+            ));
+        }
+        if is_visible_enemy_combat_unit(world, side, h) {
+            return Err(Refusal::new("AlC 7", format!("{h} is occupied by an enemy unit")));
+        }
+        let from_zoc = prev.is_some_and(|p| in_enemy_zoc(world, side, p));
+        let into_zoc = in_enemy_zoc(world, side, h);
+        if from_zoc && into_zoc {
+            return Err(Refusal::new(
+                "AlC 11",
+                format!("{h} is in an enemy ZoC and {} is in one: a unit cannot move directly from one enemy ZoC to another", prev.map(|p| p.label()).unwrap_or_default()),
+            ));
+        }
+        if into_zoc && i + 1 < path.len() {
+            return Err(Refusal::new("AlC 11", format!("{h} is in an enemy ZoC: movement stops on entering it")));
+        }
+        costs.push(cost);
+        prev = Some(h);
+    }
+    let last = path[path.len() - 1];
+    if is_combat
+        && combat_unit_at(world, last).is_some_and(|u| u != id && side_of(world, u) == side)
+    {
+        return Err(Refusal::new(
+            "AlC 7",
+            format!("{last} already holds a friendly combat unit: only one combat unit may occupy a hex"),
+        ));
+    }
+    Ok(MovePlan {
+        unit: id,
+        path: path.to_vec(),
+        costs,
+    })
+}
+
+/// Executes a checked move hex by hex: an ambush met on the way stops it.
+pub fn execute_move(world: &mut World, plan: MovePlan) {
+    let id = plan.unit;
+    let side = side_of(world, id);
+    let start = hex_of(world, id);
+    if is_hidden(world, id) {
+        special::reveal(world, id, "it moves");
+    }
+    let mut walked = Vec::new();
+    let mut spent = 0;
+    for (&h, &cost) in plan.path.iter().zip(&plan.costs) {
+        if let Some(ambusher) = combat_unit_at(world, h).filter(|u| side_of(world, *u) != side && is_hidden(world, *u)) {
+            special::reveal(world, ambusher, "a unit tries to enter its hex");
+            break;
+        }
+        set_placement(world, id, Placement::OnMap(h));
+        walked.push(h);
+        spent += cost;
+        let open = {
+            let board = world.resource::<Board>();
+            let tables = world.resource::<AlcTables>();
+            board
+                .terrain(h)
+                .is_some_and(|t| tables.0.terrain.terrain[t.0 as usize].open)
+        };
+        {
+            let mut f = flags_mut(world, id);
+            f.mp_left -= cost;
+            f.hexes_moved += 1;
+            f.entered_open |= open;
+        }
+        for leader in leaders_at(world, h) {
+            if side_of(world, leader) != side {
+                log(world, EventKind::Eliminated, "AlC 8", |w| {
+                    format!("{} is alone in {h}, entered by an enemy unit: eliminated", name(w, leader))
+                });
+                set_placement(world, leader, Placement::Eliminated);
+            }
+        }
+        special::check_pillage(world, id, h);
+        let ambushers: Vec<UnitId> = h
+            .neighbors()
+            .into_iter()
+            .filter_map(|n| combat_unit_at(world, n))
+            .filter(|u| side_of(world, *u) != side && is_hidden(world, *u))
+            .collect();
+        if !ambushers.is_empty() {
+            for a in ambushers {
+                special::reveal(world, a, "an enemy unit comes next to it");
+            }
+            break;
+        }
+    }
+    flags_mut(world, id).moved = true;
+    if walked.is_empty() {
+        return;
+    }
+    let route = walked.iter().map(|h| h.label()).collect::<Vec<_>>().join(" → ");
+    let who = name(world, id);
+    match start {
+        Some(s) => log(world, EventKind::Moved, "AlC 9", |_| format!("{who} moves {s} → {route} ({spent} MP)")),
+        None => log(world, EventKind::Entered, "AlC 4", |_| format!("{who} enters the map: {route} ({spent} MP)")),
+    }
+}
+
+/// A hex a unit can reach this phase, with the MP it costs and the path there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reach {
+    pub hex: HexCoord,
+    pub cost: i32,
+    pub path: Vec<HexCoord>,
+}
+
+/// Every hex the unit may end its move in, sorted by hex, each with the cheapest legal
+/// path (Dijkstra over the rules of AlC 7, 9 and 11). Empty when it may not move.
+pub fn reachable(world: &World, id: UnitId) -> Vec<Reach> {
+    let t = turn(world);
+    if t.phase != GamePhase::Movement || check_can_act(world, id).is_err() || flags(world, id).moved {
+        return Vec::new();
+    }
+    let board = world.resource::<Board>();
+    let side = side_of(world, id);
+    let mp = flags(world, id).mp_left;
+    let is_combat = !is_leader(world, id);
+    let n = board.hex_count();
+    let mut best = vec![i32::MAX; n];
+    let mut prev: Vec<Option<HexCoord>> = vec![None; n];
+    let mut heap = std::collections::BinaryHeap::new();
+    let start = hex_of(world, id);
+    let mut sources: Vec<(i32, HexCoord)> = Vec::new();
+    match (start, &flags(world, id).arrival) {
+        (Some(s), _) => {
+            for nb in board.neighbors_on_map(s) {
+                if let Ok(c) = step_cost(world, Some(s), nb)
+                    && !(in_enemy_zoc(world, side, s) && in_enemy_zoc(world, side, nb))
+                {
+                    sources.push((c, nb));
+                }
+            }
+        }
+        (None, Some((arrives, entry))) if placement(world, id) == Placement::Waiting && t.turn >= *arrives => {
+            for &h in entry {
+                if let Ok(c) = step_cost(world, None, h) {
+                    sources.push((c, h));
+                }
+            }
+        }
+        _ => return Vec::new(),
+    }
+    for (c, h) in sources {
+        if c <= mp && !is_visible_enemy_combat_unit(world, side, h) {
+            let i = board.index(h).expect("on map");
+            if c < best[i] {
+                best[i] = c;
+                prev[i] = None;
+                heap.push(std::cmp::Reverse((c, h)));
+            }
+        }
+    }
+    while let Some(std::cmp::Reverse((c, h))) = heap.pop() {
+        let i = board.index(h).expect("on map");
+        if c > best[i] || in_enemy_zoc(world, side, h) {
+            continue;
+        }
+        for nb in board.neighbors_on_map(h) {
+            if Some(nb) == start || is_visible_enemy_combat_unit(world, side, nb) {
+                continue;
+            }
+            let Ok(step) = step_cost(world, Some(h), nb) else {
+                continue;
+            };
+            let nc = c + step;
+            let j = board.index(nb).expect("on map");
+            if nc <= mp && nc < best[j] {
+                best[j] = nc;
+                prev[j] = Some(h);
+                heap.push(std::cmp::Reverse((nc, nb)));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for h in board.hexes() {
+        let i = board.index(h).expect("on map");
+        if best[i] == i32::MAX {
+            continue;
+        }
+        if is_combat && combat_unit_at(world, h).is_some_and(|u| side_of(world, u) == side) {
+            continue;
+        }
+        let mut path = vec![h];
+        let mut at = prev[i];
+        while let Some(p) = at {
+            path.push(p);
+            at = prev[board.index(p).expect("on map")];
+        }
+        path.reverse();
+        out.push(Reach {
+            hex: h,
+            cost: best[i],
+            path,
+        });
+    }
+    out
+}
+
+/// Whether a hidden unit stands in a hex (for views that must not show it).
+pub fn hidden_in(world: &World, hex: HexCoord) -> bool {
+    units_at(world, hex)
+        .into_iter()
+        .any(|u| world.get::<Hidden>(entity(world, u)).is_some())
+}

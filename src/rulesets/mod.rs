@@ -1,0 +1,76 @@
+//! The rulesets the engine enforces, behind one trait: a ruleset validates a scenario
+//! against its tables, fills the world, checks and executes commands, and offers the
+//! legal commands autoplay picks from.
+
+pub mod a_la_charge;
+
+use std::path::Path;
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use rand_chacha::ChaCha8Rng;
+
+use crate::engine::command::{Command, Refusal};
+use crate::engine::error::LocatedError;
+use crate::engine::scenario::LoadedScenario;
+
+pub trait Ruleset: Send + Sync + 'static {
+    /// The id scenarios name in `ruleset:`.
+    fn id(&self) -> &'static str;
+    /// The name players know, e.g. "A la Charge".
+    fn name(&self) -> &'static str;
+    /// The text of every table this ruleset read, hashed into saves.
+    fn table_texts(&self) -> Vec<&str>;
+    /// The terrain names of its terrain table, in id order.
+    fn terrain_names(&self) -> Vec<String>;
+    /// Checks the parts of a scenario that depend on this ruleset.
+    fn validate(&self, scenario: &LoadedScenario) -> Result<(), LocatedError>;
+    /// Adds this ruleset's components and resources to a world the engine has filled.
+    fn populate(&self, world: &mut World, scenario: &LoadedScenario);
+    /// Checks a command against the rules and, when legal, executes it. A refused
+    /// command changes nothing, not even the dice.
+    fn submit(&self, world: &mut World, command: &Command) -> Result<(), Refusal>;
+    /// A random legal command for the side to act (autoplay, fuzzing).
+    fn random_command(&self, world: &mut World, rng: &mut ChaCha8Rng) -> Command;
+    /// What the rules wait for from a player, when a decision is pending.
+    fn pending_decision(&self, world: &World) -> Option<String>;
+    /// The ruleset's state flags of a unit, for `--state` and the info panel.
+    fn unit_flags(&self, world: &World, entity: Entity) -> Vec<String>;
+}
+
+/// The ruleset a game is played with.
+#[derive(Resource, Clone)]
+pub struct ActiveRuleset(pub Arc<dyn Ruleset>);
+
+/// The ids of the rulesets this build enforces.
+pub const RULESETS: &[&str] = &[a_la_charge::ID];
+
+/// Loads the ruleset a scenario names, with its tables: from `rulesets/<id>/` found
+/// beside or above the scenario when present (so edited tables take effect), else the
+/// copies built into the program.
+pub fn load_ruleset(id: &str, scenario_path: &Path) -> Result<Arc<dyn Ruleset>, String> {
+    match id {
+        a_la_charge::ID => a_la_charge::AlaCharge::load(scenario_path)
+            .map(|r| Arc::new(r) as Arc<dyn Ruleset>)
+            .map_err(|e| e.to_string()),
+        other => Err(format!(
+            "unknown ruleset `{other}` (this build enforces: {})",
+            RULESETS.join(", ")
+        )),
+    }
+}
+
+/// Finds `rulesets/<id>/<file>` in the scenario's folder or one of its parents.
+pub fn find_table(scenario_path: &Path, id: &str, file: &str) -> Option<std::path::PathBuf> {
+    let start = scenario_path.canonicalize().ok()?;
+    start
+        .ancestors()
+        .skip(1)
+        .map(|dir| dir.join("rulesets").join(id).join(file))
+        .find(|p| p.is_file())
+}
+
+/// Builds a scenario's board with the terrain names of its ruleset.
+pub fn build_ruleset_board(ruleset: &dyn Ruleset, scenario: &LoadedScenario) -> crate::engine::board::Board {
+    crate::engine::game::build_board(scenario, &ruleset.terrain_names())
+}
