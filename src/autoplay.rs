@@ -44,20 +44,39 @@ pub fn play_one(game: &mut Game, rng: &mut ChaCha8Rng) -> Result<usize, String> 
         }
         let cmd = ruleset.random_command(&mut game.world, rng);
         if let Err(refusal) = game.submit(&cmd) {
-            return Err(format!("seed {}: command {} `{cmd}` refused: {refusal}", game.seed, n + 1));
+            return Err(format!(
+                "seed {}: command {} `{cmd}` refused: {refusal}",
+                game.seed,
+                n + 1
+            ));
         }
     }
-    Err(format!("seed {}: no end after {MAX_COMMANDS_PER_GAME} commands", game.seed))
+    Err(format!(
+        "seed {}: no end after {MAX_COMMANDS_PER_GAME} commands",
+        game.seed
+    ))
 }
 
 /// Plays `games` games from seeds `seed`, `seed + 1`, ...
-pub fn autoplay(scenario: Arc<LoadedScenario>, ruleset: Arc<dyn Ruleset>, seed: u64, games: usize, keep_text: bool) -> AutoplayReport {
+pub fn autoplay(
+    scenario: Arc<LoadedScenario>,
+    ruleset: Arc<dyn Ruleset>,
+    seed: u64,
+    games: usize,
+    keep_text: bool,
+) -> AutoplayReport {
     let board: Board = crate::rulesets::build_ruleset_board(&*ruleset, &scenario);
     let mut report = AutoplayReport::default();
     let start = Instant::now();
     for i in 0..games as u64 {
         let game_seed = seed.wrapping_add(i);
-        let mut game = Game::new(scenario.clone(), ruleset.clone(), board.clone(), game_seed, &[]);
+        let mut game = Game::new(
+            scenario.clone(),
+            ruleset.clone(),
+            board.clone(),
+            game_seed,
+            &[],
+        );
         game.world.resource_mut::<GameLog>().keep_text = keep_text;
         let mut rng = ChaCha8Rng::seed_from_u64(game_seed ^ 0x5EED_A070);
         match play_one(&mut game, &mut rng) {
@@ -66,7 +85,9 @@ pub fn autoplay(scenario: Arc<LoadedScenario>, ruleset: Arc<dyn Ruleset>, seed: 
                 let sides = &scenario.file.sides;
                 let key = match game.outcome() {
                     Some(o) => match (o.winner, o.level) {
-                        (Some(w), Some(l)) => format!("{} {:?}", sides[w.0 as usize].id, l).to_lowercase(),
+                        (Some(w), Some(l)) => {
+                            format!("{} {:?}", sides[w.0 as usize].id, l).to_lowercase()
+                        }
                         _ => "draw".into(),
                     },
                     None => "unfinished".into(),

@@ -11,7 +11,11 @@ use bataille::engine::game::{Game, load_scenario};
 use bataille::engine::scenario::read_text;
 
 #[derive(Parser)]
-#[command(name = "bataille", version, about = "A rules-enforcing hex wargame for two players at one screen")]
+#[command(
+    name = "bataille",
+    version,
+    about = "A rules-enforcing hex wargame for two players at one screen"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Cmd,
@@ -81,52 +85,89 @@ fn run(cli: Cli) -> Result<(), String> {
             out!("map: {} columns x {} rows", f.map.columns, f.map.rows);
             for side in &f.sides {
                 let units: Vec<_> = f.units.iter().filter(|u| u.side == side.id).collect();
-                let first = if side.id == f.first { ", moves first" } else { "" };
-                out!("side {} \"{}\": {} units, army morale level {}{}", side.id, side.name, units.len(), side.morale_level, first);
+                let first = if side.id == f.first {
+                    ", moves first"
+                } else {
+                    ""
+                };
+                out!(
+                    "side {} \"{}\": {} units, army morale level {}{}",
+                    side.id,
+                    side.name,
+                    units.len(),
+                    side.morale_level,
+                    first
+                );
                 for u in units {
                     let at = u.hex.map(|h| h.label()).unwrap_or_else(|| "off map".into());
                     out!("  {:<24} {:<32} {:<26} {}", u.id, u.name, u.unit_type, at);
                 }
             }
             for r in &f.reinforcements {
-                out!("reinforcement {} from turn {} by {} entry hexes", r.unit, r.turn, r.entry.len());
+                out!(
+                    "reinforcement {} from turn {} by {} entry hexes",
+                    r.unit,
+                    r.turn,
+                    r.entry.len()
+                );
             }
             out!("special rules: {}", f.special_rules.len());
             out!("scenario hash: {}", s.hash);
             Ok(())
         }
-        Cmd::Play { scenario, seed, script, load, save, state, options } => {
+        Cmd::Play {
+            scenario,
+            seed,
+            script,
+            load,
+            save,
+            state,
+            options,
+        } => {
             let mut game = match &load {
                 Some(path) => Game::load_save(path).map_err(|e| e.to_string())?,
                 None => Game::start(&scenario, seed, &options).map_err(|e| e.to_string())?,
             };
-            let already = game.log().events.len();
             let mut failure = None;
             if let Some(path) = &script {
                 let text = read_text(path).map_err(|e| e.to_string())?;
                 if let Err(f) = game.run_script(&text) {
-                    failure = Some(format!("{}:{}:{}: refused: {}\n  {}", path.display(), f.line, f.column, f.message, f.text));
+                    failure = Some(format!(
+                        "{}:{}:{}: refused: {}\n  {}",
+                        path.display(),
+                        f.line,
+                        f.column,
+                        f.message,
+                        f.text
+                    ));
                 }
             }
-            for line in game.log().lines().skip(if load.is_some() { 0 } else { 0 }).take(usize::MAX) {
+            for line in game.log().lines() {
                 out!("{line}");
             }
-            let _ = already;
             if let Some(p) = game.ruleset.pending_decision(&game.world) {
                 out!("Waiting for: {p}");
             }
             if let Some(path) = &save {
-                std::fs::write(path, game.save_text()).map_err(|e| format!("{}: cannot write the save: {e}", path.display()))?;
+                std::fs::write(path, game.save_text())
+                    .map_err(|e| format!("{}: cannot write the save: {e}", path.display()))?;
             }
             if state {
-                out!("{}", serde_json::to_string_pretty(&game.state_json()).unwrap_or_default());
+                out!(
+                    "{}",
+                    serde_json::to_string_pretty(&game.state_json()).unwrap_or_default()
+                );
             }
             match failure {
                 Some(f) => Err(f),
                 None => Ok(()),
             }
         }
-        Cmd::Autoplay { scenario, seed, games } => {
+        Cmd::Autoplay {
+            scenario,
+            seed,
+            games,
+        } => {
             let (s, ruleset) = load_scenario(&scenario).map_err(|e| e.to_string())?;
             let report = autoplay(s, ruleset, seed, games, false);
             out!(
@@ -143,7 +184,11 @@ fn run(cli: Cli) -> Result<(), String> {
             if report.failures.is_empty() {
                 Ok(())
             } else {
-                Err(format!("{} game(s) failed:\n{}", report.failures.len(), report.failures.join("\n")))
+                Err(format!(
+                    "{} game(s) failed:\n{}",
+                    report.failures.len(),
+                    report.failures.join("\n")
+                ))
             }
         }
     }

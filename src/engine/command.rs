@@ -48,12 +48,7 @@ pub enum Command {
 
 impl fmt::Display for Command {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let hexes = |hs: &[HexCoord]| {
-            hs.iter()
-                .map(|h| h.label())
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
+        let hexes = |hs: &[HexCoord]| hs.iter().map(|h| h.label()).collect::<Vec<_>>().join(" ");
         match self {
             Command::Move { unit, path } => write!(f, "move {unit} {}", hexes(path)),
             Command::Attack {
@@ -191,10 +186,13 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
             }
         }
         "attack" => {
-            let arrow = rest.iter().position(|(_, s)| *s == "->").ok_or(ParseError {
-                column: end_col,
-                message: "`attack` needs `-> TARGET`: attack 0705 0806 -> 0807".into(),
-            })?;
+            let arrow = rest
+                .iter()
+                .position(|(_, s)| *s == "->")
+                .ok_or(ParseError {
+                    column: end_col,
+                    message: "`attack` needs `-> TARGET`: attack 0705 0806 -> 0807".into(),
+                })?;
             let after = &rest[arrow + 1..];
             if after.len() != 1 {
                 return Err(ParseError {
@@ -203,7 +201,9 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
                 });
             }
             let before = &rest[..arrow];
-            let fire_at = before.iter().position(|(_, s)| s.eq_ignore_ascii_case("fire"));
+            let fire_at = before
+                .iter()
+                .position(|(_, s)| s.eq_ignore_ascii_case("fire"));
             let (melee, fire) = match fire_at {
                 Some(i) => (hexes(&before[..i])?, hexes(&before[i + 1..])?),
                 None => (hexes(before)?, Vec::new()),
@@ -231,9 +231,7 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
         }
         "retreat" => {
             need(1, "at least one hex: retreat 0808")?;
-            Command::Retreat {
-                path: hexes(rest)?,
-            }
+            Command::Retreat { path: hexes(rest)? }
         }
         "advance" => {
             need(1, "a hex or `none`: advance 0806")?;

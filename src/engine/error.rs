@@ -15,7 +15,13 @@ pub struct LocatedError {
 }
 
 impl LocatedError {
-    pub fn new(file: &str, source: &str, line: usize, column: usize, message: impl Into<String>) -> Self {
+    pub fn new(
+        file: &str,
+        source: &str,
+        line: usize,
+        column: usize,
+        message: impl Into<String>,
+    ) -> Self {
         let source_line = (line > 0)
             .then(|| source.lines().nth(line - 1).map(str::to_string))
             .flatten();
@@ -41,23 +47,145 @@ impl LocatedError {
 
     /// Locates `needle` (its `nth` occurrence, 0-based) in the source; when it does not
     /// occur, the error points at the top of the file.
-    pub fn at_text(file: &str, source: &str, needle: &str, nth: usize, message: impl Into<String>) -> Self {
+    pub fn at_text(
+        file: &str,
+        source: &str,
+        needle: &str,
+        nth: usize,
+        message: impl Into<String>,
+    ) -> Self {
         let (line, column) = find_nth(source, needle, nth).unwrap_or((1, 1));
         Self::new(file, source, line, column, message)
     }
 
     /// Converts a RON parse error.
-    pub fn from_ron(file: &str, source: &str, err: &ron::error::SpannedError) -> Self {
-        let pos = err.span.start;
-        Self::new(file, source, pos.line.max(1), pos.col.max(1), err.code.to_string())
+    /// Locates the `nth` place where field `key` is given (see [`find_field`]); when it
+    /// is not found, the first occurrence of the value (or key), else the top of the file.
+    pub fn at_field(
+        file: &str,
+        source: &str,
+        key: &str,
+        value: Option<&str>,
+        nth: usize,
+        message: impl Into<String>,
+    ) -> Self {
+        match find_field(source, key, value, nth) {
+            Some((line, column)) => Self::new(file, source, line, column, message),
+            None => Self::at_text(
+                file,
+                source,
+                &value.map_or_else(|| key.to_string(), |v| format!("\"{v}\"")),
+                0,
+                message,
+            ),
+        }
     }
+
+    /// Converts a RON parse error.
+    pub fn from_ron(file: &str, source: &str, err: &ron::error::SpannedError) -> Self {
+        let (mut line, mut col) = (err.span.start.line.max(1), err.span.start.col.max(1));
+        let lines: Vec<&str> = source.lines().collect();
+        if err.code == ron::error::Error::ExpectedComma {
+            // RON notices a missing comma at the next token: point just after the
+            // previous one, where the comma belongs.
+            let (mut l, mut upto) = (line, col - 1);
+            while l >= 1 {
+                let prefix: String = lines.get(l - 1).unwrap_or(&"").chars().take(upto).collect();
+                let code = code_part(&prefix).trim_end();
+                if !code.is_empty() {
+                    (line, col) = (l, code.chars().count() + 1);
+                    break;
+                }
+                l -= 1;
+                upto = usize::MAX;
+            }
+        } else if let Some(text) = lines.get(line - 1) {
+            // RON may start the span on the blanks in front of the token at fault.
+            let skip = text
+                .chars()
+                .skip(col - 1)
+                .take_while(|c| c.is_whitespace())
+                .count();
+            if col - 1 + skip < text.chars().count() {
+                col += skip;
+            }
+        }
+        Self::new(file, source, line, col, err.code.to_string())
+    }
+}
+
+/// The code part of a line: what comes before a `//` comment outside a string.
+fn code_part(line: &str) -> &str {
+    let (mut in_string, mut escaped) = (false, false);
+    let bytes = line.as_bytes();
+    for (i, &c) in bytes.iter().enumerate() {
+        if in_string {
+            match c {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+        } else if c == b'"' {
+            in_string = true;
+        } else if c == b'/' && bytes.get(i + 1) == Some(&b'/') {
+            return &line[..i];
+        }
+    }
+    line
+}
+
+/// The 1-based line and column of the `nth` place where the field `key` is given
+/// (`key:` as a whole name, not `roll_side:` for `side`, nor inside a comment). With a
+/// `value`, only `key: "value"` counts, and the column is the value's.
+pub fn find_field(
+    source: &str,
+    key: &str,
+    value: Option<&str>,
+    nth: usize,
+) -> Option<(usize, usize)> {
+    let quoted = value.map(|v| format!("\"{v}\""));
+    let mut seen = 0;
+    for (i, line) in source.lines().enumerate() {
+        let code = code_part(line);
+        let mut from = 0;
+        while let Some(pos) = code[from..].find(key) {
+            let start = from + pos;
+            from = start + key.len().max(1);
+            let whole = code[..start]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == '"'));
+            let Some(rest) = code[from..].trim_start().strip_prefix(':') else {
+                continue;
+            };
+            if !whole {
+                continue;
+            }
+            let at = match &quoted {
+                Some(q) => {
+                    let v = rest.trim_start();
+                    if !v.starts_with(q.as_str()) {
+                        continue;
+                    }
+                    code.len() - v.len()
+                }
+                None => start,
+            };
+            if seen == nth {
+                return Some((i + 1, code[..at].chars().count() + 1));
+            }
+            seen += 1;
+        }
+    }
+    None
 }
 
 /// The 1-based line and column of the `nth` occurrence of `needle`, skipping `//` comments.
 pub fn find_nth(source: &str, needle: &str, nth: usize) -> Option<(usize, usize)> {
     let mut seen = 0;
     for (i, line) in source.lines().enumerate() {
-        let code = line.split("//").next().unwrap_or("");
+        let code = code_part(line);
         let mut from = 0;
         while let Some(pos) = code[from..].find(needle) {
             if seen == nth {
@@ -75,7 +203,11 @@ impl fmt::Display for LocatedError {
         if self.line == 0 {
             return write!(f, "{}: error: {}", self.file, self.message);
         }
-        write!(f, "{}:{}:{}: error: {}", self.file, self.line, self.column, self.message)?;
+        write!(
+            f,
+            "{}:{}:{}: error: {}",
+            self.file, self.line, self.column, self.message
+        )?;
         if let Some(src) = &self.source_line {
             let gutter = self.line.to_string().len();
             write!(

@@ -55,12 +55,18 @@ impl GameLog {
     }
 
     pub fn push(&mut self, kind: EventKind, rule: &'static str, text: impl FnOnce() -> String) {
-        let text = if self.keep_text { text() } else { String::new() };
+        let text = if self.keep_text {
+            text()
+        } else {
+            String::new()
+        };
         self.events.push(GameEvent { kind, rule, text });
     }
 
     /// The lines a player reads: `text (rule)`.
     pub fn lines(&self) -> impl Iterator<Item = String> + '_ {
-        self.events.iter().map(|e| format!("{} ({})", e.text, e.rule))
+        self.events
+            .iter()
+            .map(|e| format!("{} ({})", e.text, e.rule))
     }
 }

@@ -14,7 +14,9 @@ use super::dice::Dice;
 use super::error::LocatedError;
 use super::event::{EventKind, GameLog};
 use super::hex::Hexside;
-use super::scenario::{LoadedScenario, VictoryLevel, parse_scenario, read_text, ron_options, sha256_hex};
+use super::scenario::{
+    LoadedScenario, VictoryLevel, parse_scenario, read_text, ron_options, sha256_hex,
+};
 use super::units::{Leader, Placement, SideId, Steps, UnitId, UnitName, Units};
 use super::zoc::{ZocMap, ZoneOfControl};
 use crate::rulesets::{ActiveRuleset, Ruleset, load_ruleset};
@@ -95,7 +97,8 @@ pub fn load_scenario(path: &Path) -> Result<(Arc<LoadedScenario>, Arc<dyn Rulese
 pub fn build_board(scenario: &LoadedScenario, terrain_names: &[String]) -> Board {
     let map = &scenario.file.map;
     let mut board = Board::new(map.columns, map.rows, terrain_names.to_vec());
-    let id_of = |name: &str| TerrainId(terrain_names.iter().position(|t| t == name).unwrap_or(0) as u8);
+    let id_of =
+        |name: &str| TerrainId(terrain_names.iter().position(|t| t == name).unwrap_or(0) as u8);
     let default = id_of(&map.default_terrain);
     for hex in board.hexes().collect::<Vec<_>>() {
         board.set_terrain(hex, default);
@@ -180,7 +183,10 @@ pub fn init_world(
 pub fn submit(world: &mut World, command: &Command) -> Result<(), Refusal> {
     let ruleset = world.resource::<ActiveRuleset>().0.clone();
     ruleset.submit(world, command)?;
-    world.resource_mut::<CommandHistory>().0.push(command.clone());
+    world
+        .resource_mut::<CommandHistory>()
+        .0
+        .push(command.clone());
     Ok(())
 }
 
@@ -207,7 +213,11 @@ pub struct ScriptFailure {
 
 impl std::fmt::Display for ScriptFailure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "line {}:{}: {}\n  {}", self.line, self.column, self.message, self.text)
+        write!(
+            f,
+            "line {}:{}: {}\n  {}",
+            self.line, self.column, self.message, self.text
+        )
     }
 }
 
@@ -221,9 +231,22 @@ pub struct Game {
 }
 
 impl Game {
-    pub fn new(scenario: Arc<LoadedScenario>, ruleset: Arc<dyn Ruleset>, board: Board, seed: u64, options: &[String]) -> Self {
+    pub fn new(
+        scenario: Arc<LoadedScenario>,
+        ruleset: Arc<dyn Ruleset>,
+        board: Board,
+        seed: u64,
+        options: &[String],
+    ) -> Self {
         let mut world = World::new();
-        init_world(&mut world, scenario.clone(), ruleset.clone(), board, seed, options);
+        init_world(
+            &mut world,
+            scenario.clone(),
+            ruleset.clone(),
+            board,
+            seed,
+            options,
+        );
         Self {
             world,
             scenario,
@@ -247,7 +270,10 @@ impl Game {
     pub fn submit_line(&mut self, line: &str) -> Result<bool, (usize, String)> {
         match parse_line(line) {
             Ok(None) => Ok(false),
-            Ok(Some(cmd)) => self.submit(&cmd).map(|_| true).map_err(|r| (1, r.to_string())),
+            Ok(Some(cmd)) => self
+                .submit(&cmd)
+                .map(|_| true)
+                .map_err(|r| (1, r.to_string())),
             Err(e) => Err((e.column, e.message)),
         }
     }
@@ -255,12 +281,13 @@ impl Game {
     /// Runs a script; stops at the first line that does not parse or is refused.
     pub fn run_script(&mut self, script: &str) -> Result<(), ScriptFailure> {
         for (i, line) in script.lines().enumerate() {
-            self.submit_line(line).map_err(|(column, message)| ScriptFailure {
-                line: i + 1,
-                column,
-                text: line.to_string(),
-                message,
-            })?;
+            self.submit_line(line)
+                .map_err(|(column, message)| ScriptFailure {
+                    line: i + 1,
+                    column,
+                    text: line.to_string(),
+                    message,
+                })?;
         }
         Ok(())
     }
@@ -318,7 +345,13 @@ impl Game {
             .map_err(|e| LocatedError::from_ron(&shown, &text, &e))?;
         let scenario_path = Path::new(&save.scenario);
         let (scenario, ruleset) = load_scenario(scenario_path).map_err(|e| {
-            LocatedError::at_text(&shown, &text, &save.scenario, 0, format!("the save's scenario cannot be loaded: {e}"))
+            LocatedError::at_text(
+                &shown,
+                &text,
+                &save.scenario,
+                0,
+                format!("the save's scenario cannot be loaded: {e}"),
+            )
         })?;
         if scenario.hash != save.scenario_hash {
             return Err(LocatedError::at_text(
@@ -340,11 +373,20 @@ impl Game {
                 LocatedError::at_text(&shown, &text, &format!("\"{line}\""), nth, msg)
             };
             match parse_line(line) {
-                Ok(Some(cmd)) => game
-                    .submit(&cmd)
-                    .map_err(|r| located(format!("command {} `{line}` is refused on replay: {r}", i + 1)))?,
+                Ok(Some(cmd)) => game.submit(&cmd).map_err(|r| {
+                    located(format!(
+                        "command {} `{line}` is refused on replay: {r}",
+                        i + 1
+                    ))
+                })?,
                 Ok(None) => return Err(located(format!("command {} is empty", i + 1))),
-                Err(e) => return Err(located(format!("command {} `{line}`: {}", i + 1, e.message))),
+                Err(e) => {
+                    return Err(located(format!(
+                        "command {} `{line}`: {}",
+                        i + 1,
+                        e.message
+                    )));
+                }
             }
         }
         Ok(game)
@@ -362,7 +404,10 @@ impl Game {
                 let e = units.entity(id);
                 let name = world.get::<UnitName>(e).expect("every unit has a name");
                 let side = world.get::<SideId>(e).copied().unwrap_or(SideId(0));
-                let placement = world.get::<Placement>(e).copied().unwrap_or(Placement::Eliminated);
+                let placement = world
+                    .get::<Placement>(e)
+                    .copied()
+                    .unwrap_or(Placement::Eliminated);
                 let steps = world.get::<Steps>(e).copied();
                 let (hex, status) = match placement {
                     Placement::OnMap(h) => (Some(h.label()), "on_map"),

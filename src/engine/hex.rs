@@ -48,7 +48,10 @@ impl HexCoord {
 
     pub(crate) fn from_axial(hex: Hex) -> Self {
         let [c, r] = hex.to_offset_coordinates(OffsetHexMode::Odd, HexOrientation::Flat);
-        Self { col: c + 1, row: r + 1 }
+        Self {
+            col: c + 1,
+            row: r + 1,
+        }
     }
 
     pub fn distance(self, other: Self) -> u32 {
@@ -80,11 +83,7 @@ impl HexCoord {
 
     /// Every hex within `radius` (inclusive), sorted by label so consumers are deterministic.
     pub fn within(self, radius: u32) -> Vec<Self> {
-        let mut hexes: Vec<Self> = self
-            .axial()
-            .range(radius)
-            .map(Self::from_axial)
-            .collect();
+        let mut hexes: Vec<Self> = self.axial().range(radius).map(Self::from_axial).collect();
         hexes.sort();
         hexes
     }

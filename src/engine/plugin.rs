@@ -66,7 +66,10 @@ impl Plugin for EnginePlugin {
 /// Drains the submitted commands in order through `submit`, then publishes the
 /// outcome of each and the events it produced.
 pub fn process_submitted_commands(world: &mut World) {
-    let commands: Vec<SubmitCommand> = world.resource_mut::<Messages<SubmitCommand>>().drain().collect();
+    let commands: Vec<SubmitCommand> = world
+        .resource_mut::<Messages<SubmitCommand>>()
+        .drain()
+        .collect();
     if commands.is_empty() || !world.contains_resource::<TurnState>() {
         return;
     }
@@ -81,7 +84,11 @@ pub fn process_submitted_commands(world: &mut World) {
     }
 }
 
-fn sync_phase_state(turn: Res<TurnState>, state: Res<State<GamePhase>>, mut next: ResMut<NextState<GamePhase>>) {
+fn sync_phase_state(
+    turn: Res<TurnState>,
+    state: Res<State<GamePhase>>,
+    mut next: ResMut<NextState<GamePhase>>,
+) {
     if *state.get() != turn.phase {
         next.set(turn.phase);
     }

@@ -9,9 +9,9 @@ use ron::extensions::Extensions;
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
+use super::board::HexsideFeature;
 use super::error::LocatedError;
 use super::hex::HexCoord;
-use super::board::HexsideFeature;
 
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -98,6 +98,9 @@ pub struct UnitSpec {
     /// Absent for reinforcements and units placed in secret.
     #[serde(default)]
     pub hex: Option<HexCoord>,
+    /// Starts the game on its reduced side.
+    #[serde(default)]
+    pub reduced: bool,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -122,7 +125,8 @@ pub struct HexZone {
 
 impl HexZone {
     pub fn contains(&self, h: HexCoord) -> bool {
-        (self.min_col..=self.max_col).contains(&h.col) && (self.min_row..=self.max_row).contains(&h.row)
+        (self.min_col..=self.max_col).contains(&h.col)
+            && (self.min_row..=self.max_row).contains(&h.row)
     }
 }
 
@@ -188,7 +192,11 @@ pub struct LoadedScenario {
 
 impl LoadedScenario {
     pub fn side_index(&self, id: &str) -> Option<u8> {
-        self.file.sides.iter().position(|s| s.id == id).map(|i| i as u8)
+        self.file
+            .sides
+            .iter()
+            .position(|s| s.id == id)
+            .map(|i| i as u8)
     }
 
     pub fn unit_index(&self, id: &str) -> Option<usize> {
@@ -204,8 +212,25 @@ impl LoadedScenario {
         LocatedError::at_text(&self.display_path(), &self.text, needle, nth, message)
     }
 
+    /// An error located at the `nth` place where field `key` is `"value"` (at the key
+    /// alone without a value).
+    pub fn field_error(
+        &self,
+        key: &str,
+        value: Option<&str>,
+        nth: usize,
+        message: impl Into<String>,
+    ) -> LocatedError {
+        LocatedError::at_field(&self.display_path(), &self.text, key, value, nth, message)
+    }
+
     /// An error located at the entry of unit `unit_id`, on `field` of it when present.
-    pub fn unit_error(&self, unit_id: &str, field: Option<&str>, message: impl Into<String>) -> LocatedError {
+    pub fn unit_error(
+        &self,
+        unit_id: &str,
+        field: Option<&str>,
+        message: impl Into<String>,
+    ) -> LocatedError {
         let needle = format!("\"{unit_id}\"");
         let path = self.display_path();
         let Some((line, col)) = super::error::find_nth(&self.text, &needle, 0) else {
@@ -216,7 +241,13 @@ impl LoadedScenario {
             if let Some(l) = self.text.lines().nth(line - 1)
                 && let Some(pos) = l.find(&format!("{field}:"))
             {
-                return LocatedError::new(&path, &self.text, line, l[..pos].chars().count() + 1, message);
+                return LocatedError::new(
+                    &path,
+                    &self.text,
+                    line,
+                    l[..pos].chars().count() + 1,
+                    message,
+                );
             }
         }
         LocatedError::new(&path, &self.text, line, col, message)
@@ -243,7 +274,10 @@ pub fn read_text(path: &Path) -> Result<String, LocatedError> {
     let bytes = std::fs::read(path)
         .map_err(|e| LocatedError::whole_file(&shown, format!("cannot read the file: {e}")))?;
     if bytes.len() > 16 * 1024 * 1024 {
-        return Err(LocatedError::whole_file(&shown, "the file is larger than 16 MiB"));
+        return Err(LocatedError::whole_file(
+            &shown,
+            "the file is larger than 16 MiB",
+        ));
     }
     let text = String::from_utf8(bytes).map_err(|e| {
         let upto = &e.as_bytes()[..e.utf8_error().valid_up_to()];
@@ -258,7 +292,10 @@ pub fn read_text(path: &Path) -> Result<String, LocatedError> {
         }
     })?;
     if text.contains('\0') {
-        return Err(LocatedError::whole_file(&shown, "the file holds NUL bytes: it is binary, not RON text"));
+        return Err(LocatedError::whole_file(
+            &shown,
+            "the file holds NUL bytes: it is binary, not RON text",
+        ));
     }
     Ok(text)
 }
@@ -267,73 +304,152 @@ pub fn read_text(path: &Path) -> Result<String, LocatedError> {
 pub fn parse_scenario(path: &Path, text: String) -> Result<ScenarioFile, LocatedError> {
     let shown = path.display().to_string();
     if text.trim().is_empty() {
-        return Err(LocatedError::whole_file(&shown, "the scenario file is empty"));
+        return Err(LocatedError::whole_file(
+            &shown,
+            "the scenario file is empty",
+        ));
     }
     let file: ScenarioFile = ron_options()
         .from_str(&text)
         .map_err(|e| LocatedError::from_ron(&shown, &text, &e))?;
-    let err = |needle: &str, nth: usize, msg: String| LocatedError::at_text(&shown, &text, needle, nth, msg);
+    let err = |needle: &str, nth: usize, msg: String| {
+        LocatedError::at_text(&shown, &text, needle, nth, msg)
+    };
+    // At the `nth` `key: "value"` (or `key:`) of the file: a value may also occur in
+    // strings and other fields.
+    let at = |key: &str, value: Option<&str>, nth: usize, msg: String| {
+        LocatedError::at_field(&shown, &text, key, value, nth, msg)
+    };
 
     if file.sides.len() != 2 {
-        return Err(err("sides", 0, format!("a scenario has exactly two sides, this one has {}", file.sides.len())));
+        return Err(at(
+            "sides",
+            None,
+            0,
+            format!(
+                "a scenario has exactly two sides, this one has {}",
+                file.sides.len()
+            ),
+        ));
     }
     if file.sides[0].id == file.sides[1].id {
         let id = &file.sides[0].id;
-        return Err(err(&format!("\"{id}\""), 1, format!("side id `{id}` is used twice")));
+        return Err(at(
+            "id",
+            Some(id),
+            1,
+            format!("side id `{id}` is used twice"),
+        ));
     }
     let side_ok = |id: &str| file.sides.iter().any(|s| s.id == id);
     if !side_ok(&file.first) {
-        return Err(err(&format!("\"{}\"", file.first), 0, format!("`first` names an unknown side `{}`", file.first)));
+        return Err(at(
+            "first",
+            Some(&file.first),
+            0,
+            format!("`first` names an unknown side `{}`", file.first),
+        ));
     }
     if !side_ok(&file.at_time_limit.winner) {
         let w = &file.at_time_limit.winner;
-        return Err(err(&format!("\"{w}\""), 0, format!("`at_time_limit` names an unknown side `{w}`")));
-    }
-    if file.turns == 0 || file.turns > 99 {
-        return Err(err("turns", 0, format!("`turns` must be between 1 and 99, not {}", file.turns)));
-    }
-    if !(1..=99).contains(&file.map.columns) || !(1..=99).contains(&file.map.rows) {
-        return Err(err(
-            "columns",
+        return Err(at(
+            "winner",
+            Some(w),
             0,
-            format!("the map must have 1 to 99 columns and rows (CCRR labels), not {}x{}", file.map.columns, file.map.rows),
+            format!("`at_time_limit` names an unknown side `{w}`"),
         ));
     }
-    let on_map = |h: HexCoord| (1..=file.map.columns).contains(&h.col) && (1..=file.map.rows).contains(&h.row);
+    if file.turns == 0 || file.turns > 99 {
+        return Err(at(
+            "turns",
+            None,
+            0,
+            format!("`turns` must be between 1 and 99, not {}", file.turns),
+        ));
+    }
+    if !(1..=99).contains(&file.map.columns) || !(1..=99).contains(&file.map.rows) {
+        return Err(at(
+            "columns",
+            None,
+            0,
+            format!(
+                "the map must have 1 to 99 columns and rows (CCRR labels), not {}x{}",
+                file.map.columns, file.map.rows
+            ),
+        ));
+    }
+    let on_map = |h: HexCoord| {
+        (1..=file.map.columns).contains(&h.col) && (1..=file.map.rows).contains(&h.row)
+    };
     for hexes in file.map.terrain.values().chain(file.map.elevation.values()) {
         for h in hexes {
             if !on_map(*h) {
-                return Err(err(&format!("\"{h}\""), 0, format!("hex {h} is off the {}x{} map", file.map.columns, file.map.rows)));
+                return Err(err(
+                    &format!("\"{h}\""),
+                    0,
+                    format!(
+                        "hex {h} is off the {}x{} map",
+                        file.map.columns, file.map.rows
+                    ),
+                ));
             }
         }
     }
     for s in &file.map.hexsides {
         let (a, b) = s.between;
         if !a.is_adjacent(b) {
-            return Err(err(&format!("\"{a}\""), 0, format!("hexside {a}/{b}: the two hexes are not adjacent")));
+            return Err(err(
+                &format!("\"{a}\""),
+                0,
+                format!("hexside {a}/{b}: the two hexes are not adjacent"),
+            ));
         }
     }
     let mut ids = HashSet::new();
     for (i, u) in file.units.iter().enumerate() {
-        let q = format!("\"{}\"", u.id);
+        // Side ids are given with `id:` too, before the units.
+        let sides_named = file.sides.iter().filter(|s| s.id == u.id).count();
         if !ids.insert(u.id.as_str()) {
-            return Err(err(&q, 1, format!("unit id `{}` is used twice", u.id)));
+            return Err(at(
+                "id",
+                Some(&u.id),
+                sides_named + 1,
+                format!("unit id `{}` is used twice", u.id),
+            ));
         }
         if !side_ok(&u.side) {
-            return Err(err(&format!("\"{}\"", u.side), 0, format!("unit `{}` belongs to an unknown side `{}`", u.id, u.side)));
+            return Err(at(
+                "side",
+                Some(&u.side),
+                0,
+                format!("unit `{}` belongs to an unknown side `{}`", u.id, u.side),
+            ));
         }
         if let Some(h) = u.hex
             && !on_map(h)
         {
             let nth = file.units[..i].iter().filter(|o| o.hex == Some(h)).count();
-            return Err(err(&format!("\"{h}\""), nth, format!("unit `{}` is placed on {h}, off the {}x{} map", u.id, file.map.columns, file.map.rows)));
+            return Err(at(
+                "hex",
+                Some(&h.to_string()),
+                nth,
+                format!(
+                    "unit `{}` is placed on {h}, off the {}x{} map",
+                    u.id, file.map.columns, file.map.rows
+                ),
+            ));
         }
     }
     for side in &file.sides {
         if let Some(c) = &side.commander
             && !ids.contains(c.as_str())
         {
-            return Err(err(&format!("\"{c}\""), 0, format!("side `{}` names an unknown commander `{c}`", side.id)));
+            return Err(at(
+                "commander",
+                Some(c),
+                0,
+                format!("side `{}` names an unknown commander `{c}`", side.id),
+            ));
         }
     }
     let hidden: HashSet<&str> = file
@@ -344,49 +460,84 @@ pub fn parse_scenario(path: &Path, text: String) -> Result<ScenarioFile, Located
             _ => None,
         })
         .collect();
-    for r in &file.reinforcements {
-        let q = format!("\"{}\"", r.unit);
+    for (i, r) in file.reinforcements.iter().enumerate() {
+        // At the reinforcement's `unit: "id"`, not the unit's entry (whose type may
+        // spell the same id).
+        let nth = file.reinforcements[..i]
+            .iter()
+            .filter(|o| o.unit == r.unit)
+            .count();
+        let at_r = |msg: String| at("unit", Some(&r.unit), nth, msg);
         let Some(u) = file.units.iter().find(|u| u.id == r.unit) else {
-            return Err(err(&q, 0, format!("reinforcement names an unknown unit `{}`", r.unit)));
+            return Err(at_r(format!(
+                "reinforcement names an unknown unit `{}`",
+                r.unit
+            )));
         };
         if u.hex.is_some() {
-            return Err(err(&q, 0, format!("reinforcement `{}` is also placed on the map at set-up", r.unit)));
+            return Err(at_r(format!(
+                "reinforcement `{}` is also placed on the map at set-up",
+                r.unit
+            )));
         }
         if r.entry.is_empty() {
-            return Err(err(&q, 1, format!("reinforcement `{}` has no entry hex", r.unit)));
+            return Err(at_r(format!("reinforcement `{}` has no entry hex", r.unit)));
         }
         if let Some(h) = r.entry.iter().find(|h| !on_map(**h)) {
-            return Err(err(&format!("\"{h}\""), 0, format!("reinforcement `{}` enters by {h}, off the map", r.unit)));
+            return Err(err(
+                &format!("\"{h}\""),
+                0,
+                format!("reinforcement `{}` enters by {h}, off the map", r.unit),
+            ));
         }
         if r.turn == 0 || r.turn > file.turns {
-            return Err(err(&q, 1, format!("reinforcement `{}` arrives on turn {}, outside turns 1..{}", r.unit, r.turn, file.turns)));
+            return Err(at_r(format!(
+                "reinforcement `{}` arrives on turn {}, outside turns 1..{}",
+                r.unit, r.turn, file.turns
+            )));
         }
     }
     for u in &file.units {
         let reinf = file.reinforcements.iter().any(|r| r.unit == u.id);
         if u.hex.is_none() && !reinf && !hidden.contains(u.id.as_str()) {
-            return Err(err(
-                &format!("\"{}\"", u.id),
-                0,
-                format!("unit `{}` has no hex and is neither a reinforcement nor placed in secret", u.id),
+            return Err(at(
+                "id",
+                Some(&u.id),
+                file.sides.iter().filter(|s| s.id == u.id).count(),
+                format!(
+                    "unit `{}` has no hex and is neither a reinforcement nor placed in secret",
+                    u.id
+                ),
             ));
         }
     }
     for r in &file.special_rules {
         let (unit, side) = match r {
             SpecialRule::HiddenPlacement { unit, .. } => (Some(unit), None),
-            SpecialRule::Defection { unit, roll_side, .. } => (Some(unit), Some(roll_side)),
-            SpecialRule::CampPillage { by_side, .. } => (None, Some(by_side)),
+            SpecialRule::Defection {
+                unit, roll_side, ..
+            } => (Some(unit), Some(("roll_side", roll_side))),
+            SpecialRule::CampPillage { by_side, .. } => (None, Some(("by_side", by_side))),
         };
         if let Some(u) = unit
             && !ids.contains(u.as_str())
         {
-            return Err(err(&format!("\"{u}\""), 0, format!("special rule names an unknown unit `{u}`")));
+            return Err(at(
+                "unit",
+                Some(u),
+                0,
+                format!("special rule names an unknown unit `{u}`"),
+            ));
         }
-        if let Some(s) = side
+        if let Some((key, s)) = side
             && !side_ok(s)
         {
-            return Err(err(&format!("\"{s}\""), 0, format!("special rule names an unknown side `{s}`")));
+            return Err(at(
+                key,
+                Some(s),
+                0,
+                format!("special rule names an unknown side `{s}`"),
+            ));
         }
     }
     Ok(file)

@@ -118,7 +118,13 @@ impl Units {
             .map_or(&[][..], |i| self.at_hex[i].as_slice())
     }
 
-    pub fn relocate(&mut self, board: &Board, id: UnitId, from: Option<HexCoord>, to: Option<HexCoord>) {
+    pub fn relocate(
+        &mut self,
+        board: &Board,
+        id: UnitId,
+        from: Option<HexCoord>,
+        to: Option<HexCoord>,
+    ) {
         if let Some(i) = from.and_then(|h| board.index(h)) {
             self.at_hex[i].retain(|u| *u != id);
         }

@@ -56,9 +56,20 @@ pub fn recompute_zones_of_control(
     changed: Query<(), Or<(Changed<Placement>, Added<ExertsZoc>)>>,
     removed_hidden: RemovedComponents<Hidden>,
     removed_zoc: RemovedComponents<ExertsZoc>,
-    mut units: Query<(&Placement, &SideId, Has<Hidden>, Has<ExertsZoc>, &mut ZoneOfControl)>,
+    mut units: Query<(
+        &Placement,
+        &SideId,
+        Has<Hidden>,
+        Has<ExertsZoc>,
+        &mut ZoneOfControl,
+    )>,
 ) {
-    if changed.is_empty() && removed_hidden.is_empty() && removed_zoc.is_empty() && !map.per_side[0].is_empty() && !map.is_changed() {
+    if changed.is_empty()
+        && removed_hidden.is_empty()
+        && removed_zoc.is_empty()
+        && !map.per_side[0].is_empty()
+        && !map.is_changed()
+    {
         return;
     }
     let n = board.hex_count();

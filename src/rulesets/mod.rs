@@ -71,6 +71,9 @@ pub fn find_table(scenario_path: &Path, id: &str, file: &str) -> Option<std::pat
 }
 
 /// Builds a scenario's board with the terrain names of its ruleset.
-pub fn build_ruleset_board(ruleset: &dyn Ruleset, scenario: &LoadedScenario) -> crate::engine::board::Board {
+pub fn build_ruleset_board(
+    ruleset: &dyn Ruleset,
+    scenario: &LoadedScenario,
+) -> crate::engine::board::Board {
     crate::engine::game::build_board(scenario, &ruleset.terrain_names())
 }

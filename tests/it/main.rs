@@ -1,1 +1,6 @@
+//! The one integration test binary (Bevy is linked once): modules by subject.
 
+mod common;
+
+mod alc_rules;
+mod engine;

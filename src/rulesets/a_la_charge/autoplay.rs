@@ -18,12 +18,19 @@ fn pick<T: Clone>(rng: &mut ChaCha8Rng, items: &[T]) -> Option<T> {
 }
 
 fn key(world: &World, id: UnitId) -> UnitRef {
-    UnitRef::Key(world.get::<UnitName>(entity(world, id)).map(|n| n.key.clone()).unwrap_or_default())
+    UnitRef::Key(
+        world
+            .get::<UnitName>(entity(world, id))
+            .map(|n| n.key.clone())
+            .unwrap_or_default(),
+    )
 }
 
 fn decision(world: &World, rng: &mut ChaCha8Rng, p: &Pending) -> Command {
     match p {
-        Pending::Losses { pool, steps: due, .. } => {
+        Pending::Losses {
+            pool, steps: due, ..
+        } => {
             let mut left: Vec<(UnitId, u8)> = pool
                 .iter()
                 .filter(|u| placement(world, **u) != Placement::Eliminated)
@@ -43,7 +50,9 @@ fn decision(world: &World, rng: &mut ChaCha8Rng, p: &Pending) -> Command {
             }
             Command::Lose { units }
         }
-        Pending::Retreat { unit, origin, done, .. } => {
+        Pending::Retreat {
+            unit, origin, done, ..
+        } => {
             let at = hex_of(world, *unit).unwrap_or(*origin);
             let hexes: Vec<HexCoord> = retreat_options(world, *unit, at, *origin, *done)
                 .into_iter()
@@ -74,7 +83,11 @@ fn random_move(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
     let mut movers: Vec<UnitId> = world
         .resource::<Units>()
         .ids()
-        .filter(|u| side_of(world, *u) == active && !flags(world, *u).moved && placement(world, *u) != Placement::Eliminated)
+        .filter(|u| {
+            side_of(world, *u) == active
+                && !flags(world, *u).moved
+                && placement(world, *u) != Placement::Eliminated
+        })
         .collect();
     // Try movers in random order; the first that can go somewhere moves.
     while !movers.is_empty() {
@@ -82,7 +95,10 @@ fn random_move(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
         let u = movers.swap_remove(i);
         let reach = movement::reachable(world, u);
         if let Some(r) = pick(rng, &reach) {
-            return Some(Command::Move { unit: key(world, u), path: r.path });
+            return Some(Command::Move {
+                unit: key(world, u),
+                path: r.path,
+            });
         }
     }
     None
@@ -94,14 +110,21 @@ fn random_attack(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
     let ready: Vec<(UnitId, HexCoord)> = ids
         .iter()
         .copied()
-        .filter(|u| side_of(world, *u) == active && !is_leader(world, *u) && !flags(world, *u).attacked)
+        .filter(|u| {
+            side_of(world, *u) == active && !is_leader(world, *u) && !flags(world, *u).attacked
+        })
         .filter(|u| movement::check_can_act(world, *u).is_ok())
         .filter_map(|u| hex_of(world, u).map(|h| (u, h)))
         .collect();
     let mut targets: Vec<HexCoord> = ids
         .iter()
         .copied()
-        .filter(|u| side_of(world, *u) != active && !is_leader(world, *u) && !is_hidden(world, *u) && !flags(world, *u).was_attacked)
+        .filter(|u| {
+            side_of(world, *u) != active
+                && !is_leader(world, *u)
+                && !is_hidden(world, *u)
+                && !flags(world, *u).was_attacked
+        })
         .filter_map(|u| hex_of(world, u))
         .collect();
     for _ in 0..4 {
@@ -127,7 +150,11 @@ fn random_attack(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
             continue;
         }
         if combat::check_attack(world, &melee, &fire, target).is_ok() {
-            return Some(Command::Attack { melee, fire, target });
+            return Some(Command::Attack {
+                melee,
+                fire,
+                target,
+            });
         }
     }
     None
@@ -150,13 +177,20 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
                     .filter(|h| zone.contains(*h) && units_at(world, *h).is_empty())
                     .collect();
                 if let Some(h) = pick(rng, &hexes) {
-                    return Command::Place { unit: key(world, u), hex: h };
+                    return Command::Place {
+                        unit: key(world, u),
+                        hex: h,
+                    };
                 }
             }
             Command::EndPhase
         }
-        GamePhase::Movement if !rng.random_bool(0.08) => random_move(world, rng).unwrap_or(Command::EndPhase),
-        GamePhase::Combat if !rng.random_bool(0.1) => random_attack(world, rng).unwrap_or(Command::EndPhase),
+        GamePhase::Movement if !rng.random_bool(0.08) => {
+            random_move(world, rng).unwrap_or(Command::EndPhase)
+        }
+        GamePhase::Combat if !rng.random_bool(0.1) => {
+            random_attack(world, rng).unwrap_or(Command::EndPhase)
+        }
         _ => Command::EndPhase,
     }
 }

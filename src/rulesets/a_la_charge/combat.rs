@@ -95,10 +95,18 @@ pub fn charges(world: &World, knight: UnitId, defender: UnitId) -> bool {
 }
 
 /// Checks an attack and computes its odds without touching the game.
-pub fn evaluate(world: &World, melee: &[HexCoord], fire: &[HexCoord], target: HexCoord) -> Result<AttackPlan, Refusal> {
+pub fn evaluate(
+    world: &World,
+    melee: &[HexCoord],
+    fire: &[HexCoord],
+    target: HexCoord,
+) -> Result<AttackPlan, Refusal> {
     let t = turn(world);
     if t.phase != GamePhase::Combat {
-        return Err(Refusal::new("AlC 6", "attacks are made only in the attacker's combat phase"));
+        return Err(Refusal::new(
+            "AlC 6",
+            "attacks are made only in the attacker's combat phase",
+        ));
     }
     let board = world.resource::<Board>();
     if !board.contains(target) {
@@ -106,11 +114,19 @@ pub fn evaluate(world: &World, melee: &[HexCoord], fire: &[HexCoord], target: He
     }
     let defender = combat_unit_at(world, target)
         .filter(|d| side_of(world, *d) != t.active && !is_hidden(world, *d))
-        .ok_or_else(|| Refusal::new("AlC 12.1", format!("there is no enemy combat unit in {target} to attack")))?;
+        .ok_or_else(|| {
+            Refusal::new(
+                "AlC 12.1",
+                format!("there is no enemy combat unit in {target} to attack"),
+            )
+        })?;
     if flags(world, defender).was_attacked {
         return Err(Refusal::new(
             "AlC 12.1",
-            format!("{} has already been attacked this combat phase", name(world, defender)),
+            format!(
+                "{} has already been attacked this combat phase",
+                name(world, defender)
+            ),
         ));
     }
     let mut seen = Vec::new();
@@ -118,15 +134,26 @@ pub fn evaluate(world: &World, melee: &[HexCoord], fire: &[HexCoord], target: He
         let mut out = Vec::new();
         for &h in hexes {
             if seen.contains(&h) {
-                return Err(Refusal::new("AlC 12.1", format!("{h} is named twice in the attack")));
+                return Err(Refusal::new(
+                    "AlC 12.1",
+                    format!("{h} is named twice in the attack"),
+                ));
             }
             seen.push(h);
             let u = combat_unit_at(world, h)
                 .filter(|u| side_of(world, *u) == t.active)
-                .ok_or_else(|| Refusal::new("AlC 12.1", format!("there is no friendly combat unit in {h} to attack with")))?;
+                .ok_or_else(|| {
+                    Refusal::new(
+                        "AlC 12.1",
+                        format!("there is no friendly combat unit in {h} to attack with"),
+                    )
+                })?;
             movement::check_can_act(world, u)?;
             if flags(world, u).attacked {
-                return Err(Refusal::new("AlC 12.1", format!("{} has already attacked this combat phase", name(world, u))));
+                return Err(Refusal::new(
+                    "AlC 12.1",
+                    format!("{} has already attacked this combat phase", name(world, u)),
+                ));
             }
             out.push(u);
         }
@@ -138,27 +165,44 @@ pub fn evaluate(world: &World, melee: &[HexCoord], fire: &[HexCoord], target: He
         if !h.is_adjacent(target) {
             return Err(Refusal::new(
                 "AlC 12.1",
-                format!("{} is not adjacent to {target}: melee needs adjacent units (archers may fire from range with `fire`)", name(world, u)),
+                format!(
+                    "{} is not adjacent to {target}: melee needs adjacent units (archers may fire from range with `fire`)",
+                    name(world, u)
+                ),
             ));
         }
         if board.hexside(h, target).is_unbridged_river() {
-            return Err(Refusal::new("AlC 12.1", format!("{} cannot fight across the river between {h} and {target}", name(world, u))));
+            return Err(Refusal::new(
+                "AlC 12.1",
+                format!(
+                    "{} cannot fight across the river between {h} and {target}",
+                    name(world, u)
+                ),
+            ));
         }
     }
     let hills_block = world.resource::<GameOptions>().has("hills_block_fire");
     for (&u, &h) in fire_units.iter().zip(fire) {
         let values = unit(world, u);
         if !values.kind.is_archery() {
-            return Err(Refusal::new("AlC 12.2", format!("{} is not an archery unit and cannot fire", name(world, u))));
+            return Err(Refusal::new(
+                "AlC 12.2",
+                format!("{} is not an archery unit and cannot fire", name(world, u)),
+            ));
         }
         let d = h.distance(target);
         if d > values.range {
             return Err(Refusal::new(
                 "AlC 12.1",
-                format!("{target} is {d} hexes from {}, beyond its range of {}", name(world, u), values.range),
+                format!(
+                    "{target} is {d} hexes from {}, beyond its range of {}",
+                    name(world, u),
+                    values.range
+                ),
             ));
         }
-        if hills_block && !line_of_sight(h, target, |x| terrain_at(world, x).blocks_fire_by_option) {
+        if hills_block && !line_of_sight(h, target, |x| terrain_at(world, x).blocks_fire_by_option)
+        {
             return Err(Refusal::new(
                 "AlC 9 (option hills_block_fire)",
                 format!("a hill blocks the line of fire from {h} to {target}"),
@@ -228,10 +272,18 @@ pub fn evaluate(world: &World, melee: &[HexCoord], fire: &[HexCoord], target: He
     let raw_column = odds_column(crt, attack, defense);
     let terrain = terrain_at(world, target);
     let column = raw_column.saturating_sub(terrain.defender_column_shift.max(0) as usize);
-    if melee_units.iter().chain(&fire_units).all(|u| unit(world, *u).kind.is_archery()) && column < crt.even_column() {
+    if melee_units
+        .iter()
+        .chain(&fire_units)
+        .all(|u| unit(world, *u).kind.is_archery())
+        && column < crt.even_column()
+    {
         return Err(Refusal::new(
             "AlC 12.2",
-            format!("archery units by themselves cannot attack at less than 1-1 (the odds are {})", crt.columns[column]),
+            format!(
+                "archery units by themselves cannot attack at less than 1-1 (the odds are {})",
+                crt.columns[column]
+            ),
         ));
     }
     Ok(AttackPlan {
@@ -251,7 +303,12 @@ pub fn evaluate(world: &World, melee: &[HexCoord], fire: &[HexCoord], target: He
     })
 }
 
-pub fn check_attack(world: &World, melee: &[HexCoord], fire: &[HexCoord], target: HexCoord) -> Result<AttackPlan, Refusal> {
+pub fn check_attack(
+    world: &World,
+    melee: &[HexCoord],
+    fire: &[HexCoord],
+    target: HexCoord,
+) -> Result<AttackPlan, Refusal> {
     evaluate(world, melee, fire, target)
 }
 
@@ -274,7 +331,10 @@ pub fn result_chances(world: &World, plan: &AttackPlan) -> Vec<(CombatResult, f6
 pub fn odds_text(world: &World, plan: &AttackPlan) -> String {
     let tables = tables(world);
     let cols = &tables.crt.columns;
-    let mut s = format!("{} against {}: {}", plan.attack, plan.defense, cols[plan.raw_column]);
+    let mut s = format!(
+        "{} against {}: {}",
+        plan.attack, plan.defense, cols[plan.raw_column]
+    );
     if plan.column != plan.raw_column {
         s.push_str(&format!(
             ", {} column(s) left for the defender's {}: {}",
@@ -289,7 +349,12 @@ pub fn odds_text(world: &World, plan: &AttackPlan) -> String {
 /// Resolves a checked attack: the die, the CRT, and the results queued for applying.
 pub fn execute_attack(world: &mut World, plan: AttackPlan) {
     let odds = odds_text(world, &plan);
-    let all: Vec<String> = plan.melee.iter().chain(&plan.fire).map(|u| name(world, *u)).collect();
+    let all: Vec<String> = plan
+        .melee
+        .iter()
+        .chain(&plan.fire)
+        .map(|u| name(world, *u))
+        .collect();
     let defender_name = name(world, plan.defender);
     let details: Vec<String> = plan
         .attack_modifiers
@@ -298,7 +363,11 @@ pub fn execute_attack(world: &mut World, plan: AttackPlan) {
         .map(|m| format!("{} {:+} ({})", m.text, m.value, m.rule))
         .collect();
     log(world, EventKind::CombatDeclared, "AlC 12.3", |_| {
-        format!("{} attack {defender_name}: {odds} [{}]", all.join(", "), details.join("; "))
+        format!(
+            "{} attack {defender_name}: {odds} [{}]",
+            all.join(", "),
+            details.join("; ")
+        )
     });
     for u in plan.melee.iter().chain(&plan.fire) {
         flags_mut(world, *u).attacked = true;
@@ -311,7 +380,9 @@ pub fn execute_attack(world: &mut World, plan: AttackPlan) {
         f.was_attacked = true;
         f.charged_by.extend(plan.chargers.iter().copied());
     }
-    let die = roll(world, "AlC 12.3", || format!("combat against {defender_name}"));
+    let die = roll(world, "AlC 12.3", || {
+        format!("combat against {defender_name}")
+    });
     let tables = tables(world);
     let modified = die as i32 + plan.die_modifier;
     let result = tables.crt.result(plan.column, modified);

@@ -215,13 +215,23 @@ impl Tables {
         let units: UnitTypesFile = parse(names[0], &texts[0])?;
         let terrain: TerrainFile = parse(names[1], &texts[1])?;
         let crt_file: CrtFile = parse(names[2], &texts[2])?;
-        let at = |i: usize, needle: &str, msg: String| LocatedError::at_text(names[i], &texts[i], needle, 0, msg);
+        let at = |i: usize, needle: &str, msg: String| {
+            LocatedError::at_text(names[i], &texts[i], needle, 0, msg)
+        };
         for t in &units.types {
             if t.kind != Kind::Leader && t.full <= 0 {
-                return Err(at(0, &format!("\"{}\"", t.id), format!("unit type `{}` has a rating of {}", t.id, t.full)));
+                return Err(at(
+                    0,
+                    &format!("\"{}\"", t.id),
+                    format!("unit type `{}` has a rating of {}", t.id, t.full),
+                ));
             }
             if t.kind.is_archery() && t.range.is_none() {
-                return Err(at(0, &format!("\"{}\"", t.id), format!("archery unit type `{}` has no range (AlC 3)", t.id)));
+                return Err(at(
+                    0,
+                    &format!("\"{}\"", t.id),
+                    format!("archery unit type `{}` has no range (AlC 3)", t.id),
+                ));
             }
         }
         if terrain.terrain.is_empty() {
@@ -233,33 +243,60 @@ impl Tables {
         let mut ratios = Vec::new();
         for c in &crt_file.columns {
             ratios.push(parse_ratio(c).ok_or_else(|| {
-                at(2, &format!("\"{c}\""), format!("CRT column `{c}` is not an odds ratio like 1-2 or 3-1"))
+                at(
+                    2,
+                    &format!("\"{c}\""),
+                    format!("CRT column `{c}` is not an odds ratio like 1-2 or 3-1"),
+                )
             })?);
         }
         if ratios.is_empty() || !ratios.windows(2).all(|w| w[0].0 * w[1].1 < w[1].0 * w[0].1) {
-            return Err(at(2, "columns", "CRT columns must rise from the lowest odds to the highest".into()));
+            return Err(at(
+                2,
+                "columns",
+                "CRT columns must rise from the lowest odds to the highest".into(),
+            ));
         }
         if !ratios.iter().any(|r| r.0 == r.1) {
             return Err(at(2, "columns", "the CRT has no 1-1 column".into()));
         }
         let mut results = Vec::new();
-        let mut expected_die = crt_file.rows.first().map_or(0, |r| r.die);
-        for row in &crt_file.rows {
+        let first_die = crt_file.rows.first().map_or(0, |r| r.die);
+        for (expected_die, row) in (first_die..).zip(&crt_file.rows) {
             if row.die != expected_die {
-                return Err(at(2, &format!("die: {}", row.die), format!("CRT rows must follow each other by die: expected {expected_die}, found {}", row.die)));
+                return Err(at(
+                    2,
+                    &format!("die: {}", row.die),
+                    format!(
+                        "CRT rows must follow each other by die: expected {expected_die}, found {}",
+                        row.die
+                    ),
+                ));
             }
-            expected_die += 1;
             if row.results.len() != ratios.len() {
                 return Err(at(
                     2,
                     &format!("die: {}", row.die),
-                    format!("CRT row {} has {} results for {} columns", row.die, row.results.len(), ratios.len()),
+                    format!(
+                        "CRT row {} has {} results for {} columns",
+                        row.die,
+                        row.results.len(),
+                        ratios.len()
+                    ),
                 ));
             }
             let parsed = row
                 .results
                 .iter()
-                .map(|code| CombatResult::parse(code).map_err(|m| at(2, &format!("\"{code}\""), format!("CRT row {}: {m}", row.die))))
+                .map(|code| {
+                    CombatResult::parse(code).map_err(|m| {
+                        at(
+                            2,
+                            &format!("\"{code}\""),
+                            format!("CRT row {}: {m}", row.die),
+                        )
+                    })
+                })
                 .collect::<Result<Vec<_>, _>>()?;
             results.push(parsed);
         }
@@ -284,7 +321,11 @@ impl Tables {
     /// The tables built into the program.
     pub fn builtin() -> Result<Self, LocatedError> {
         Self::parse(
-            ["rulesets/a_la_charge/units.ron", "rulesets/a_la_charge/terrain.ron", "rulesets/a_la_charge/crt.ron"],
+            [
+                "rulesets/a_la_charge/units.ron",
+                "rulesets/a_la_charge/terrain.ron",
+                "rulesets/a_la_charge/crt.ron",
+            ],
             [UNITS_RON.into(), TERRAIN_RON.into(), CRT_RON.into()],
         )
     }
@@ -318,7 +359,11 @@ impl Tables {
     }
 
     pub fn unit_type(&self, id: &str) -> Option<(usize, &UnitType)> {
-        self.units.types.iter().enumerate().find(|(_, t)| t.id == id)
+        self.units
+            .types
+            .iter()
+            .enumerate()
+            .find(|(_, t)| t.id == id)
     }
 
     pub fn terrain_index(&self, id: &str) -> Option<usize> {

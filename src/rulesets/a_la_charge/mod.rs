@@ -109,7 +109,9 @@ pub(crate) fn entity(world: &World, id: UnitId) -> Entity {
 }
 
 pub(crate) fn placement(world: &World, id: UnitId) -> Placement {
-    *world.get::<Placement>(entity(world, id)).expect("units have a placement")
+    *world
+        .get::<Placement>(entity(world, id))
+        .expect("units have a placement")
 }
 
 pub(crate) fn hex_of(world: &World, id: UnitId) -> Option<HexCoord> {
@@ -117,15 +119,21 @@ pub(crate) fn hex_of(world: &World, id: UnitId) -> Option<HexCoord> {
 }
 
 pub(crate) fn side_of(world: &World, id: UnitId) -> SideId {
-    *world.get::<SideId>(entity(world, id)).expect("units have a side")
+    *world
+        .get::<SideId>(entity(world, id))
+        .expect("units have a side")
 }
 
 pub(crate) fn unit(world: &World, id: UnitId) -> AlcUnit {
-    *world.get::<AlcUnit>(entity(world, id)).expect("AlC units have values")
+    *world
+        .get::<AlcUnit>(entity(world, id))
+        .expect("AlC units have values")
 }
 
 pub(crate) fn flags(world: &World, id: UnitId) -> &AlcFlags {
-    world.get::<AlcFlags>(entity(world, id)).expect("AlC units have flags")
+    world
+        .get::<AlcFlags>(entity(world, id))
+        .expect("AlC units have flags")
 }
 
 pub(crate) fn flags_mut(world: &mut World, id: UnitId) -> Mut<'_, AlcFlags> {
@@ -134,7 +142,9 @@ pub(crate) fn flags_mut(world: &mut World, id: UnitId) -> Mut<'_, AlcFlags> {
 }
 
 pub(crate) fn steps(world: &World, id: UnitId) -> Steps {
-    *world.get::<Steps>(entity(world, id)).expect("units have steps")
+    *world
+        .get::<Steps>(entity(world, id))
+        .expect("units have steps")
 }
 
 pub(crate) fn is_leader(world: &World, id: UnitId) -> bool {
@@ -146,7 +156,9 @@ pub(crate) fn is_hidden(world: &World, id: UnitId) -> bool {
 }
 
 pub(crate) fn name(world: &World, id: UnitId) -> String {
-    let n = world.get::<UnitName>(entity(world, id)).expect("units have names");
+    let n = world
+        .get::<UnitName>(entity(world, id))
+        .expect("units have names");
     match hex_of(world, id) {
         Some(h) => format!("{} ({h})", n.name),
         None => n.name.clone(),
@@ -154,11 +166,16 @@ pub(crate) fn name(world: &World, id: UnitId) -> String {
 }
 
 pub(crate) fn side_name(world: &World, side: SideId) -> String {
-    world.resource::<ScenarioInfo>().0.file.sides[side.0 as usize].name.clone()
+    world.resource::<ScenarioInfo>().0.file.sides[side.0 as usize]
+        .name
+        .clone()
 }
 
 pub(crate) fn units_at(world: &World, hex: HexCoord) -> Vec<UnitId> {
-    world.resource::<Units>().at(world.resource::<Board>(), hex).to_vec()
+    world
+        .resource::<Units>()
+        .at(world.resource::<Board>(), hex)
+        .to_vec()
 }
 
 /// The combat unit (not a leader) in a hex.
@@ -180,12 +197,16 @@ pub(crate) fn leaders_at(world: &World, hex: HexCoord) -> Vec<UnitId> {
 
 /// The unit's current rating: its side's printed value, less the camp-pillage penalty
 /// (never below 1, so that odds stay defined: designer's choice).
-pub(crate) fn rating(world: &World, id: UnitId) -> i32 {
+pub fn rating(world: &World, id: UnitId) -> i32 {
     let u = unit(world, id);
     if u.kind == Kind::Leader {
         return u.ratings[0];
     }
-    let base = if steps(world, id).is_reduced() { u.ratings[1] } else { u.ratings[0] };
+    let base = if steps(world, id).is_reduced() {
+        u.ratings[1]
+    } else {
+        u.ratings[0]
+    };
     let state = world.resource::<AlcState>();
     match (&state.pillage, state.pillaged) {
         (Some(p), true) if side_of(world, id) != p.by_side => (base - p.penalty).max(1),
@@ -194,15 +215,26 @@ pub(crate) fn rating(world: &World, id: UnitId) -> i32 {
 }
 
 /// Logs an event; the text is built (from the world as it is now) only when kept.
-pub(crate) fn log(world: &mut World, kind: EventKind, rule: &'static str, text: impl FnOnce(&World) -> String) {
-    let text = if world.resource::<GameLog>().keep_text { text(world) } else { String::new() };
+pub(crate) fn log(
+    world: &mut World,
+    kind: EventKind,
+    rule: &'static str,
+    text: impl FnOnce(&World) -> String,
+) {
+    let text = if world.resource::<GameLog>().keep_text {
+        text(world)
+    } else {
+        String::new()
+    };
     world.resource_mut::<GameLog>().push(kind, rule, || text);
 }
 
 /// Rolls 1d6 through the game's one dice resource and logs it.
 pub(crate) fn roll(world: &mut World, rule: &'static str, purpose: impl FnOnce() -> String) -> u8 {
     let value = world.resource_mut::<Dice>().d6();
-    log(world, EventKind::DieRolled, rule, |_| format!("Die: {value} for {}", purpose()));
+    log(world, EventKind::DieRolled, rule, |_| {
+        format!("Die: {value} for {}", purpose())
+    });
     value
 }
 
@@ -213,7 +245,9 @@ pub(crate) fn set_placement(world: &mut World, id: UnitId, to: Placement) {
         return;
     }
     let e = entity(world, id);
-    *world.get_mut::<Placement>(e).expect("units have a placement") = to;
+    *world
+        .get_mut::<Placement>(e)
+        .expect("units have a placement") = to;
     world.resource_scope(|world, mut units: Mut<Units>| {
         units.relocate(world.resource::<Board>(), id, from.hex(), to.hex());
     });
@@ -240,7 +274,10 @@ pub(crate) fn tables(world: &World) -> std::sync::Arc<Tables> {
 }
 
 /// Resolves a command's unit reference to an AlC unit id.
-pub(crate) fn resolve(world: &World, unit_ref: &crate::engine::command::UnitRef) -> Result<UnitId, Refusal> {
+pub fn resolve(
+    world: &World,
+    unit_ref: &crate::engine::command::UnitRef,
+) -> Result<UnitId, Refusal> {
     use crate::engine::command::UnitRef;
     match unit_ref {
         UnitRef::Hex(h) => {
@@ -254,7 +291,10 @@ pub(crate) fn resolve(world: &World, unit_ref: &crate::engine::command::UnitRef)
                     if here.is_empty() {
                         Refusal::new("AlC 7", format!("there is no unit in {h}"))
                     } else {
-                        Refusal::new("AlC 7", format!("{h} holds several leaders: name the one you mean by its id"))
+                        Refusal::new(
+                            "AlC 7",
+                            format!("{h} holds several leaders: name the one you mean by its id"),
+                        )
                     }
                 })
         }
@@ -262,7 +302,11 @@ pub(crate) fn resolve(world: &World, unit_ref: &crate::engine::command::UnitRef)
             let units = world.resource::<Units>();
             units
                 .ids()
-                .find(|id| world.get::<UnitName>(units.entity(*id)).is_some_and(|n| &n.key == k))
+                .find(|id| {
+                    world
+                        .get::<UnitName>(units.entity(*id))
+                        .is_some_and(|n| &n.key == k)
+                })
                 .ok_or_else(|| Refusal::new("AlC 3", format!("there is no unit with id `{k}`")))
         }
     }
@@ -289,7 +333,9 @@ fn begin_movement_phase(world: &mut World, side: SideId) {
         }
     }
     let who = side_name(world, side);
-    log(world, EventKind::PhaseStarted, "AlC 6", |_| format!("Turn {turn_no}: {who} moves"));
+    log(world, EventKind::PhaseStarted, "AlC 6", |_| {
+        format!("Turn {turn_no}: {who} moves")
+    });
     special::defection_roll(world, side);
 }
 
@@ -313,7 +359,9 @@ fn begin_combat_phase(world: &mut World, side: SideId) {
     }
     let turn_no = turn(world).turn;
     let who = side_name(world, side);
-    log(world, EventKind::PhaseStarted, "AlC 6", |_| format!("Turn {turn_no}: {who} conducts combat"));
+    log(world, EventKind::PhaseStarted, "AlC 6", |_| {
+        format!("Turn {turn_no}: {who} conducts combat")
+    });
 }
 
 /// Ends the current phase and starts the next one of AlC 6, with the victory check of
@@ -322,7 +370,9 @@ fn end_phase(world: &mut World) {
     let t = turn(world).clone();
     match t.phase {
         GamePhase::Setup => {
-            log(world, EventKind::TurnStarted, "AlC 5", |_| "Turn 1".to_string());
+            log(world, EventKind::TurnStarted, "AlC 5", |_| {
+                "Turn 1".to_string()
+            });
             begin_movement_phase(world, t.first);
         }
         GamePhase::Movement => begin_combat_phase(world, t.active),
@@ -337,7 +387,9 @@ fn end_phase(world: &mut World) {
             }
             let next = t.turn + 1;
             world.resource_mut::<TurnState>().turn = next;
-            log(world, EventKind::TurnStarted, "AlC 6", |_| format!("Turn {next}"));
+            log(world, EventKind::TurnStarted, "AlC 6", |_| {
+                format!("Turn {next}")
+            });
             begin_movement_phase(world, t.first);
         }
         GamePhase::GameOver => {}
@@ -358,7 +410,12 @@ impl Ruleset for AlaCharge {
     }
 
     fn terrain_names(&self) -> Vec<String> {
-        self.tables.terrain.terrain.iter().map(|t| t.id.clone()).collect()
+        self.tables
+            .terrain
+            .terrain
+            .iter()
+            .map(|t| t.id.clone())
+            .collect()
     }
 
     fn validate(&self, scenario: &LoadedScenario) -> Result<(), LocatedError> {
@@ -401,7 +458,11 @@ impl Ruleset for AlaCharge {
                     range: t.range.unwrap_or(0),
                 },
                 Steps {
-                    left: if t.reduced.is_some() { 2 } else { 1 },
+                    left: if t.reduced.is_some() && !spec.reduced {
+                        2
+                    } else {
+                        1
+                    },
                     max: if t.reduced.is_some() { 2 } else { 1 },
                 },
                 flags,
@@ -424,10 +485,14 @@ impl Ruleset for AlaCharge {
             Some(side) if has_setup => {
                 world.resource_mut::<TurnState>().active = side;
                 let who = side_name(world, side);
-                log(world, EventKind::PhaseStarted, "AlC 4", |_| format!("Set-up: {who} places the units set up in secret"));
+                log(world, EventKind::PhaseStarted, "AlC 4", |_| {
+                    format!("Set-up: {who} places the units set up in secret")
+                });
             }
             _ => {
-                log(world, EventKind::TurnStarted, "AlC 5", |_| "Turn 1".to_string());
+                log(world, EventKind::TurnStarted, "AlC 5", |_| {
+                    "Turn 1".to_string()
+                });
                 let first = turn(world).first;
                 begin_movement_phase(world, first);
             }
@@ -436,7 +501,10 @@ impl Ruleset for AlaCharge {
 
     fn submit(&self, world: &mut World, command: &Command) -> Result<(), Refusal> {
         if let Some(o) = &turn(world).outcome {
-            return Err(Refusal::new("AlC 13", format!("the game is over: {}", o.reason)));
+            return Err(Refusal::new(
+                "AlC 13",
+                format!("the game is over: {}", o.reason),
+            ));
         }
         let pending = results::waiting_for(world);
         match command {
@@ -446,7 +514,10 @@ impl Ruleset for AlaCharge {
             _ if pending.is_some() => {
                 return Err(Refusal::new(
                     "AlC 12.3",
-                    format!("combat results must be applied first: {}", pending.unwrap_or_default()),
+                    format!(
+                        "combat results must be applied first: {}",
+                        pending.unwrap_or_default()
+                    ),
                 ));
             }
             Command::EndPhase => {
@@ -457,7 +528,11 @@ impl Ruleset for AlaCharge {
                 let plan = movement::check_move(world, unit, path)?;
                 movement::execute_move(world, plan);
             }
-            Command::Attack { melee, fire, target } => {
+            Command::Attack {
+                melee,
+                fire,
+                target,
+            } => {
                 let plan = combat::check_attack(world, melee, fire, *target)?;
                 combat::execute_attack(world, plan);
             }

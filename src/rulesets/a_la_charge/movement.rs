@@ -31,7 +31,10 @@ pub fn step_cost(world: &World, from: Option<HexCoord>, to: HexCoord) -> Result<
     };
     if let Some(from) = from {
         if !from.is_adjacent(to) {
-            return Err(Refusal::new("AlC 9", format!("{to} is not adjacent to {from}")));
+            return Err(Refusal::new(
+                "AlC 9",
+                format!("{to} is not adjacent to {from}"),
+            ));
         }
         if board.hexside(from, to).is_unbridged_river() {
             return Err(Refusal::new(
@@ -42,9 +45,12 @@ pub fn step_cost(world: &World, from: Option<HexCoord>, to: HexCoord) -> Result<
     }
     let tables = world.resource::<AlcTables>();
     let terrain = &tables.0.terrain.terrain[t.0 as usize];
-    terrain
-        .mp_cost
-        .ok_or_else(|| Refusal::new("AlC 9", format!("{to} ({}) is impassable (TEC)", terrain.id)))
+    terrain.mp_cost.ok_or_else(|| {
+        Refusal::new(
+            "AlC 9",
+            format!("{to} ({}) is impassable (TEC)", terrain.id),
+        )
+    })
 }
 
 fn is_visible_enemy_combat_unit(world: &World, side: SideId, hex: HexCoord) -> bool {
@@ -57,26 +63,44 @@ pub fn check_can_act(world: &World, id: UnitId) -> Result<(), Refusal> {
     if side_of(world, id) != t.active {
         return Err(Refusal::new(
             "AlC 6",
-            format!("{} belongs to {}, and it is {}'s phase", name(world, id), side_name(world, side_of(world, id)), side_name(world, t.active)),
+            format!(
+                "{} belongs to {}, and it is {}'s phase",
+                name(world, id),
+                side_name(world, side_of(world, id)),
+                side_name(world, t.active)
+            ),
         ));
     }
     if placement(world, id) == Placement::Eliminated {
-        return Err(Refusal::new("AlC 12.6", format!("{} has been eliminated", name(world, id))));
+        return Err(Refusal::new(
+            "AlC 12.6",
+            format!("{} has been eliminated", name(world, id)),
+        ));
     }
     let from = flags(world, id).active_from_turn;
     if t.turn < from {
         return Err(Refusal::new(
             "AlC Kalavryai special rule 1",
-            format!("{} cannot take any action until turn {from}", name(world, id)),
+            format!(
+                "{} cannot take any action until turn {from}",
+                name(world, id)
+            ),
         ));
     }
     Ok(())
 }
 
-pub fn check_move(world: &World, unit_ref: &UnitRef, path: &[HexCoord]) -> Result<MovePlan, Refusal> {
+pub fn check_move(
+    world: &World,
+    unit_ref: &UnitRef,
+    path: &[HexCoord],
+) -> Result<MovePlan, Refusal> {
     let t = turn(world);
     if t.phase != GamePhase::Movement {
-        return Err(Refusal::new("AlC 6", "units move only in their side's movement phase"));
+        return Err(Refusal::new(
+            "AlC 6",
+            "units move only in their side's movement phase",
+        ));
     }
     let id = resolve(world, unit_ref)?;
     check_can_act(world, id)?;
@@ -85,7 +109,10 @@ pub fn check_move(world: &World, unit_ref: &UnitRef, path: &[HexCoord]) -> Resul
     if f.moved {
         return Err(Refusal::new(
             "AlC 9",
-            format!("{} has already moved this phase: each unit finishes its movement before another begins", name(world, id)),
+            format!(
+                "{} has already moved this phase: each unit finishes its movement before another begins",
+                name(world, id)
+            ),
         ));
     }
     if path.is_empty() {
@@ -95,15 +122,27 @@ pub fn check_move(world: &World, unit_ref: &UnitRef, path: &[HexCoord]) -> Resul
         Placement::OnMap(h) => Some(h),
         Placement::Waiting => {
             let Some((arrives, entry)) = &f.arrival else {
-                return Err(Refusal::new("AlC 4", format!("{} must be placed before it can move", name(world, id))));
+                return Err(Refusal::new(
+                    "AlC 4",
+                    format!("{} must be placed before it can move", name(world, id)),
+                ));
             };
             if t.turn < *arrives {
-                return Err(Refusal::new("AlC 4", format!("{} arrives on turn {arrives}", name(world, id))));
+                return Err(Refusal::new(
+                    "AlC 4",
+                    format!("{} arrives on turn {arrives}", name(world, id)),
+                ));
             }
             if !entry.contains(&path[0]) {
                 return Err(Refusal::new(
                     "AlC 4",
-                    format!("{} must enter the map by one of its entry hexes ({} to {}), not {}", name(world, id), entry[0], entry[entry.len() - 1], path[0]),
+                    format!(
+                        "{} must enter the map by one of its entry hexes ({} to {}), not {}",
+                        name(world, id),
+                        entry[0],
+                        entry[entry.len() - 1],
+                        path[0]
+                    ),
                 ));
             }
             None
@@ -116,29 +155,39 @@ pub fn check_move(world: &World, unit_ref: &UnitRef, path: &[HexCoord]) -> Resul
     let mut prev = start;
     for (i, &h) in path.iter().enumerate() {
         let cost = step_cost(world, prev, h)?;
-        if Some(h) == start {
-            return Err(Refusal::new("AlC 9", format!("the path returns to its start {h}")));
-        }
         spent += cost;
         if spent > f.mp_left {
             return Err(Refusal::new(
                 "AlC 9",
-                format!("not enough movement points to enter {h}: the path costs {spent}, {} has {}", name(world, id), f.mp_left),
+                format!(
+                    "not enough movement points to enter {h}: the path costs {spent}, {} has {}",
+                    name(world, id),
+                    f.mp_left
+                ),
             ));
         }
         if is_visible_enemy_combat_unit(world, side, h) {
-            return Err(Refusal::new("AlC 7", format!("{h} is occupied by an enemy unit")));
+            return Err(Refusal::new(
+                "AlC 7",
+                format!("{h} is occupied by an enemy unit"),
+            ));
         }
         let from_zoc = prev.is_some_and(|p| in_enemy_zoc(world, side, p));
         let into_zoc = in_enemy_zoc(world, side, h);
         if from_zoc && into_zoc {
             return Err(Refusal::new(
                 "AlC 11",
-                format!("{h} is in an enemy ZoC and {} is in one: a unit cannot move directly from one enemy ZoC to another", prev.map(|p| p.label()).unwrap_or_default()),
+                format!(
+                    "{h} is in an enemy ZoC and {} is in one: a unit cannot move directly from one enemy ZoC to another",
+                    prev.map(|p| p.label()).unwrap_or_default()
+                ),
             ));
         }
         if into_zoc && i + 1 < path.len() {
-            return Err(Refusal::new("AlC 11", format!("{h} is in an enemy ZoC: movement stops on entering it")));
+            return Err(Refusal::new(
+                "AlC 11",
+                format!("{h} is in an enemy ZoC: movement stops on entering it"),
+            ));
         }
         costs.push(cost);
         prev = Some(h);
@@ -149,7 +198,9 @@ pub fn check_move(world: &World, unit_ref: &UnitRef, path: &[HexCoord]) -> Resul
     {
         return Err(Refusal::new(
             "AlC 7",
-            format!("{last} already holds a friendly combat unit: only one combat unit may occupy a hex"),
+            format!(
+                "{last} already holds a friendly combat unit: only one combat unit may occupy a hex"
+            ),
         ));
     }
     Ok(MovePlan {
@@ -170,7 +221,9 @@ pub fn execute_move(world: &mut World, plan: MovePlan) {
     let mut walked = Vec::new();
     let mut spent = 0;
     for (&h, &cost) in plan.path.iter().zip(&plan.costs) {
-        if let Some(ambusher) = combat_unit_at(world, h).filter(|u| side_of(world, *u) != side && is_hidden(world, *u)) {
+        if let Some(ambusher) =
+            combat_unit_at(world, h).filter(|u| side_of(world, *u) != side && is_hidden(world, *u))
+        {
             special::reveal(world, ambusher, "a unit tries to enter its hex");
             break;
         }
@@ -193,7 +246,10 @@ pub fn execute_move(world: &mut World, plan: MovePlan) {
         for leader in leaders_at(world, h) {
             if side_of(world, leader) != side {
                 log(world, EventKind::Eliminated, "AlC 8", |w| {
-                    format!("{} is alone in {h}, entered by an enemy unit: eliminated", name(w, leader))
+                    format!(
+                        "{} is alone in {h}, entered by an enemy unit: eliminated",
+                        name(w, leader)
+                    )
                 });
                 set_placement(world, leader, Placement::Eliminated);
             }
@@ -216,11 +272,19 @@ pub fn execute_move(world: &mut World, plan: MovePlan) {
     if walked.is_empty() {
         return;
     }
-    let route = walked.iter().map(|h| h.label()).collect::<Vec<_>>().join(" → ");
+    let route = walked
+        .iter()
+        .map(|h| h.label())
+        .collect::<Vec<_>>()
+        .join(" → ");
     let who = name(world, id);
     match start {
-        Some(s) => log(world, EventKind::Moved, "AlC 9", |_| format!("{who} moves {s} → {route} ({spent} MP)")),
-        None => log(world, EventKind::Entered, "AlC 4", |_| format!("{who} enters the map: {route} ({spent} MP)")),
+        Some(s) => log(world, EventKind::Moved, "AlC 9", |_| {
+            format!("{who} moves {s} → {route} ({spent} MP)")
+        }),
+        None => log(world, EventKind::Entered, "AlC 4", |_| {
+            format!("{who} enters the map: {route} ({spent} MP)")
+        }),
     }
 }
 
@@ -236,7 +300,8 @@ pub struct Reach {
 /// path (Dijkstra over the rules of AlC 7, 9 and 11). Empty when it may not move.
 pub fn reachable(world: &World, id: UnitId) -> Vec<Reach> {
     let t = turn(world);
-    if t.phase != GamePhase::Movement || check_can_act(world, id).is_err() || flags(world, id).moved {
+    if t.phase != GamePhase::Movement || check_can_act(world, id).is_err() || flags(world, id).moved
+    {
         return Vec::new();
     }
     let board = world.resource::<Board>();
@@ -259,7 +324,9 @@ pub fn reachable(world: &World, id: UnitId) -> Vec<Reach> {
                 }
             }
         }
-        (None, Some((arrives, entry))) if placement(world, id) == Placement::Waiting && t.turn >= *arrives => {
+        (None, Some((arrives, entry)))
+            if placement(world, id) == Placement::Waiting && t.turn >= *arrives =>
+        {
             for &h in entry {
                 if let Ok(c) = step_cost(world, None, h) {
                     sources.push((c, h));

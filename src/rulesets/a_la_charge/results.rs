@@ -52,7 +52,9 @@ pub enum RetreatStep {
     /// Move into a friendly unit's hex, which must retreat in turn (AlC 12.5).
     Displace(HexCoord, UnitId),
     /// No way out: off the map or blocked.
-    Eliminate { off_map: bool },
+    Eliminate {
+        off_map: bool,
+    },
 }
 
 fn queue(world: &mut World) -> Mut<'_, AlcState> {
@@ -72,7 +74,11 @@ pub fn enqueue_combat_result(world: &mut World, plan: &AttackPlan, result: Comba
         let mut pool = units.to_vec();
         for u in units {
             if let Some(h) = hex_of(world, *u) {
-                pool.extend(leaders_at(world, h).into_iter().filter(|l| side_of(world, *l) == side_of(world, *u)));
+                pool.extend(
+                    leaders_at(world, h)
+                        .into_iter()
+                        .filter(|l| side_of(world, *l) == side_of(world, *u)),
+                );
             }
         }
         pool.sort();
@@ -92,7 +98,10 @@ pub fn enqueue_combat_result(world: &mut World, plan: &AttackPlan, result: Comba
         }
         if result.attacker_check {
             for u in &plan.melee {
-                steps.push(Pending::MoraleCheck { unit: *u, rule: "AlC 12.7" });
+                steps.push(Pending::MoraleCheck {
+                    unit: *u,
+                    rule: "AlC 12.7",
+                });
             }
         }
     }
@@ -141,19 +150,29 @@ pub fn lose_step(world: &mut World, id: UnitId, rule: &'static str) {
     if left == 0 {
         eliminate(world, id, rule);
     } else {
-        log(world, EventKind::StepLost, rule, |w| format!("{} loses a step and is reduced", name(w, id)));
+        log(world, EventKind::StepLost, rule, |w| {
+            format!("{} loses a step and is reduced", name(w, id))
+        });
     }
 }
 
 pub fn eliminate(world: &mut World, id: UnitId, rule: &'static str) {
-    log(world, EventKind::Eliminated, rule, |w| format!("{} is eliminated", name(w, id)));
+    log(world, EventKind::Eliminated, rule, |w| {
+        format!("{} is eliminated", name(w, id))
+    });
     set_placement(world, id, Placement::Eliminated);
 }
 
 /// The possible next steps of a retreat from `at` (AlC 12.5, 11, 7): a free hex one
 /// step further from the origin, out of enemy units and zones and across no river;
 /// else a friendly unit's hex to displace; else elimination.
-pub fn retreat_options(world: &World, unit: UnitId, at: HexCoord, origin: HexCoord, done: u8) -> Vec<RetreatStep> {
+pub fn retreat_options(
+    world: &World,
+    unit: UnitId,
+    at: HexCoord,
+    origin: HexCoord,
+    done: u8,
+) -> Vec<RetreatStep> {
     let board = world.resource::<Board>();
     let side = side_of(world, unit);
     let is_combat = !is_leader(world, unit);
@@ -197,13 +216,25 @@ pub fn retreat_options(world: &World, unit: UnitId, at: HexCoord, origin: HexCoo
 pub fn waiting_for(world: &World) -> Option<String> {
     let p = front(world)?;
     Some(match p {
-        Pending::Losses { side, pool, steps, .. } => {
+        Pending::Losses {
+            side, pool, steps, ..
+        } => {
             let take = loss_count(world, &pool, steps);
             let names: Vec<String> = live(world, &pool).iter().map(|u| name(world, *u)).collect();
-            format!("{} allocates {take} step loss(es) among {} (`lose HEX|ID ...`, AlC 12.6)", side_name(world, side), names.join(", "))
+            format!(
+                "{} allocates {take} step loss(es) among {} (`lose HEX|ID ...`, AlC 12.6)",
+                side_name(world, side),
+                names.join(", ")
+            )
         }
         Pending::MoraleCheck { unit, .. } => format!("morale check of {}", name(world, unit)),
-        Pending::Retreat { unit, origin, done, total, .. } => {
+        Pending::Retreat {
+            unit,
+            origin,
+            done,
+            total,
+            ..
+        } => {
             let at = hex_of(world, unit).unwrap_or(origin);
             let opts: Vec<String> = retreat_options(world, unit, at, origin, done)
                 .iter()
@@ -226,7 +257,11 @@ pub fn waiting_for(world: &World) -> Option<String> {
             format!(
                 "advance after combat into {into} with {}{} (`advance HEX` or `advance none`, AlC 12.8)",
                 names.join(" or "),
-                if forced { " (a charging mounted unit must advance)" } else { "" }
+                if forced {
+                    " (a charging mounted unit must advance)"
+                } else {
+                    ""
+                }
             )
         }
     })
@@ -241,13 +276,21 @@ fn live(world: &World, pool: &[UnitId]) -> Vec<UnitId> {
 
 /// How many steps must be taken: all that can be (AlC 12.6).
 fn loss_count(world: &World, pool: &[UnitId], steps_due: u8) -> u8 {
-    let capacity: u32 = live(world, pool).iter().map(|u| steps(world, *u).left as u32).sum();
+    let capacity: u32 = live(world, pool)
+        .iter()
+        .map(|u| steps(world, *u).left as u32)
+        .sum();
     (steps_due as u32).min(capacity) as u8
 }
 
 /// The units that may advance now, and whether one must (AlC 12.8).
 pub fn advance_candidates(world: &World, p: &Pending) -> (Vec<UnitId>, bool) {
-    let Pending::Advance { into, candidates, chargers } = p else {
+    let Pending::Advance {
+        into,
+        candidates,
+        chargers,
+    } = p
+    else {
         return (Vec::new(), false);
     };
     let blocked = combat_unit_at(world, *into).is_some();
@@ -258,14 +301,23 @@ pub fn advance_candidates(world: &World, p: &Pending) -> (Vec<UnitId>, bool) {
         .iter()
         .copied()
         .filter(|u| hex_of(world, *u).is_some_and(|h| h.is_adjacent(*into)))
-        .filter(|u| !world.resource::<Board>().hexside(hex_of(world, *u).unwrap_or(*into), *into).is_unbridged_river())
+        .filter(|u| {
+            !world
+                .resource::<Board>()
+                .hexside(hex_of(world, *u).unwrap_or(*into), *into)
+                .is_unbridged_river()
+        })
         .collect();
     let must: Vec<UnitId> = able
         .iter()
         .copied()
         .filter(|u| chargers.contains(u) && unit(world, *u).kind.is_mounted())
         .collect();
-    if must.is_empty() { (able, false) } else { (must, true) }
+    if must.is_empty() {
+        (able, false)
+    } else {
+        (must, true)
+    }
 }
 
 fn morale_check(world: &mut World, id: UnitId, rule: &'static str) {
@@ -283,9 +335,15 @@ fn morale_check(world: &mut World, id: UnitId, rule: &'static str) {
     let morale = base + i32::from(leader_near);
     let who = name(world, id);
     let die = roll(world, rule, || format!("morale check of {who}")) as i32;
-    let bonus = if leader_near { " (+1 leader stacked or adjacent, AlC 8)" } else { "" };
+    let bonus = if leader_near {
+        " (+1 leader stacked or adjacent, AlC 8)"
+    } else {
+        ""
+    };
     if die < morale {
-        log(world, EventKind::MoraleCheck, rule, |_| format!("{who} holds: {die} is less than morale {morale}{bonus}"));
+        log(world, EventKind::MoraleCheck, rule, |_| {
+            format!("{who} holds: {die} is less than morale {morale}{bonus}")
+        });
         return;
     }
     let retreat = Pending::Retreat {
@@ -297,11 +355,15 @@ fn morale_check(world: &mut World, id: UnitId, rule: &'static str) {
         rule,
     };
     if die == morale {
-        log(world, EventKind::MoraleCheck, rule, |_| format!("{who} wavers: {die} equals morale {morale}{bonus}, retreats one hex"));
+        log(world, EventKind::MoraleCheck, rule, |_| {
+            format!("{who} wavers: {die} equals morale {morale}{bonus}, retreats one hex")
+        });
         queue(world).pending.push_front(retreat);
     } else {
         log(world, EventKind::MoraleCheck, rule, |_| {
-            format!("{who} breaks: {die} is more than morale {morale}{bonus}, loses a step and retreats one hex")
+            format!(
+                "{who} breaks: {die} is more than morale {morale}{bonus}, loses a step and retreats one hex"
+            )
         });
         lose_step(world, id, rule);
         if placement(world, id) != Placement::Eliminated {
@@ -311,7 +373,13 @@ fn morale_check(world: &mut World, id: UnitId, rule: &'static str) {
 }
 
 /// Moves a retreating unit (and its escorting leaders) one hex.
-fn retreat_into(world: &mut World, id: UnitId, escort: &[UnitId], to: HexCoord, rule: &'static str) {
+fn retreat_into(
+    world: &mut World,
+    id: UnitId,
+    escort: &[UnitId],
+    to: HexCoord,
+    rule: &'static str,
+) {
     let from = hex_of(world, id);
     set_placement(world, id, Placement::OnMap(to));
     for l in escort {
@@ -320,12 +388,25 @@ fn retreat_into(world: &mut World, id: UnitId, escort: &[UnitId], to: HexCoord, 
         }
     }
     let who = name(world, id);
-    log(world, EventKind::Retreated, rule, |_| format!("{who} retreats from {} to {to}", from.map(|h| h.label()).unwrap_or_default()));
+    log(world, EventKind::Retreated, rule, |_| {
+        format!(
+            "{who} retreats from {} to {to}",
+            from.map(|h| h.label()).unwrap_or_default()
+        )
+    });
 }
 
 /// Applies one retreat step and updates the queue.
 fn apply_retreat_step(world: &mut World, step: RetreatStep) {
-    let Some(Pending::Retreat { unit, origin, done, total, escort, rule }) = queue(world).pending.pop_front() else {
+    let Some(Pending::Retreat {
+        unit,
+        origin,
+        done,
+        total,
+        escort,
+        rule,
+    }) = queue(world).pending.pop_front()
+    else {
         return;
     };
     match step {
@@ -354,8 +435,14 @@ fn apply_retreat_step(world: &mut World, step: RetreatStep) {
                 .collect();
             retreat_into(world, unit, &escort, h, "AlC 12.5");
             let mut q = queue(world);
-            q.pending.push_front(Pending::MoraleCheck { unit: friend, rule: "AlC 12.5" });
-            q.pending.push_front(Pending::MoraleCheck { unit, rule: "AlC 12.5" });
+            q.pending.push_front(Pending::MoraleCheck {
+                unit: friend,
+                rule: "AlC 12.5",
+            });
+            q.pending.push_front(Pending::MoraleCheck {
+                unit,
+                rule: "AlC 12.5",
+            });
             q.pending.push_front(Pending::Retreat {
                 unit: friend,
                 origin: h,
@@ -369,7 +456,11 @@ fn apply_retreat_step(world: &mut World, step: RetreatStep) {
             if off_map {
                 eliminate(world, unit, "AlC 12.5 (retreat off the map)");
             } else {
-                eliminate(world, unit, "AlC 12.5 (no retreat possible: designer's choice)");
+                eliminate(
+                    world,
+                    unit,
+                    "AlC 12.5 (no retreat possible: designer's choice)",
+                );
             }
             // Leaders left alone in the hex stay; they are lost only if an enemy enters (AlC 8).
         }
@@ -381,12 +472,20 @@ fn advance(world: &mut World, id: UnitId, into: HexCoord) {
     set_placement(world, id, Placement::OnMap(into));
     let who = name(world, id);
     log(world, EventKind::Advanced, "AlC 12.8", |_| {
-        format!("{who} advances from {} into {into}", from.map(|h| h.label()).unwrap_or_default())
+        format!(
+            "{who} advances from {} into {into}",
+            from.map(|h| h.label()).unwrap_or_default()
+        )
     });
     let side = side_of(world, id);
     for l in leaders_at(world, into) {
         if side_of(world, l) != side {
-            log(world, EventKind::Eliminated, "AlC 8", |w| format!("{} is alone in {into}, entered by an enemy unit: eliminated", name(w, l)));
+            log(world, EventKind::Eliminated, "AlC 8", |w| {
+                format!(
+                    "{} is alone in {into}, entered by an enemy unit: eliminated",
+                    name(w, l)
+                )
+            });
             set_placement(world, l, Placement::Eliminated);
         }
     }
@@ -397,7 +496,12 @@ fn advance(world: &mut World, id: UnitId, into: HexCoord) {
 pub fn process(world: &mut World) {
     while let Some(p) = front(world) {
         match p {
-            Pending::Losses { pool, steps: due, rule, .. } => {
+            Pending::Losses {
+                pool,
+                steps: due,
+                rule,
+                ..
+            } => {
                 let alive = live(world, &pool);
                 let take = loss_count(world, &pool, due);
                 let capacity: u32 = alive.iter().map(|u| steps(world, *u).left as u32).sum();
@@ -420,7 +524,13 @@ pub fn process(world: &mut World) {
                 queue(world).pending.pop_front();
                 morale_check(world, unit, rule);
             }
-            Pending::Retreat { unit, origin, done, escort, .. } => {
+            Pending::Retreat {
+                unit,
+                origin,
+                done,
+                escort,
+                ..
+            } => {
                 let Some(at) = hex_of(world, unit) else {
                     queue(world).pending.pop_front();
                     continue;
@@ -428,9 +538,13 @@ pub fn process(world: &mut World) {
                 if escort.is_empty() && done == 0 {
                     // Leaders stacked with the unit when its retreat begins go with it.
                     let side = side_of(world, unit);
-                    let leaders: Vec<UnitId> = leaders_at(world, at).into_iter().filter(|l| side_of(world, *l) == side).collect();
+                    let leaders: Vec<UnitId> = leaders_at(world, at)
+                        .into_iter()
+                        .filter(|l| side_of(world, *l) == side)
+                        .collect();
                     if !leaders.is_empty()
-                        && let Some(Pending::Retreat { escort, .. }) = queue(world).pending.front_mut()
+                        && let Some(Pending::Retreat { escort, .. }) =
+                            queue(world).pending.front_mut()
                     {
                         *escort = leaders;
                     }
@@ -448,7 +562,9 @@ pub fn process(world: &mut World) {
                     queue(world).pending.pop_front();
                 } else if forced && cands.len() == 1 {
                     queue(world).pending.pop_front();
-                    let Pending::Advance { into, .. } = p else { unreachable!() };
+                    let Pending::Advance { into, .. } = p else {
+                        unreachable!()
+                    };
                     advance(world, cands[0], into);
                 } else {
                     return;
@@ -461,27 +577,51 @@ pub fn process(world: &mut World) {
 /// Checks and applies a player's decision on the front of the queue.
 pub fn decide(world: &mut World, command: &Command) -> Result<(), Refusal> {
     let Some(p) = front(world) else {
-        return Err(Refusal::new("AlC 12.4", "no combat result is waiting for a decision"));
+        return Err(Refusal::new(
+            "AlC 12.4",
+            "no combat result is waiting for a decision",
+        ));
     };
     match (command, &p) {
-        (Command::Lose { units }, Pending::Losses { pool, steps: due, rule, .. }) => {
+        (
+            Command::Lose { units },
+            Pending::Losses {
+                pool,
+                steps: due,
+                rule,
+                ..
+            },
+        ) => {
             let take = loss_count(world, pool, *due);
             if units.len() != take as usize {
                 return Err(Refusal::new(
                     "AlC 12.6",
-                    format!("{take} step loss(es) must be taken, all that can be; the command names {}", units.len()),
+                    format!(
+                        "{take} step loss(es) must be taken, all that can be; the command names {}",
+                        units.len()
+                    ),
                 ));
             }
             let mut chosen: Vec<UnitId> = Vec::new();
             for r in units {
                 let id = resolve(world, r)?;
                 if !live(world, pool).contains(&id) {
-                    return Err(Refusal::new("AlC 12.6", format!("{} did not take part in this combat", name(world, id))));
+                    return Err(Refusal::new(
+                        "AlC 12.6",
+                        format!("{} did not take part in this combat", name(world, id)),
+                    ));
                 }
                 chosen.push(id);
                 let n = chosen.iter().filter(|u| **u == id).count();
                 if n > steps(world, id).left as usize {
-                    return Err(Refusal::new("AlC 12.6", format!("{} has only {} step(s) to lose", name(world, id), steps(world, id).left)));
+                    return Err(Refusal::new(
+                        "AlC 12.6",
+                        format!(
+                            "{} has only {} step(s) to lose",
+                            name(world, id),
+                            steps(world, id).left
+                        ),
+                    ));
                 }
             }
             let rule = *rule;
@@ -490,10 +630,26 @@ pub fn decide(world: &mut World, command: &Command) -> Result<(), Refusal> {
                 lose_step(world, id, rule);
             }
         }
-        (Command::Retreat { path }, Pending::Retreat { unit, origin, done, total, .. }) => {
+        (
+            Command::Retreat { path },
+            Pending::Retreat {
+                unit,
+                origin,
+                done,
+                total,
+                ..
+            },
+        ) => {
             let (unit, origin, done, total) = (*unit, *origin, *done, *total);
             if path.len() > (total - done) as usize {
-                return Err(Refusal::new("AlC 12.5", format!("{} retreats only {} more hex(es)", name(world, unit), total - done)));
+                return Err(Refusal::new(
+                    "AlC 12.5",
+                    format!(
+                        "{} retreats only {} more hex(es)",
+                        name(world, unit),
+                        total - done
+                    ),
+                ));
             }
             // Check the whole path first: nothing but the retreating unit moves on it.
             let mut at = hex_of(world, unit).unwrap_or(origin);
@@ -524,7 +680,10 @@ pub fn decide(world: &mut World, command: &Command) -> Result<(), Refusal> {
                 steps_taken.push(step);
                 if matches!(step, RetreatStep::Displace(..)) {
                     if i + 1 < path.len() {
-                        return Err(Refusal::new("AlC 12.5", format!("a displacement into {h} ends the retreat")));
+                        return Err(Refusal::new(
+                            "AlC 12.5",
+                            format!("a displacement into {h} ends the retreat"),
+                        ));
                     }
                     break;
                 }
@@ -539,17 +698,32 @@ pub fn decide(world: &mut World, command: &Command) -> Result<(), Refusal> {
             let (cands, forced) = advance_candidates(world, &p);
             match from {
                 None if forced => {
-                    return Err(Refusal::new("AlC 12.8", "a mounted unit which has charged must advance after combat"));
+                    return Err(Refusal::new(
+                        "AlC 12.8",
+                        "a mounted unit which has charged must advance after combat",
+                    ));
                 }
                 None => {
                     queue(world).pending.pop_front();
-                    log(world, EventKind::Advanced, "AlC 12.8", |_| format!("no unit advances into {into}"));
+                    log(world, EventKind::Advanced, "AlC 12.8", |_| {
+                        format!("no unit advances into {into}")
+                    });
                 }
                 Some(h) => {
                     let id = combat_unit_at(world, *h)
                         .filter(|u| cands.contains(u))
                         .ok_or_else(|| {
-                            Refusal::new("AlC 12.8", format!("the unit in {h} may not advance into {into}{}", if forced { ": a charging mounted unit must" } else { "" }))
+                            Refusal::new(
+                                "AlC 12.8",
+                                format!(
+                                    "the unit in {h} may not advance into {into}{}",
+                                    if forced {
+                                        ": a charging mounted unit must"
+                                    } else {
+                                        ""
+                                    }
+                                ),
+                            )
                         })?;
                     queue(world).pending.pop_front();
                     advance(world, id, into);
@@ -559,7 +733,10 @@ pub fn decide(world: &mut World, command: &Command) -> Result<(), Refusal> {
         _ => {
             return Err(Refusal::new(
                 "AlC 12.4",
-                format!("that is not the decision waited for: {}", waiting_for(world).unwrap_or_default()),
+                format!(
+                    "that is not the decision waited for: {}",
+                    waiting_for(world).unwrap_or_default()
+                ),
             ));
         }
     }

@@ -39,29 +39,77 @@ pub struct Pillage {
 /// Checks the parts of a scenario that depend on AlC's tables and rules.
 pub fn validate(tables: &Tables, scenario: &LoadedScenario) -> Result<(), LocatedError> {
     let file = &scenario.file;
-    let known_types = || tables.units.types.iter().map(|t| t.id.as_str()).collect::<Vec<_>>().join(", ");
+    let known_types = || {
+        tables
+            .units
+            .types
+            .iter()
+            .map(|t| t.id.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     for u in &file.units {
         if tables.unit_type(&u.unit_type).is_none() {
-            return Err(scenario.error_at(
-                &format!("\"{}\"", u.unit_type),
+            return Err(scenario.field_error(
+                "type",
+                Some(&u.unit_type),
                 0,
-                format!("unit `{}` has an unknown unit type `{}` (A la Charge knows: {})", u.id, u.unit_type, known_types()),
+                format!(
+                    "unit `{}` has an unknown unit type `{}` (A la Charge knows: {})",
+                    u.id,
+                    u.unit_type,
+                    known_types()
+                ),
             ));
         }
     }
-    let known_terrain = || tables.terrain.terrain.iter().map(|t| t.id.as_str()).collect::<Vec<_>>().join(", ");
+    for u in &file.units {
+        if u.reduced
+            && tables
+                .unit_type(&u.unit_type)
+                .is_some_and(|(_, t)| t.reduced.is_none())
+        {
+            return Err(scenario.unit_error(
+                &u.id,
+                Some("reduced"),
+                format!(
+                    "unit `{}` of type `{}` has one step and no reduced side (AlC 12.6)",
+                    u.id, u.unit_type
+                ),
+            ));
+        }
+    }
+    let known_terrain = || {
+        tables
+            .terrain
+            .terrain
+            .iter()
+            .map(|t| t.id.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     for name in std::iter::once(&file.map.default_terrain).chain(file.map.terrain.keys()) {
         if tables.terrain_index(name).is_none() {
             return Err(scenario.error_at(
                 &format!("\"{name}\""),
                 0,
-                format!("unknown terrain `{name}` (A la Charge knows: {})", known_terrain()),
+                format!(
+                    "unknown terrain `{name}` (A la Charge knows: {})",
+                    known_terrain()
+                ),
             ));
         }
     }
     for o in &file.options {
         if !OPTIONS.contains(&o.as_str()) {
-            return Err(scenario.error_at(&format!("\"{o}\""), 0, format!("unknown option `{o}` (A la Charge knows: {})", OPTIONS.join(", "))));
+            return Err(scenario.error_at(
+                &format!("\"{o}\""),
+                0,
+                format!(
+                    "unknown option `{o}` (A la Charge knows: {})",
+                    OPTIONS.join(", ")
+                ),
+            ));
         }
     }
     for (i, side) in file.sides.iter().enumerate() {
@@ -69,21 +117,43 @@ pub fn validate(tables: &Tables, scenario: &LoadedScenario) -> Result<(), Locate
             return Err(scenario.error_at(
                 "morale_level",
                 i,
-                format!("side `{}` needs an army morale level above 0 (AlC 13)", side.id),
+                format!(
+                    "side `{}` needs an army morale level above 0 (AlC 13)",
+                    side.id
+                ),
             ));
         }
         if let Some(c) = &side.commander {
-            let spec = file.units.iter().find(|u| &u.id == c).expect("checked by the engine");
+            let spec = file
+                .units
+                .iter()
+                .find(|u| &u.id == c)
+                .expect("checked by the engine");
             if tables.unit_type(&spec.unit_type).map(|(_, t)| t.kind) != Some(Kind::Leader) {
-                return Err(scenario.unit_error(c, Some("type"), format!("commander `{c}` of side `{}` is not a leader (AlC 8)", side.id)));
+                return Err(scenario.unit_error(
+                    c,
+                    Some("type"),
+                    format!(
+                        "commander `{c}` of side `{}` is not a leader (AlC 8)",
+                        side.id
+                    ),
+                ));
             }
             if spec.side != side.id {
-                return Err(scenario.unit_error(c, Some("side"), format!("commander `{c}` of side `{}` belongs to side `{}`", side.id, spec.side)));
+                return Err(scenario.unit_error(
+                    c,
+                    Some("side"),
+                    format!(
+                        "commander `{c}` of side `{}` belongs to side `{}`",
+                        side.id, spec.side
+                    ),
+                ));
             }
         }
     }
     // Stacking (AlC 7): one combat unit a hex; leaders only with friendly units.
-    let kind = |u: &crate::engine::scenario::UnitSpec| tables.unit_type(&u.unit_type).map(|(_, t)| t.kind);
+    let kind =
+        |u: &crate::engine::scenario::UnitSpec| tables.unit_type(&u.unit_type).map(|(_, t)| t.kind);
     for (i, u) in file.units.iter().enumerate() {
         let Some(h) = u.hex else { continue };
         for other in &file.units[..i] {
@@ -92,15 +162,20 @@ pub fn validate(tables: &Tables, scenario: &LoadedScenario) -> Result<(), Locate
             }
             let nth = file.units[..i].iter().filter(|o| o.hex == Some(h)).count();
             if other.side != u.side {
-                return Err(scenario.error_at(
-                    &format!("\"{h}\""),
+                return Err(scenario.field_error(
+                    "hex",
+                    Some(&h.to_string()),
                     nth,
-                    format!("`{}` and `{}` of opposing sides are both placed on {h} (AlC 7)", other.id, u.id),
+                    format!(
+                        "`{}` and `{}` of opposing sides are both placed on {h} (AlC 7)",
+                        other.id, u.id
+                    ),
                 ));
             }
             if kind(other) != Some(Kind::Leader) && kind(u) != Some(Kind::Leader) {
-                return Err(scenario.error_at(
-                    &format!("\"{h}\""),
+                return Err(scenario.field_error(
+                    "hex",
+                    Some(&h.to_string()),
                     nth,
                     format!(
                         "two combat units on {h}: `{}` and `{}`; only one combat unit may occupy a hex (AlC 7)",
@@ -112,10 +187,25 @@ pub fn validate(tables: &Tables, scenario: &LoadedScenario) -> Result<(), Locate
     }
     for r in &file.special_rules {
         match r {
-            SpecialRule::HiddenPlacement { unit, zone, active_from_turn, .. } => {
-                let spec = file.units.iter().find(|u| &u.id == unit).expect("checked by the engine");
+            SpecialRule::HiddenPlacement {
+                unit,
+                zone,
+                active_from_turn,
+                ..
+            } => {
+                let spec = file
+                    .units
+                    .iter()
+                    .find(|u| &u.id == unit)
+                    .expect("checked by the engine");
                 if spec.hex.is_some() {
-                    return Err(scenario.unit_error(unit, Some("hex"), format!("`{unit}` is placed in secret, so it must have no hex in the unit list")));
+                    return Err(scenario.unit_error(
+                        unit,
+                        Some("hex"),
+                        format!(
+                            "`{unit}` is placed in secret, so it must have no hex in the unit list"
+                        ),
+                    ));
                 }
                 let on_map = zone.min_col >= 1
                     && zone.min_row >= 1
@@ -124,20 +214,38 @@ pub fn validate(tables: &Tables, scenario: &LoadedScenario) -> Result<(), Locate
                     && zone.min_col <= zone.max_col
                     && zone.min_row <= zone.max_row;
                 if !on_map {
-                    return Err(scenario.error_at("zone", 0, format!("the secret placement zone of `{unit}` is empty or leaves the map")));
+                    return Err(scenario.error_at(
+                        "zone",
+                        0,
+                        format!("the secret placement zone of `{unit}` is empty or leaves the map"),
+                    ));
                 }
                 if *active_from_turn > file.turns {
-                    return Err(scenario.error_at("active_from_turn", 0, format!("`{unit}` would never act: turn {active_from_turn} is after the last")));
+                    return Err(scenario.error_at(
+                        "active_from_turn",
+                        0,
+                        format!(
+                            "`{unit}` would never act: turn {active_from_turn} is after the last"
+                        ),
+                    ));
                 }
             }
             SpecialRule::Defection { min_roll, unit, .. } => {
                 if min_roll.is_empty() || min_roll.iter().any(|(_, r)| !(1..=6).contains(r)) {
-                    return Err(scenario.error_at("min_roll", 0, format!("the defection of `{unit}` needs rolls between 1 and 6")));
+                    return Err(scenario.error_at(
+                        "min_roll",
+                        0,
+                        format!("the defection of `{unit}` needs rolls between 1 and 6"),
+                    ));
                 }
             }
             SpecialRule::CampPillage { columns, .. } => {
                 if columns.iter().any(|c| !(1..=file.map.columns).contains(c)) {
-                    return Err(scenario.error_at("columns", 1, "a pillage column is off the map".to_string()));
+                    return Err(scenario.error_at(
+                        "columns",
+                        1,
+                        "a pillage column is off the map".to_string(),
+                    ));
                 }
             }
         }
@@ -151,14 +259,24 @@ pub fn populate(world: &mut World, scenario: &LoadedScenario, state: &mut AlcSta
     let side_id = |id: &str| SideId(scenario.side_index(id).expect("validated"));
     for r in &scenario.file.special_rules {
         match r {
-            SpecialRule::HiddenPlacement { unit, zone, active_from_turn, .. } => {
+            SpecialRule::HiddenPlacement {
+                unit,
+                zone,
+                active_from_turn,
+                ..
+            } => {
                 let id = unit_id(unit);
                 state.hidden_zones.push((id, *zone));
                 let e = entity(world, id);
                 world.entity_mut(e).insert(Hidden);
                 flags_mut(world, id).active_from_turn = *active_from_turn;
             }
-            SpecialRule::Defection { unit, roll_side, min_roll, .. } => {
+            SpecialRule::Defection {
+                unit,
+                roll_side,
+                min_roll,
+                ..
+            } => {
                 state.defection = Some(Defection {
                     unit: unit_id(unit),
                     roll_side: side_id(roll_side),
@@ -166,7 +284,12 @@ pub fn populate(world: &mut World, scenario: &LoadedScenario, state: &mut AlcSta
                     done: false,
                 });
             }
-            SpecialRule::CampPillage { by_side, columns, penalty, .. } => {
+            SpecialRule::CampPillage {
+                by_side,
+                columns,
+                penalty,
+                ..
+            } => {
                 state.pillage = Some(Pillage {
                     by_side: side_id(by_side),
                     columns: columns.clone(),
@@ -186,7 +309,14 @@ pub fn check_end_phase(world: &World) -> Result<(), Refusal> {
     if let Some((u, _)) = zones.iter().find(|(u, _)| hex_of(world, *u).is_none()) {
         return Err(Refusal::new(
             "AlC Kalavryai special rule 1",
-            format!("{} must be placed in secret before the game starts (`place {} HEX`)", name(world, *u), world.get::<crate::engine::units::UnitName>(entity(world, *u)).map(|n| n.key.clone()).unwrap_or_default()),
+            format!(
+                "{} must be placed in secret before the game starts (`place {} HEX`)",
+                name(world, *u),
+                world
+                    .get::<crate::engine::units::UnitName>(entity(world, *u))
+                    .map(|n| n.key.clone())
+                    .unwrap_or_default()
+            ),
         ));
     }
     Ok(())
@@ -194,7 +324,10 @@ pub fn check_end_phase(world: &World) -> Result<(), Refusal> {
 
 pub fn check_place(world: &World, unit_ref: &UnitRef, hex: HexCoord) -> Result<UnitId, Refusal> {
     if turn(world).phase != GamePhase::Setup {
-        return Err(Refusal::new("AlC 4", "units are placed in secret only before the first turn"));
+        return Err(Refusal::new(
+            "AlC 4",
+            "units are placed in secret only before the first turn",
+        ));
     }
     let id = resolve(world, unit_ref)?;
     let zone = world
@@ -203,17 +336,32 @@ pub fn check_place(world: &World, unit_ref: &UnitRef, hex: HexCoord) -> Result<U
         .iter()
         .find(|(u, _)| *u == id)
         .map(|(_, z)| *z)
-        .ok_or_else(|| Refusal::new("AlC 4", format!("{} is not set up in secret", name(world, id))))?;
+        .ok_or_else(|| {
+            Refusal::new(
+                "AlC 4",
+                format!("{} is not set up in secret", name(world, id)),
+            )
+        })?;
     if side_of(world, id) != turn(world).active {
-        return Err(Refusal::new("AlC 4", format!("{} is placed by its owner", name(world, id))));
+        return Err(Refusal::new(
+            "AlC 4",
+            format!("{} is placed by its owner", name(world, id)),
+        ));
     }
     if !zone.contains(hex) {
         return Err(Refusal::new(
             "AlC Kalavryai special rule 1",
-            format!("{hex} is outside the ambush zone (columns {:02}-{:02}, rows {:02}-{:02})", zone.min_col, zone.max_col, zone.min_row, zone.max_row),
+            format!(
+                "{hex} is outside the ambush zone (columns {:02}-{:02}, rows {:02}-{:02})",
+                zone.min_col, zone.max_col, zone.min_row, zone.max_row
+            ),
         ));
     }
-    if combat_unit_at(world, hex).is_some_and(|u| u != id) || units_at(world, hex).iter().any(|u| side_of(world, *u) != side_of(world, id)) {
+    if combat_unit_at(world, hex).is_some_and(|u| u != id)
+        || units_at(world, hex)
+            .iter()
+            .any(|u| side_of(world, *u) != side_of(world, id))
+    {
         return Err(Refusal::new("AlC 7", format!("{hex} is already occupied")));
     }
     Ok(id)
@@ -223,7 +371,12 @@ pub fn execute_place(world: &mut World, id: UnitId, hex: HexCoord) {
     set_placement(world, id, Placement::OnMap(hex));
     let who = side_name(world, side_of(world, id));
     // The log is read by both players: it does not say where.
-    log(world, EventKind::Placed, "AlC Kalavryai special rule 1", |_| format!("{who} notes the ambush's hex in secret"));
+    log(
+        world,
+        EventKind::Placed,
+        "AlC Kalavryai special rule 1",
+        |_| format!("{who} notes the ambush's hex in secret"),
+    );
 }
 
 /// Reveals a hidden unit: it is now seen, exerts its zone and may be attacked.
@@ -233,7 +386,12 @@ pub fn reveal(world: &mut World, id: UnitId, why: &str) {
     world.resource_mut::<ZocMap>().set_changed();
     refresh_zoc(world);
     let who = name(world, id);
-    log(world, EventKind::Revealed, "AlC Kalavryai special rule 1", |_| format!("Ambush! {who} is revealed: {why}"));
+    log(
+        world,
+        EventKind::Revealed,
+        "AlC Kalavryai special rule 1",
+        |_| format!("Ambush! {who} is revealed: {why}"),
+    );
 }
 
 /// Kalavryai rule 2: at the start of the rolling side's movement phase, the treason roll.
@@ -249,9 +407,16 @@ pub fn defection_roll(world: &mut World, side: SideId) {
         return;
     };
     let who = name(world, d.unit);
-    let die = roll(world, "AlC Kalavryai special rule 2", || format!("the treason of {who} (needs {need}+)"));
+    let die = roll(world, "AlC Kalavryai special rule 2", || {
+        format!("the treason of {who} (needs {need}+)")
+    });
     if (die as u32) < need as u32 {
-        log(world, EventKind::Special, "AlC Kalavryai special rule 2", |_| format!("{who} stay loyal to the rebels for now"));
+        log(
+            world,
+            EventKind::Special,
+            "AlC Kalavryai special rule 2",
+            |_| format!("{who} stay loyal to the rebels for now"),
+        );
         return;
     }
     let e = entity(world, d.unit);
@@ -270,7 +435,12 @@ pub fn defection_roll(world: &mut World, side: SideId) {
     world.resource_mut::<ZocMap>().set_changed();
     refresh_zoc(world);
     let to = side_name(world, side);
-    log(world, EventKind::SideChanged, "AlC Kalavryai special rule 2", |_| format!("Treason! {who} go over to the {to} for the rest of the game"));
+    log(
+        world,
+        EventKind::SideChanged,
+        "AlC Kalavryai special rule 2",
+        |_| format!("Treason! {who} go over to the {to} for the rest of the game"),
+    );
 }
 
 /// Kalavryai rule 3: a unit of the pillaging side entering one of the camp columns.
@@ -284,7 +454,14 @@ pub fn check_pillage(world: &mut World, id: UnitId, at: HexCoord) {
     let victims = side_name(world, p.by_side.other());
     world.resource_mut::<AlcState>().pillaged = true;
     let who = name(world, id);
-    log(world, EventKind::Special, "AlC Kalavryai special rule 3", |_| {
-        format!("{who} pillages the camp: every unit of the {victims} loses {penalty} from its strength and morale for the rest of the game")
-    });
+    log(
+        world,
+        EventKind::Special,
+        "AlC Kalavryai special rule 3",
+        |_| {
+            format!(
+                "{who} pillages the camp: every unit of the {victims} loses {penalty} from its strength and morale for the rest of the game"
+            )
+        },
+    );
 }

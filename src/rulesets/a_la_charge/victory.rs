@@ -50,7 +50,10 @@ pub fn check_victory(world: &mut World) -> bool {
     for s in 0..2 {
         let who = side_name(world, SideId(s as u8));
         log(world, EventKind::Victory, "AlC 13", |_| {
-            format!("Turn {turn_no} victory check: {who} has lost {} morale of its level {}", lost[s], levels[s])
+            format!(
+                "Turn {turn_no} victory check: {who} has lost {} morale of its level {}",
+                lost[s], levels[s]
+            )
         });
     }
     let over = [lost[0] > levels[0], lost[1] > levels[1]];

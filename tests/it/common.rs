@@ -1,0 +1,176 @@
+//! Helpers shared by the integration tests: loading the shipped scenarios, building
+//! small A la Charge test positions as RON, and finding seeds that roll given dice.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use bataille::engine::command::parse_line;
+use bataille::engine::dice::Dice;
+use bataille::engine::game::Game;
+
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+pub fn civitate_path() -> PathBuf {
+    root().join("scenarios/a_la_charge/civitate_1053.ron")
+}
+
+pub fn kalavryai_path() -> PathBuf {
+    root().join("scenarios/a_la_charge/kalavryai_1078.ron")
+}
+
+pub fn civitate(seed: u64) -> Game {
+    Game::start(&civitate_path(), seed, &[]).expect("Civitate loads")
+}
+
+pub fn kalavryai(seed: u64) -> Game {
+    Game::start(&kalavryai_path(), seed, &[]).expect("Kalavryai loads")
+}
+
+/// A scratch directory for files a test writes, unique per call.
+pub fn scratch(name: &str) -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "bataille-test-{}-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst),
+        name
+    ));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+pub fn write(dir: &Path, file: &str, text: &str) -> PathBuf {
+    let p = dir.join(file);
+    std::fs::write(&p, text).expect("write test file");
+    p
+}
+
+/// A unit of a test position: (id, side "a"|"b", type, hex).
+pub type U<'a> = (&'a str, &'a str, &'a str, &'a str);
+
+/// The RON of a small A la Charge position on a 10x10 clear map. Side `a` moves first.
+/// `map` is RON added to the map, e.g. `terrain: { "woods": ["0505"] }`; `extra` RON
+/// added to the scenario, e.g. `special_rules: [...]`.
+pub fn position_ron(units: &[U], map: &str, extra: &str) -> String {
+    let list: Vec<String> = units
+        .iter()
+        .map(|(id, side, t, hex)| {
+            // A hex written `0505r` places the unit on its reduced side.
+            if let Some(h) = hex.strip_suffix('r') {
+                format!("(id: \"{id}\", name: \"{id}\", side: \"{side}\", type: \"{t}\", hex: \"{h}\", reduced: true)")
+            } else if hex.is_empty() {
+                format!("(id: \"{id}\", name: \"{id}\", side: \"{side}\", type: \"{t}\")")
+            } else {
+                format!("(id: \"{id}\", name: \"{id}\", side: \"{side}\", type: \"{t}\", hex: \"{hex}\")")
+            }
+        })
+        .collect();
+    let commander = |side: &str| {
+        units
+            .iter()
+            .find(|(_, s, t, _)| *s == side && t.starts_with("leader"))
+            .map(|(id, ..)| format!(", commander: \"{id}\""))
+            .unwrap_or_default()
+    };
+    format!(
+        r#"(
+    name: "Test position",
+    date: "1053",
+    ruleset: "a_la_charge",
+    turns: 5,
+    map: (columns: 10, rows: 10, {map}),
+    sides: [
+        (id: "a", name: "Side A", morale_level: 30{}),
+        (id: "b", name: "Side B", morale_level: 30{}),
+    ],
+    first: "a",
+    units: [
+        {}
+    ],
+    {extra}
+    at_time_limit: (winner: "b", level: Minor),
+)"#,
+        commander("a"),
+        commander("b"),
+        list.join(",\n        ")
+    )
+}
+
+/// Starts a game of a test position.
+pub fn position(units: &[U], map: &str, extra: &str, seed: u64) -> Game {
+    game_of(&position_ron(units, map, extra), seed, &[])
+}
+
+/// Starts a game of a scenario text, with options.
+pub fn game_of(ron: &str, seed: u64, options: &[&str]) -> Game {
+    let dir = scratch("position");
+    let path = write(&dir, "position.ron", ron);
+    let options: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+    Game::start(&path, seed, &options).unwrap_or_else(|e| panic!("test position loads: {e}"))
+}
+
+/// The first seed from which the dice roll `rolls` in that order.
+pub fn seed_rolling(rolls: &[u8]) -> u64 {
+    (0..1_000_000u64)
+        .find(|&s| {
+            let mut d = Dice::new(s);
+            rolls.iter().all(|r| d.d6() == *r)
+        })
+        .expect("some seed rolls these dice")
+}
+
+/// Submits script lines, panicking with the refusal if one is refused.
+pub fn run(game: &mut Game, lines: &[&str]) {
+    for l in lines {
+        let cmd = parse_line(l).expect("parses").expect("a command");
+        if let Err(r) = game.submit(&cmd) {
+            panic!(
+                "`{l}` refused: {r}\nlog:\n{}",
+                game.log().lines().collect::<Vec<_>>().join("\n")
+            );
+        }
+    }
+}
+
+/// Submits one line and returns the refusal text, panicking if it was accepted.
+pub fn refused(game: &mut Game, line: &str) -> String {
+    let cmd = parse_line(line).expect("parses").expect("a command");
+    match game.submit(&cmd) {
+        Ok(()) => panic!("`{line}` was accepted"),
+        Err(r) => r.to_string(),
+    }
+}
+
+/// The unit's JSON state by id.
+pub fn unit_state(game: &Game, id: &str) -> serde_json::Value {
+    game.state_json()["units"]
+        .as_array()
+        .expect("units")
+        .iter()
+        .find(|u| u["id"] == id)
+        .cloned()
+        .unwrap_or_else(|| panic!("no unit {id}"))
+}
+
+pub fn hex(game: &Game, id: &str) -> Option<String> {
+    unit_state(game, id)["hex"].as_str().map(str::to_string)
+}
+
+pub fn steps(game: &Game, id: &str) -> u64 {
+    unit_state(game, id)["steps"].as_u64().unwrap_or(0)
+}
+
+pub fn status(game: &Game, id: &str) -> String {
+    unit_state(game, id)["status"]
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+}
+
+pub fn log_text(game: &Game) -> String {
+    game.log().lines().collect::<Vec<_>>().join("\n")
+}

@@ -1,0 +1,330 @@
+//! Engine tests: hex geometry and facings, line of sight, dice, the command pipeline
+//! as a Bevy plugin, determinism, saves and scripts.
+
+use bataille::engine::command::{Command, UnitRef, parse_line};
+use bataille::engine::dice::Dice;
+use bataille::engine::game::{Game, GamePhase, TurnState};
+use bataille::engine::hex::{HexCoord, Hexside, VertexFacing, line_of_hexes, line_of_sight};
+
+use crate::common::*;
+
+fn h(s: &str) -> HexCoord {
+    HexCoord::parse(s).unwrap()
+}
+
+#[test]
+fn hex_labels_round_trip_ccrr() {
+    assert_eq!(h("0213"), HexCoord::new(2, 13));
+    assert_eq!(h("0213").label(), "0213");
+    assert_eq!(HexCoord::new(12, 1).to_string(), "1201");
+    assert!(HexCoord::parse("213").is_none());
+    assert!(HexCoord::parse("02A3").is_none());
+    for c in 1..=20 {
+        for r in 1..=20 {
+            let x = HexCoord::new(c, r);
+            assert_eq!(HexCoord::parse(&x.label()), Some(x));
+        }
+    }
+}
+
+#[test]
+fn hex_neighbours_pin_the_even_columns_lower_convention() {
+    // Odd column 05: its east neighbours are 0604 (NE) and 0605 (SE).
+    let n: Vec<String> = h("0505").neighbors().iter().map(|x| x.label()).collect();
+    assert_eq!(n, ["0504", "0604", "0605", "0506", "0405", "0404"]);
+    // Even column 06 is half a hex lower: its east neighbours are 0705 and 0706.
+    let n: Vec<String> = h("0605").neighbors().iter().map(|x| x.label()).collect();
+    assert_eq!(n, ["0604", "0705", "0706", "0606", "0506", "0505"]);
+    for a in [h("0505"), h("0605"), h("0101"), h("1010")] {
+        for (d, b) in a.neighbors().into_iter().enumerate() {
+            assert_eq!(a.distance(b), 1);
+            assert_eq!(b.neighbor((d + 3) % 6), a, "opposite direction leads back");
+            assert_eq!(a.direction_to(b), Some(d));
+        }
+    }
+}
+
+#[test]
+fn hex_distance_and_within() {
+    assert_eq!(h("0505").distance(h("0505")), 0);
+    assert_eq!(h("0505").distance(h("0508")), 3);
+    assert_eq!(h("0101").distance(h("0401")), 3);
+    assert_eq!(h("0101").distance(h("0402")), 3);
+    assert_eq!(h("0101").distance(h("0403")), 4);
+    assert_eq!(h("0505").within(1).len(), 7);
+    assert_eq!(h("0505").within(2).len(), 19);
+}
+
+#[test]
+fn hexsides_are_the_same_key_from_both_hexes() {
+    let a = Hexside::between(h("0505"), h("0605")).unwrap();
+    let b = Hexside::between(h("0605"), h("0505")).unwrap();
+    assert_eq!(a, b);
+    assert!(Hexside::between(h("0505"), h("0705")).is_none());
+}
+
+#[test]
+fn vertex_facings_split_the_six_neighbours_on_all_six_facings() {
+    let at = h("0505");
+    for f in VertexFacing::all() {
+        let mut all: Vec<HexCoord> = f
+            .front(at)
+            .into_iter()
+            .chain(f.flank(at))
+            .chain(f.rear(at))
+            .collect();
+        all.sort();
+        let mut n = at.neighbors().to_vec();
+        n.sort();
+        assert_eq!(all, n, "facing {f:?} covers each neighbour once");
+        // The front hexes are adjacent to each other, so are the rear hexes.
+        let [a, b] = f.front(at);
+        assert!(a.is_adjacent(b));
+        let [c, d] = f.rear(at);
+        assert!(c.is_adjacent(d));
+        assert_eq!(f.reversed().front(at), f.rear(at));
+        // A flank hex touches one front hex and one rear hex.
+        for fl in f.flank(at) {
+            assert_eq!(f.front(at).iter().filter(|x| x.is_adjacent(fl)).count(), 1);
+            assert_eq!(f.rear(at).iter().filter(|x| x.is_adjacent(fl)).count(), 1);
+        }
+    }
+    // Facing vertex 0 (between N and NE) fronts 0504 and 0604.
+    assert_eq!(VertexFacing(0).front(at), [h("0504"), h("0604")]);
+}
+
+#[test]
+fn line_of_sight_along_a_hexside_needs_both_hexes_blocked() {
+    // 0505 to 0705 (due east in flat-topped hexes) runs exactly along the hexside
+    // between 0604 and 0605.
+    let line = line_of_hexes(h("0505"), h("0705"));
+    assert_eq!(line.len(), 3);
+    let (a, b) = line[1];
+    let pair = [a, b.expect("the middle of the line touches two hexes")];
+    assert!(
+        pair.contains(&h("0604")) && pair.contains(&h("0605")),
+        "{pair:?}"
+    );
+    assert!(line_of_sight(h("0505"), h("0705"), |x| x == h("0604")));
+    assert!(line_of_sight(h("0505"), h("0705"), |x| x == h("0605")));
+    assert!(!line_of_sight(h("0505"), h("0705"), |x| x == h("0604") || x == h("0605")));
+    // A straight column line has single hexes, and one blocker blocks.
+    let line = line_of_hexes(h("0501"), h("0504"));
+    assert!(line.iter().all(|(_, b)| b.is_none()));
+    assert!(!line_of_sight(h("0501"), h("0504"), |x| x == h("0503")));
+    assert!(line_of_sight(h("0501"), h("0504"), |x| x == h("0504") || x == h("0501")));
+}
+
+#[test]
+fn dice_same_seed_same_rolls() {
+    let mut a = Dice::new(42);
+    let mut b = Dice::new(42);
+    let ra: Vec<u8> = (0..100).map(|_| a.d6()).collect();
+    let rb: Vec<u8> = (0..100).map(|_| b.d6()).collect();
+    assert_eq!(ra, rb);
+    assert!(ra.iter().all(|r| (1..=6).contains(r)));
+    for face in 1..=6 {
+        assert!(ra.contains(&face), "a hundred rolls show every face");
+    }
+    let mut c = Dice::new(43);
+    let rc: Vec<u8> = (0..100).map(|_| c.d6()).collect();
+    assert_ne!(ra, rc);
+}
+
+#[test]
+fn script_lines_parse_and_print_back() {
+    for line in [
+        "move 0504 0604 0705",
+        "move rudolf 0608",
+        "attack 0705 0806 -> 0807",
+        "attack 0705 fire 0904 -> 0807",
+        "attack fire 0904 -> 0807",
+        "lose 0705 0705",
+        "retreat 0808 0809",
+        "advance 0806",
+        "advance none",
+        "place turcs_ambush 1005",
+        "end",
+    ] {
+        let cmd = parse_line(line).unwrap().unwrap();
+        assert_eq!(cmd.to_string(), line);
+    }
+    assert_eq!(parse_line("  # a comment").unwrap(), None);
+    assert_eq!(parse_line("").unwrap(), None);
+    assert_eq!(
+        parse_line("move 0504 0604 # then stop").unwrap(),
+        Some(Command::Move {
+            unit: UnitRef::Hex(h("0504")),
+            path: vec![h("0604")]
+        })
+    );
+    let e = parse_line("move 0504 06X4").unwrap_err();
+    assert_eq!(e.column, 11);
+    assert!(e.message.contains("06X4"));
+    let e = parse_line("charge 0504").unwrap_err();
+    assert_eq!(e.column, 1);
+    assert!(e.message.contains("unknown command `charge`"));
+    let e = parse_line("attack 0504 0505").unwrap_err();
+    assert!(e.message.contains("->"));
+}
+
+/// A short Civitate opening used by the determinism and save tests.
+const OPENING: &str = "
+# Normans, turn 1
+move 0905 0805 0705 0605
+move 0904 0804 0704
+move 0903 0803 0703 0603
+end
+attack 0605 -> 0505
+";
+
+fn finish_pending(game: &mut Game) {
+    // Resolve whatever the opening's combat asks with the first legal choice.
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let ruleset = game.ruleset.clone();
+    while game.ruleset.pending_decision(&game.world).is_some() {
+        let cmd = ruleset.random_command(&mut game.world, &mut rng);
+        game.submit(&cmd).unwrap();
+    }
+}
+
+#[test]
+fn determinism_same_seed_and_script_give_the_same_log() {
+    let play = || {
+        let mut g = civitate(1234);
+        g.run_script(OPENING).unwrap();
+        finish_pending(&mut g);
+        g.run_script("end\nend\nend").unwrap();
+        (log_text(&g), g.state_json())
+    };
+    let (log_a, state_a) = play();
+    let (log_b, state_b) = play();
+    assert_eq!(log_a, log_b);
+    assert_eq!(state_a, state_b);
+    assert!(log_a.contains("Die:"), "the opening rolls dice");
+}
+
+#[test]
+fn save_then_load_replays_to_the_identical_state() {
+    let dir = scratch("save");
+    let mut g = civitate(99);
+    g.run_script(OPENING).unwrap();
+    finish_pending(&mut g);
+    let save = write(&dir, "game.ron", &g.save_text());
+    let loaded = Game::load_save(&save).unwrap();
+    assert_eq!(loaded.state_json(), g.state_json());
+    assert_eq!(log_text(&loaded), log_text(&g));
+    assert_eq!(loaded.commands(), g.commands());
+}
+
+#[test]
+fn undo_by_replay_never_changes_a_die() {
+    // Replaying all but the last command gives the same dice as the game had then.
+    let mut g = civitate(5);
+    g.run_script(OPENING).unwrap();
+    finish_pending(&mut g);
+    let commands = g.commands().to_vec();
+    let mut replay = civitate(5);
+    for c in &commands[..commands.len() - 1] {
+        replay.submit(c).unwrap();
+    }
+    replay.submit(commands.last().unwrap()).unwrap();
+    assert_eq!(log_text(&replay), log_text(&g));
+}
+
+#[test]
+fn save_of_a_changed_scenario_is_refused() {
+    let dir = scratch("changed");
+    let scenario = std::fs::read_to_string(civitate_path()).unwrap();
+    let path = write(&dir, "civitate.ron", &scenario);
+    let mut g = Game::start(&path, 3, &[]).unwrap();
+    g.run_script("move 0905 0805\nend").unwrap();
+    let save = write(&dir, "game.ron", &g.save_text());
+    std::fs::write(
+        &path,
+        scenario.replace("morale_level: 12", "morale_level: 13"),
+    )
+    .unwrap();
+    let err = Game::load_save(&save).err().expect("refused");
+    assert!(
+        err.message.contains("changed since this game was saved"),
+        "{err}"
+    );
+    assert_eq!(err.line, 3, "points at the hash line of the save: {err}");
+}
+
+#[test]
+fn a_refused_command_changes_nothing_not_even_the_dice() {
+    let mut g = civitate(8);
+    g.run_script(OPENING).unwrap();
+    let before = (
+        g.state_json(),
+        log_text(&g),
+        g.world.resource::<Dice>().position(),
+    );
+    // Wrong phase, off-map, no unit: refused.
+    for bad in [
+        "move 0507 0607",
+        "attack 0605 -> 0505",
+        "attack 0703 -> 0904",
+        "lose 0303",
+        "end",
+    ] {
+        if g.ruleset.pending_decision(&g.world).is_none() && bad == "end" {
+            continue;
+        }
+        let cmd = parse_line(bad).unwrap().unwrap();
+        if g.submit(&cmd).is_ok() {
+            continue;
+        }
+        let after = (
+            g.state_json(),
+            log_text(&g),
+            g.world.resource::<Dice>().position(),
+        );
+        assert_eq!(before, after, "`{bad}` was refused but changed the game");
+    }
+}
+
+#[test]
+fn the_engine_plugin_runs_commands_sent_as_messages() {
+    use bataille::engine::plugin::{CommandOutcome, EnginePlugin, SubmitCommand};
+    use bevy::prelude::*;
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, EnginePlugin));
+    let (scenario, ruleset) = bataille::engine::game::load_scenario(&civitate_path()).unwrap();
+    let board = bataille::rulesets::build_ruleset_board(&*ruleset, &scenario);
+    bataille::engine::game::init_world(app.world_mut(), scenario, ruleset, board, 1, &[]);
+    // The phase is mirrored into the state in one frame and entered in the next.
+    app.update();
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<GamePhase>>().get(),
+        GamePhase::Movement
+    );
+    app.world_mut().write_message(SubmitCommand(
+        parse_line("move 0905 0805").unwrap().unwrap(),
+    ));
+    app.world_mut()
+        .write_message(SubmitCommand(parse_line("end").unwrap().unwrap()));
+    app.update();
+    let outcomes: Vec<CommandOutcome> = app
+        .world_mut()
+        .resource_mut::<Messages<CommandOutcome>>()
+        .drain()
+        .collect();
+    assert_eq!(outcomes.len(), 2);
+    assert!(outcomes.iter().all(|o| o.result.is_ok()));
+    app.update();
+    assert_eq!(app.world().resource::<TurnState>().phase, GamePhase::Combat);
+    assert_eq!(
+        *app.world().resource::<State<GamePhase>>().get(),
+        GamePhase::Combat
+    );
+    // The Chevaliers d'Elite now stand in 0805 and exert a zone of control there.
+    let zoc = app.world().resource::<bataille::engine::zoc::ZocMap>();
+    let board = app.world().resource::<bataille::engine::board::Board>();
+    assert!(zoc.covered_by(board, bataille::engine::units::SideId(0), h("0705")));
+    assert!(!zoc.covered_by(board, bataille::engine::units::SideId(0), h("0603")));
+}
