@@ -4,3 +4,4 @@ mod common;
 
 mod alc_rules;
 mod engine;
+mod malformed;
