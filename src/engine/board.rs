@@ -2,8 +2,6 @@
 //! `HexTile` entities (for systems and the view) and as a flat `Board` resource that
 //! pathfinding reads without a query.
 
-use std::collections::HashMap;
-
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -63,22 +61,61 @@ pub struct Board {
     pub rows: i32,
     terrain: Vec<TerrainId>,
     elevation: Vec<i8>,
-    hexsides: HashMap<Hexside, HexsideFeatures>,
+    /// Features of each hex's six sides, `index * 6 + direction` (both hexes of a side
+    /// hold it), so movement reads them without hashing.
+    sides: Vec<HexsideFeatures>,
     /// Terrain names by id, for messages.
     pub terrain_names: Vec<String>,
+    /// For each hex index, the indices of its six neighbours (N clockwise), `NONE`
+    /// off the map: pathfinding walks these without converting coordinates.
+    neighbor_index: Vec<[u32; 6]>,
 }
+
+/// No neighbour there (off the map).
+pub const NONE: u32 = u32::MAX;
 
 impl Board {
     pub fn new(columns: i32, rows: i32, terrain_names: Vec<String>) -> Self {
         let n = (columns.max(0) * rows.max(0)) as usize;
-        Self {
+        let mut board = Self {
             columns,
             rows,
             terrain: vec![TerrainId(0); n],
             elevation: vec![0; n],
-            hexsides: HashMap::new(),
+            sides: vec![HexsideFeatures::default(); n * 6],
             terrain_names,
-        }
+            neighbor_index: Vec::with_capacity(n),
+        };
+        let table: Vec<[u32; 6]> = board
+            .hexes()
+            .map(|h| {
+                h.neighbors()
+                    .map(|nb| board.index(nb).map_or(NONE, |i| i as u32))
+            })
+            .collect();
+        board.neighbor_index = table;
+        board
+    }
+
+    /// The hex at a flat index.
+    pub fn hex_at(&self, index: usize) -> HexCoord {
+        let rows = self.rows.max(1) as usize;
+        HexCoord::new((index / rows) as i32 + 1, (index % rows) as i32 + 1)
+    }
+
+    /// The neighbour indices of the hex at `index` (N clockwise; `NONE` off the map).
+    pub fn neighbor_indices(&self, index: usize) -> [u32; 6] {
+        self.neighbor_index[index]
+    }
+
+    /// The terrain at a flat index.
+    pub fn terrain_at(&self, index: usize) -> TerrainId {
+        self.terrain[index]
+    }
+
+    /// The features of side `dir` of the hex at `index`.
+    pub fn side_at(&self, index: usize, dir: usize) -> HexsideFeatures {
+        self.sides[index * 6 + dir]
     }
 
     pub fn contains(&self, hex: HexCoord) -> bool {
@@ -126,15 +163,30 @@ impl Board {
         }
     }
 
+    /// The features of the side between two hexes (none if they are not adjacent).
     pub fn hexside(&self, a: HexCoord, b: HexCoord) -> HexsideFeatures {
-        Hexside::between(a, b)
-            .and_then(|s| self.hexsides.get(&s).copied())
-            .unwrap_or_default()
+        match (self.index(a), a.direction_to(b)) {
+            (Some(i), Some(d)) => self.sides[i * 6 + d],
+            _ => match (self.index(b), b.direction_to(a)) {
+                (Some(i), Some(d)) => self.sides[i * 6 + d],
+                _ => HexsideFeatures::default(),
+            },
+        }
+    }
+
+    /// The features of the side of `hex` in direction `dir`.
+    pub fn hexside_dir(&self, hex: HexCoord, dir: usize) -> HexsideFeatures {
+        self.index(hex)
+            .map_or_else(HexsideFeatures::default, |i| self.sides[i * 6 + dir % 6])
     }
 
     pub fn add_hexside_feature(&mut self, side: Hexside, feature: HexsideFeature) {
-        let f = self.hexsides.entry(side).or_default();
-        *f = f.with(feature);
+        let (a, b) = side.hexes();
+        for (from, to) in [(a, b), (b, a)] {
+            if let (Some(i), Some(d)) = (self.index(from), from.direction_to(to)) {
+                self.sides[i * 6 + d] = self.sides[i * 6 + d].with(feature);
+            }
+        }
     }
 
     /// The neighbours of a hex that lie on the map.

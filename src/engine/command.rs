@@ -38,6 +38,8 @@ pub enum Command {
     Lose { units: Vec<UnitRef> },
     /// Retreat the unit that must retreat along this path.
     Retreat { path: Vec<HexCoord> },
+    /// Name the unit that takes a morale check several units share.
+    Check { unit: UnitRef },
     /// Advance after combat with the unit in this hex, or decline (`None`).
     Advance { from: Option<HexCoord> },
     /// Place a unit set up in secret.
@@ -73,6 +75,7 @@ impl fmt::Display for Command {
                 Ok(())
             }
             Command::Retreat { path } => write!(f, "retreat {}", hexes(path)),
+            Command::Check { unit } => write!(f, "check {unit}"),
             Command::Advance { from: Some(h) } => write!(f, "advance {h}"),
             Command::Advance { from: None } => write!(f, "advance none"),
             Command::Place { unit, hex } => write!(f, "place {unit} {hex}"),
@@ -233,6 +236,18 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
             need(1, "at least one hex: retreat 0808")?;
             Command::Retreat { path: hexes(rest)? }
         }
+        "check" => {
+            need(1, "a unit: check 0705")?;
+            if rest.len() > 1 {
+                return Err(ParseError {
+                    column: rest[1].0,
+                    message: "`check` takes one unit".into(),
+                });
+            }
+            Command::Check {
+                unit: unit_at(rest[0].0, rest[0].1)?,
+            }
+        }
         "advance" => {
             need(1, "a hex or `none`: advance 0806")?;
             if rest.len() > 1 {
@@ -276,7 +291,7 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
             return Err(ParseError {
                 column: vcol,
                 message: format!(
-                    "unknown command `{verb}` (expected move, attack, lose, retreat, advance, place or end)"
+                    "unknown command `{verb}` (expected move, attack, lose, retreat, check, advance, place or end)"
                 ),
             });
         }

@@ -7,6 +7,10 @@ use std::fmt;
 use hexx::{Hex, HexOrientation, OffsetHexMode};
 use serde::{Deserialize, Serialize};
 
+/// Axial offsets of the six directions for flat-topped hexes with rows growing
+/// southwards, clockwise from north.
+const AXIAL_STEPS: [(i32, i32); 6] = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)];
+
 /// A hex on the map, by its 1-based column and row as printed on the map (`CCRR`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct HexCoord {
@@ -61,20 +65,22 @@ impl HexCoord {
     /// The neighbour in direction `dir` (0 = N, clockwise), which may lie off the map.
     pub fn neighbor(self, dir: usize) -> Self {
         let a = self.axial();
-        // Axial offsets for flat-topped hexes with rows growing southwards.
-        const STEPS: [(i32, i32); 6] = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)];
-        let (dq, dr) = STEPS[dir % 6];
+        let (dq, dr) = AXIAL_STEPS[dir % 6];
         Self::from_axial(Hex::new(a.x + dq, a.y + dr))
     }
 
     /// The six neighbours, clockwise from north.
     pub fn neighbors(self) -> [Self; 6] {
-        std::array::from_fn(|d| self.neighbor(d))
+        let a = self.axial();
+        AXIAL_STEPS.map(|(dq, dr)| Self::from_axial(Hex::new(a.x + dq, a.y + dr)))
     }
 
     /// The direction (0 = N, clockwise) of an adjacent hex, if it is adjacent.
     pub fn direction_to(self, other: Self) -> Option<usize> {
-        (0..6).find(|&d| self.neighbor(d) == other)
+        let (a, b) = (self.axial(), other.axial());
+        AXIAL_STEPS
+            .iter()
+            .position(|&(dq, dr)| b.x - a.x == dq && b.y - a.y == dr)
     }
 
     pub fn is_adjacent(self, other: Self) -> bool {

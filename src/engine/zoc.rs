@@ -1,6 +1,6 @@
 //! Zones of control as components: each unit that exerts one holds the hexes of its
 //! zone, and `ZocMap` counts them per side and hex for movement checks. A system
-//! recomputes both whenever a unit's placement changes (AlC 11: the six surrounding
+//! recomputes them whenever a unit's placement changes (AlC 11: the six surrounding
 //! hexes, not across a river except at a bridge).
 
 use bevy::prelude::*;
@@ -13,9 +13,12 @@ use super::units::{Hidden, Placement, SideId};
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct ExertsZoc;
 
-/// The hexes of one unit's zone of control.
+/// The hexes of one unit's zone of control, and the side they count for.
 #[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
-pub struct ZoneOfControl(pub Vec<HexCoord>);
+pub struct ZoneOfControl {
+    pub side: Option<SideId>,
+    pub hexes: Vec<HexCoord>,
+}
 
 /// For each side, how many of its units' zones cover each hex.
 #[derive(Resource, Clone, Debug, Default)]
@@ -30,6 +33,11 @@ impl ZocMap {
         }
     }
 
+    /// Whether the hex at a board index lies in a zone of control of `side`.
+    pub fn covered_at(&self, side: SideId, index: usize) -> bool {
+        self.per_side[side.0 as usize][index] > 0
+    }
+
     /// Whether `hex` lies in a zone of control of a unit of `side`.
     pub fn covered_by(&self, board: &Board, side: SideId, hex: HexCoord) -> bool {
         board
@@ -38,24 +46,60 @@ impl ZocMap {
     }
 }
 
-/// The zone a unit at `at` exerts: adjacent hexes on the map whose hexside carries no
-/// unbridged river (AlC 11).
-pub fn zone_around(board: &Board, at: HexCoord) -> Vec<HexCoord> {
-    board
-        .neighbors_on_map(at)
-        .filter(|n| !board.hexside(at, *n).is_unbridged_river())
-        .collect()
+impl ZocMap {
+    fn add(&mut self, board: &Board, zone: &ZoneOfControl, sign: i8) {
+        let Some(side) = zone.side else { return };
+        for h in &zone.hexes {
+            if let Some(i) = board.index(*h) {
+                let c = &mut self.per_side[side.0 as usize][i];
+                *c = c.saturating_add_signed(sign);
+            }
+        }
+    }
 }
 
-/// Recomputes every zone of control when any placement, hiding or zone-exerting
-/// status changed since the system last ran.
+/// Sets a unit's zone from where it stands now.
+fn rezone(
+    board: &Board,
+    placement: &Placement,
+    side: SideId,
+    hidden: bool,
+    exerts: bool,
+    zone: &mut ZoneOfControl,
+) {
+    zone.hexes.clear();
+    zone.side = None;
+    if let Some(at) = placement.hex()
+        && exerts
+        && !hidden
+    {
+        zone.side = Some(side);
+        zone.hexes.extend(
+            board
+                .neighbors_on_map(at)
+                .filter(|n| !board.hexside(at, *n).is_unbridged_river()),
+        );
+    }
+}
+
+/// Keeps zones of control current: the zones of units whose placement, side, hiding or
+/// zone-exerting status changed since the system last ran are taken out of `ZocMap`
+/// and put back from their new state; a new or replaced `ZocMap` is rebuilt whole.
 #[allow(clippy::type_complexity)]
 pub fn recompute_zones_of_control(
     board: Res<Board>,
     mut map: ResMut<ZocMap>,
-    changed: Query<(), Or<(Changed<Placement>, Added<ExertsZoc>)>>,
-    removed_hidden: RemovedComponents<Hidden>,
-    removed_zoc: RemovedComponents<ExertsZoc>,
+    changed: Query<
+        Entity,
+        Or<(
+            Changed<Placement>,
+            Changed<SideId>,
+            Added<ExertsZoc>,
+            Added<Hidden>,
+        )>,
+    >,
+    mut removed_hidden: RemovedComponents<Hidden>,
+    mut removed_zoc: RemovedComponents<ExertsZoc>,
     mut units: Query<(
         &Placement,
         &SideId,
@@ -64,31 +108,34 @@ pub fn recompute_zones_of_control(
         &mut ZoneOfControl,
     )>,
 ) {
-    if changed.is_empty()
-        && removed_hidden.is_empty()
-        && removed_zoc.is_empty()
-        && !map.per_side[0].is_empty()
-        && !map.is_changed()
-    {
+    if map.is_changed() {
+        let n = board.hex_count();
+        for side in &mut map.per_side {
+            side.clear();
+            side.resize(n, 0);
+        }
+        for (placement, side, hidden, exerts, mut zone) in &mut units {
+            rezone(&board, placement, *side, hidden, exerts, &mut zone);
+            map.add(&board, &zone, 1);
+        }
+        removed_hidden.clear();
+        removed_zoc.clear();
         return;
     }
-    let n = board.hex_count();
-    for side in &mut map.per_side {
-        side.clear();
-        side.resize(n, 0);
+    let mut todo: Vec<Entity> = changed.iter().collect();
+    todo.extend(removed_hidden.read());
+    todo.extend(removed_zoc.read());
+    if todo.is_empty() {
+        return;
     }
-    for (placement, side, hidden, exerts, mut zone) in &mut units {
-        let hexes = match placement.hex() {
-            Some(at) if exerts && !hidden => zone_around(&board, at),
-            _ => Vec::new(),
+    todo.sort();
+    todo.dedup();
+    for e in todo {
+        let Ok((placement, side, hidden, exerts, mut zone)) = units.get_mut(e) else {
+            continue;
         };
-        for h in &hexes {
-            if let Some(i) = board.index(*h) {
-                map.per_side[side.0 as usize][i] += 1;
-            }
-        }
-        if zone.0 != hexes {
-            zone.0 = hexes;
-        }
+        map.add(&board, &zone, -1);
+        rezone(&board, placement, *side, hidden, exerts, &mut zone);
+        map.add(&board, &zone, 1);
     }
 }

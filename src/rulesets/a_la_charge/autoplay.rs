@@ -51,10 +51,14 @@ fn decision(world: &World, rng: &mut ChaCha8Rng, p: &Pending) -> Command {
             Command::Lose { units }
         }
         Pending::Retreat {
-            unit, origin, done, ..
+            unit,
+            origin,
+            done,
+            chain,
+            ..
         } => {
             let at = hex_of(world, *unit).unwrap_or(*origin);
-            let hexes: Vec<HexCoord> = retreat_options(world, *unit, at, *origin, *done)
+            let hexes: Vec<HexCoord> = retreat_options(world, *unit, at, *origin, *done, chain)
                 .into_iter()
                 .filter_map(|o| match o {
                     RetreatStep::Move(h) | RetreatStep::Displace(h, _) => Some(h),
@@ -72,6 +76,16 @@ fn decision(world: &World, rng: &mut ChaCha8Rng, p: &Pending) -> Command {
             }
             Command::Advance {
                 from: pick(rng, &cands).and_then(|u| hex_of(world, u)),
+            }
+        }
+        Pending::ChooseMoraleCheck { pool } => {
+            let alive: Vec<UnitId> = pool
+                .iter()
+                .copied()
+                .filter(|u| placement(world, *u) != Placement::Eliminated)
+                .collect();
+            Command::Check {
+                unit: key(world, pick(rng, &alive).unwrap_or(pool[0])),
             }
         }
         Pending::MoraleCheck { .. } => Command::EndPhase,
@@ -93,11 +107,11 @@ fn random_move(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
     while !movers.is_empty() {
         let i = rng.random_range(0..movers.len());
         let u = movers.swap_remove(i);
-        let reach = movement::reachable(world, u);
-        if let Some(r) = pick(rng, &reach) {
+        let reach = movement::reach_map(world, u);
+        if let Some((to, _)) = pick(rng, &reach.ends) {
             return Some(Command::Move {
                 unit: key(world, u),
-                path: r.path,
+                path: reach.path_to(to),
             });
         }
     }
@@ -140,7 +154,7 @@ fn random_attack(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
             }
             let d = h.distance(target);
             let archery = unit(world, u).kind.is_archery();
-            if archery && d <= unit(world, u).range && (d > 1 || rng.random_bool(0.5)) {
+            if archery && d > 1 && d <= unit(world, u).range {
                 fire.push(h);
             } else if d == 1 {
                 melee.push(h);

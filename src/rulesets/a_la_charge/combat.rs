@@ -191,6 +191,15 @@ pub fn evaluate(
             ));
         }
         let d = h.distance(target);
+        if d < 2 {
+            return Err(Refusal::new(
+                "AlC 12.2",
+                format!(
+                    "{} is adjacent to {target}: an archery unit fights an adjacent enemy in melee (designer's reading)",
+                    name(world, u)
+                ),
+            ));
+        }
         if d > values.range {
             return Err(Refusal::new(
                 "AlC 12.1",
@@ -257,7 +266,7 @@ pub fn evaluate(
         value: defense,
         rule: "AlC 12.3",
     });
-    if unit(world, defender).kind.is_archery() {
+    if unit(world, defender).kind.is_archery() && !melee_units.is_empty() {
         defense_modifiers.push(Modifier {
             text: format!("{} is an archery unit in melee", name(world, defender)),
             value: -1,
@@ -372,8 +381,10 @@ pub fn execute_attack(world: &mut World, plan: AttackPlan) {
     for u in plan.melee.iter().chain(&plan.fire) {
         flags_mut(world, *u).attacked = true;
     }
-    for u in &plan.chargers {
-        flags_mut(world, *u).charging = true;
+    for u in plan.melee.iter().chain(&plan.fire) {
+        if is_hidden(world, *u) {
+            special::reveal(world, *u, "it attacks");
+        }
     }
     {
         let mut f = flags_mut(world, plan.defender);

@@ -74,8 +74,6 @@ pub struct AlcFlags {
     pub attacked: bool,
     /// Was attacked in this combat phase (AlC 12.1).
     pub was_attacked: bool,
-    /// Charged in the combat being resolved (AlC 12.8).
-    pub charging: bool,
     /// Units that charged this one in the enemy's last combat phase (AlC 10).
     pub charged_by: Vec<UnitId>,
     /// The first turn it may act (AlC Kalavryai special rule 1).
@@ -238,7 +236,9 @@ pub(crate) fn roll(world: &mut World, rule: &'static str, purpose: impl FnOnce()
     value
 }
 
-/// Moves a unit (or removes it) and keeps the hex index and zones of control current.
+/// Moves a unit (or removes it) and keeps the hex index current. Zones of control
+/// follow at the next `refresh_zoc`: before each step of result processing and at the
+/// end of every command.
 pub(crate) fn set_placement(world: &mut World, id: UnitId, to: Placement) {
     let from = placement(world, id);
     if from == to {
@@ -251,7 +251,6 @@ pub(crate) fn set_placement(world: &mut World, id: UnitId, to: Placement) {
     world.resource_scope(|world, mut units: Mut<Units>| {
         units.relocate(world.resource::<Board>(), id, from.hex(), to.hex());
     });
-    refresh_zoc(world);
 }
 
 pub(crate) fn refresh_zoc(world: &mut World) {
@@ -351,7 +350,6 @@ fn begin_combat_phase(world: &mut World, side: SideId) {
         let mut f = flags_mut(world, id);
         f.attacked = false;
         f.was_attacked = false;
-        f.charging = false;
         if defender {
             // Chargers recorded now are the ones AlC 10 looks at in this side's next phase.
             f.charged_by.clear();
@@ -508,7 +506,10 @@ impl Ruleset for AlaCharge {
         }
         let pending = results::waiting_for(world);
         match command {
-            Command::Lose { .. } | Command::Retreat { .. } | Command::Advance { .. } => {
+            Command::Lose { .. }
+            | Command::Retreat { .. }
+            | Command::Check { .. }
+            | Command::Advance { .. } => {
                 results::decide(world, command)?;
             }
             _ if pending.is_some() => {
@@ -542,6 +543,7 @@ impl Ruleset for AlaCharge {
             }
         }
         results::process(world);
+        refresh_zoc(world);
         Ok(())
     }
 

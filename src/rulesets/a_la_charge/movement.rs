@@ -9,7 +9,7 @@ use crate::engine::command::{Refusal, UnitRef};
 use crate::engine::event::EventKind;
 use crate::engine::game::GamePhase;
 use crate::engine::hex::HexCoord;
-use crate::engine::units::{Hidden, Placement, SideId, UnitId};
+use crate::engine::units::{Hidden, Leader, Placement, SideId, UnitId, Units};
 
 use super::*;
 
@@ -218,11 +218,16 @@ pub fn execute_move(world: &mut World, plan: MovePlan) {
     if is_hidden(world, id) {
         special::reveal(world, id, "it moves");
     }
+    // Most games hide nothing: then no hex of the path needs the ambush checks.
+    let ambush_possible = world
+        .resource::<Units>()
+        .ids()
+        .any(|u| side_of(world, u) != side && is_hidden(world, u));
     let mut walked = Vec::new();
     let mut spent = 0;
     for (&h, &cost) in plan.path.iter().zip(&plan.costs) {
-        if let Some(ambusher) =
-            combat_unit_at(world, h).filter(|u| side_of(world, *u) != side && is_hidden(world, *u))
+        if let Some(ambusher) = combat_unit_at(world, h)
+            .filter(|u| ambush_possible && side_of(world, *u) != side && is_hidden(world, *u))
         {
             special::reveal(world, ambusher, "a unit tries to enter its hex");
             break;
@@ -243,7 +248,16 @@ pub fn execute_move(world: &mut World, plan: MovePlan) {
             f.hexes_moved += 1;
             f.entered_open |= open;
         }
-        for leader in leaders_at(world, h) {
+        let occupied = world
+            .resource::<Units>()
+            .at(world.resource::<Board>(), h)
+            .len()
+            > 1;
+        for leader in if occupied {
+            leaders_at(world, h)
+        } else {
+            Vec::new()
+        } {
             if side_of(world, leader) != side {
                 log(world, EventKind::Eliminated, "AlC 8", |w| {
                     format!(
@@ -255,6 +269,9 @@ pub fn execute_move(world: &mut World, plan: MovePlan) {
             }
         }
         special::check_pillage(world, id, h);
+        if !ambush_possible {
+            continue;
+        }
         let ambushers: Vec<UnitId> = h
             .neighbors()
             .into_iter()
@@ -269,6 +286,22 @@ pub fn execute_move(world: &mut World, plan: MovePlan) {
         }
     }
     flags_mut(world, id).moved = true;
+    // Stopped short by an ambush on a hex it meant only to pass through: it falls back
+    // to the last hex where it may stand (AlC 7).
+    if !is_leader(world, id) {
+        while let Some(&at) = walked.last() {
+            let crowded = combat_unit_at(world, at).is_some_and(|u| u != id)
+                || units_at(world, at)
+                    .iter()
+                    .any(|u| *u != id && !is_leader(world, *u));
+            if !crowded {
+                break;
+            }
+            walked.pop();
+            let back = walked.last().copied().or(start);
+            set_placement(world, id, back.map_or(Placement::Waiting, Placement::OnMap));
+        }
+    }
     if walked.is_empty() {
         return;
     }
@@ -296,29 +329,105 @@ pub struct Reach {
     pub path: Vec<HexCoord>,
 }
 
+/// The hexes a unit can reach with their cheapest cost, and the tree of cheapest paths.
+#[derive(Clone, Debug, Default)]
+pub struct ReachMap {
+    /// Hexes where the unit may end its move, sorted, with their MP cost.
+    pub ends: Vec<(HexCoord, i32)>,
+    prev: Vec<Option<HexCoord>>,
+    columns_rows: (i32, i32),
+}
+
+impl ReachMap {
+    /// The cheapest path to `to` (start hex excluded).
+    pub fn path_to(&self, to: HexCoord) -> Vec<HexCoord> {
+        let (cols, rows) = self.columns_rows;
+        let index = |h: HexCoord| ((h.col - 1) * rows + (h.row - 1)) as usize;
+        let inside = |h: HexCoord| (1..=cols).contains(&h.col) && (1..=rows).contains(&h.row);
+        if !inside(to) {
+            return Vec::new();
+        }
+        let mut path = vec![to];
+        let mut at = self.prev[index(to)];
+        while let Some(p) = at {
+            path.push(p);
+            at = self.prev[index(p)];
+        }
+        path.reverse();
+        path
+    }
+}
+
 /// Every hex the unit may end its move in, sorted by hex, each with the cheapest legal
 /// path (Dijkstra over the rules of AlC 7, 9 and 11). Empty when it may not move.
 pub fn reachable(world: &World, id: UnitId) -> Vec<Reach> {
+    let map = reach_map(world, id);
+    map.ends
+        .iter()
+        .map(|&(hex, cost)| Reach {
+            hex,
+            cost,
+            path: map.path_to(hex),
+        })
+        .collect()
+}
+
+/// The reachable hexes without building every path: the same rules as `check_move`,
+/// read from a snapshot of the board for speed.
+pub fn reach_map(world: &World, id: UnitId) -> ReachMap {
     let t = turn(world);
     if t.phase != GamePhase::Movement || check_can_act(world, id).is_err() || flags(world, id).moved
     {
-        return Vec::new();
+        return ReachMap::default();
     }
     let board = world.resource::<Board>();
+    let zoc = world.resource::<crate::engine::zoc::ZocMap>();
+    let terrain = &world.resource::<AlcTables>().0.terrain.terrain;
+    let units = world.resource::<Units>();
     let side = side_of(world, id);
     let mp = flags(world, id).mp_left;
     let is_combat = !is_leader(world, id);
     let n = board.hex_count();
+    // Who stands where, as the moving side sees it.
+    let mut enemy_unit = vec![false; n];
+    let mut friendly_combat = vec![false; n];
+    for u in units.ids() {
+        let e = units.entity(u);
+        let (Some(Placement::OnMap(h)), Some(s)) =
+            (world.get::<Placement>(e), world.get::<SideId>(e))
+        else {
+            continue;
+        };
+        let i = board.index(*h).expect("units stand on the map");
+        let leader = world.get::<Leader>(e).is_some();
+        if *s != side && !leader && world.get::<Hidden>(e).is_none() {
+            enemy_unit[i] = true;
+        }
+        if *s == side && !leader && u != id {
+            friendly_combat[i] = true;
+        }
+    }
+    // Dijkstra over flat hex indices: the board's neighbour table, the terrain's MP
+    // cost per hex and the hexsides, with no coordinate conversion in the loop.
+    let enemy = side.other();
+    let cost: Vec<Option<i32>> = (0..n)
+        .map(|i| terrain[board.terrain_at(i).0 as usize].mp_cost)
+        .collect();
     let mut best = vec![i32::MAX; n];
     let mut prev: Vec<Option<HexCoord>> = vec![None; n];
     let mut heap = std::collections::BinaryHeap::new();
-    let start = hex_of(world, id);
-    let mut sources: Vec<(i32, HexCoord)> = Vec::new();
+    let start = hex_of(world, id).and_then(|h| board.index(h));
+    let mut sources: Vec<(i32, usize)> = Vec::new();
     match (start, &flags(world, id).arrival) {
         (Some(s), _) => {
-            for nb in board.neighbors_on_map(s) {
-                if let Ok(c) = step_cost(world, Some(s), nb)
-                    && !(in_enemy_zoc(world, side, s) && in_enemy_zoc(world, side, nb))
+            let from_zoc = zoc.covered_at(enemy, s);
+            for (dir, nb) in board.neighbor_indices(s).into_iter().enumerate() {
+                if nb == crate::engine::board::NONE || board.side_at(s, dir).is_unbridged_river() {
+                    continue;
+                }
+                let nb = nb as usize;
+                if let Some(c) = cost[nb]
+                    && !(from_zoc && zoc.covered_at(enemy, nb))
                 {
                     sources.push((c, nb));
                 }
@@ -328,67 +437,53 @@ pub fn reachable(world: &World, id: UnitId) -> Vec<Reach> {
             if placement(world, id) == Placement::Waiting && t.turn >= *arrives =>
         {
             for &h in entry {
-                if let Ok(c) = step_cost(world, None, h) {
-                    sources.push((c, h));
+                if let Some(i) = board.index(h)
+                    && let Some(c) = cost[i]
+                {
+                    sources.push((c, i));
                 }
             }
         }
-        _ => return Vec::new(),
+        _ => return ReachMap::default(),
     }
-    for (c, h) in sources {
-        if c <= mp && !is_visible_enemy_combat_unit(world, side, h) {
-            let i = board.index(h).expect("on map");
-            if c < best[i] {
-                best[i] = c;
-                prev[i] = None;
-                heap.push(std::cmp::Reverse((c, h)));
-            }
+    for (c, i) in sources {
+        if c <= mp && !enemy_unit[i] && c < best[i] {
+            best[i] = c;
+            prev[i] = None;
+            heap.push(std::cmp::Reverse((c, i)));
         }
     }
-    while let Some(std::cmp::Reverse((c, h))) = heap.pop() {
-        let i = board.index(h).expect("on map");
-        if c > best[i] || in_enemy_zoc(world, side, h) {
+    while let Some(std::cmp::Reverse((c, i))) = heap.pop() {
+        if c > best[i] || zoc.covered_at(enemy, i) {
             continue;
         }
-        for nb in board.neighbors_on_map(h) {
-            if Some(nb) == start || is_visible_enemy_combat_unit(world, side, nb) {
+        let here = board.hex_at(i);
+        for (dir, nb) in board.neighbor_indices(i).into_iter().enumerate() {
+            if nb == crate::engine::board::NONE {
                 continue;
             }
-            let Ok(step) = step_cost(world, Some(h), nb) else {
+            let j = nb as usize;
+            if Some(j) == start || enemy_unit[j] || board.side_at(i, dir).is_unbridged_river() {
                 continue;
-            };
+            }
+            let Some(step) = cost[j] else { continue };
             let nc = c + step;
-            let j = board.index(nb).expect("on map");
             if nc <= mp && nc < best[j] {
                 best[j] = nc;
-                prev[j] = Some(h);
-                heap.push(std::cmp::Reverse((nc, nb)));
+                prev[j] = Some(here);
+                heap.push(std::cmp::Reverse((nc, j)));
             }
         }
     }
-    let mut out = Vec::new();
-    for h in board.hexes() {
-        let i = board.index(h).expect("on map");
-        if best[i] == i32::MAX {
-            continue;
-        }
-        if is_combat && combat_unit_at(world, h).is_some_and(|u| side_of(world, u) == side) {
-            continue;
-        }
-        let mut path = vec![h];
-        let mut at = prev[i];
-        while let Some(p) = at {
-            path.push(p);
-            at = prev[board.index(p).expect("on map")];
-        }
-        path.reverse();
-        out.push(Reach {
-            hex: h,
-            cost: best[i],
-            path,
-        });
+    let ends = (0..n)
+        .filter(|&i| best[i] != i32::MAX && !(is_combat && friendly_combat[i]))
+        .map(|i| (board.hex_at(i), best[i]))
+        .collect();
+    ReachMap {
+        ends,
+        prev,
+        columns_rows: (board.columns, board.rows),
     }
-    out
 }
 
 /// Whether a hidden unit stands in a hex (for views that must not show it).

@@ -28,15 +28,21 @@ pub enum Pending {
     /// A morale check (AlC 12.7).
     MoraleCheck { unit: UnitId, rule: &'static str },
     /// A retreat of `total` hexes away from `origin`, `done` of them made (AlC 12.5);
-    /// the leaders in `escort` go with the unit.
+    /// the leaders in `escort` go with the unit (`None` until the retreat begins, when
+    /// the leaders then stacked with it are taken); `chain` holds the units this
+    /// displacement chain has already moved, which cannot be displaced again.
     Retreat {
         unit: UnitId,
         origin: HexCoord,
         done: u8,
         total: u8,
-        escort: Vec<UnitId>,
+        escort: Option<Vec<UnitId>>,
+        chain: Vec<UnitId>,
         rule: &'static str,
     },
+    /// One morale check for the attackers, on the unit their owner names (AlC 12.6:
+    /// any one of several attackers can suffer a required result).
+    ChooseMoraleCheck { pool: Vec<UnitId> },
     /// Advance after combat into `into` (AlC 12.8).
     Advance {
         into: HexCoord,
@@ -97,12 +103,9 @@ pub fn enqueue_combat_result(world: &mut World, plan: &AttackPlan, result: Comba
             });
         }
         if result.attacker_check {
-            for u in &plan.melee {
-                steps.push(Pending::MoraleCheck {
-                    unit: *u,
-                    rule: "AlC 12.7",
-                });
-            }
+            steps.push(Pending::ChooseMoraleCheck {
+                pool: plan.melee.clone(),
+            });
         }
     }
     if result.defender_steps > 0 {
@@ -125,7 +128,8 @@ pub fn enqueue_combat_result(world: &mut World, plan: &AttackPlan, result: Comba
             origin: plan.target,
             done: 0,
             total: result.defender_retreat,
-            escort: Vec::new(),
+            escort: None,
+            chain: Vec::new(),
             rule: "AlC 12.4",
         });
     }
@@ -172,6 +176,7 @@ pub fn retreat_options(
     at: HexCoord,
     origin: HexCoord,
     done: u8,
+    chain: &[UnitId],
 ) -> Vec<RetreatStep> {
     let board = world.resource::<Board>();
     let side = side_of(world, unit);
@@ -198,7 +203,10 @@ pub fn retreat_options(
         }
         let friend = combat_unit_at(world, h).filter(|u| *u != unit);
         match friend {
-            Some(f) if is_combat => displace.push(RetreatStep::Displace(h, f)),
+            Some(f) if is_combat && !chain.contains(&f) => {
+                displace.push(RetreatStep::Displace(h, f))
+            }
+            Some(_) => {}
             _ if in_enemy_zoc(world, side, h) => {}
             _ => free.push(RetreatStep::Move(h)),
         }
@@ -228,15 +236,23 @@ pub fn waiting_for(world: &World) -> Option<String> {
             )
         }
         Pending::MoraleCheck { unit, .. } => format!("morale check of {}", name(world, unit)),
+        Pending::ChooseMoraleCheck { pool } => {
+            let names: Vec<String> = live(world, &pool).iter().map(|u| name(world, *u)).collect();
+            format!(
+                "the attacker names the unit that checks morale: one of {} (`check HEX|ID`, AlC 12.6, 12.7)",
+                names.join(", ")
+            )
+        }
         Pending::Retreat {
             unit,
             origin,
             done,
             total,
+            chain,
             ..
         } => {
             let at = hex_of(world, unit).unwrap_or(origin);
-            let opts: Vec<String> = retreat_options(world, unit, at, origin, done)
+            let opts: Vec<String> = retreat_options(world, unit, at, origin, done, &chain)
                 .iter()
                 .map(|o| match o {
                     RetreatStep::Move(h) => h.label(),
@@ -351,7 +367,8 @@ fn morale_check(world: &mut World, id: UnitId, rule: &'static str) {
         origin: at,
         done: 0,
         total: 1,
-        escort: Vec::new(),
+        escort: None,
+        chain: Vec::new(),
         rule,
     };
     if die == morale {
@@ -394,6 +411,7 @@ fn retreat_into(
             from.map(|h| h.label()).unwrap_or_default()
         )
     });
+    special::entered_hex(world, id, to);
 }
 
 /// Applies one retreat step and updates the queue.
@@ -404,11 +422,13 @@ fn apply_retreat_step(world: &mut World, step: RetreatStep) {
         done,
         total,
         escort,
+        chain,
         rule,
     }) = queue(world).pending.pop_front()
     else {
         return;
     };
+    let escort = escort.unwrap_or_default();
     match step {
         RetreatStep::Move(h) => {
             retreat_into(world, unit, &escort, h, rule);
@@ -418,7 +438,8 @@ fn apply_retreat_step(world: &mut World, step: RetreatStep) {
                     origin,
                     done: done + 1,
                     total,
-                    escort,
+                    escort: Some(escort),
+                    chain,
                     rule,
                 });
             }
@@ -448,7 +469,8 @@ fn apply_retreat_step(world: &mut World, step: RetreatStep) {
                 origin: h,
                 done: 0,
                 total: 1,
-                escort: friend_escort,
+                escort: Some(friend_escort),
+                chain: chain.iter().copied().chain([unit]).collect(),
                 rule: "AlC 12.5",
             });
         }
@@ -478,6 +500,7 @@ fn advance(world: &mut World, id: UnitId, into: HexCoord) {
         )
     });
     let side = side_of(world, id);
+    special::entered_hex(world, id, into);
     for l in leaders_at(world, into) {
         if side_of(world, l) != side {
             log(world, EventKind::Eliminated, "AlC 8", |w| {
@@ -489,12 +512,12 @@ fn advance(world: &mut World, id: UnitId, into: HexCoord) {
             set_placement(world, l, Placement::Eliminated);
         }
     }
-    special::check_pillage(world, id, into);
 }
 
 /// Applies every queued step that needs no decision, stopping at the first that does.
 pub fn process(world: &mut World) {
     while let Some(p) = front(world) {
+        refresh_zoc(world);
         match p {
             Pending::Losses {
                 pool,
@@ -526,34 +549,55 @@ pub fn process(world: &mut World) {
             }
             Pending::Retreat {
                 unit,
-                origin,
+                mut origin,
                 done,
                 escort,
+                chain,
                 ..
             } => {
                 let Some(at) = hex_of(world, unit) else {
                     queue(world).pending.pop_front();
                     continue;
                 };
-                if escort.is_empty() && done == 0 {
-                    // Leaders stacked with the unit when its retreat begins go with it.
+                if escort.is_none() {
+                    // The retreat begins: it leads away from where the unit stands now,
+                    // and the leaders stacked with it now go with it.
                     let side = side_of(world, unit);
                     let leaders: Vec<UnitId> = leaders_at(world, at)
                         .into_iter()
                         .filter(|l| side_of(world, *l) == side)
                         .collect();
-                    if !leaders.is_empty()
-                        && let Some(Pending::Retreat { escort, .. }) =
-                            queue(world).pending.front_mut()
+                    if done == 0 {
+                        origin = at;
+                    }
+                    if let Some(Pending::Retreat {
+                        escort: e,
+                        origin: o,
+                        ..
+                    }) = queue(world).pending.front_mut()
                     {
-                        *escort = leaders;
+                        *e = Some(leaders);
+                        *o = origin;
                     }
                 }
-                let opts = retreat_options(world, unit, at, origin, done);
+                let opts = retreat_options(world, unit, at, origin, done, &chain);
                 if opts.len() == 1 {
                     apply_retreat_step(world, opts[0]);
                 } else {
                     return;
+                }
+            }
+            Pending::ChooseMoraleCheck { pool } => {
+                let alive = live(world, &pool);
+                match alive.len() {
+                    0 => {
+                        queue(world).pending.pop_front();
+                    }
+                    1 => {
+                        queue(world).pending.pop_front();
+                        morale_check(world, alive[0], "AlC 12.7");
+                    }
+                    _ => return,
                 }
             }
             Pending::Advance { .. } => {
@@ -637,9 +681,11 @@ pub fn decide(world: &mut World, command: &Command) -> Result<(), Refusal> {
                 origin,
                 done,
                 total,
+                chain,
                 ..
             },
         ) => {
+            let chain = chain.clone();
             let (unit, origin, done, total) = (*unit, *origin, *done, *total);
             if path.len() > (total - done) as usize {
                 return Err(Refusal::new(
@@ -655,7 +701,7 @@ pub fn decide(world: &mut World, command: &Command) -> Result<(), Refusal> {
             let mut at = hex_of(world, unit).unwrap_or(origin);
             let mut steps_taken = Vec::new();
             for (i, &h) in path.iter().enumerate() {
-                let opts = retreat_options(world, unit, at, origin, done + i as u8);
+                let opts = retreat_options(world, unit, at, origin, done + i as u8, &chain);
                 let step = opts
                     .iter()
                     .copied()
@@ -729,6 +775,17 @@ pub fn decide(world: &mut World, command: &Command) -> Result<(), Refusal> {
                     advance(world, id, into);
                 }
             }
+        }
+        (Command::Check { unit }, Pending::ChooseMoraleCheck { pool }) => {
+            let id = resolve(world, unit)?;
+            if !live(world, pool).contains(&id) {
+                return Err(Refusal::new(
+                    "AlC 12.6",
+                    format!("{} did not attack in this combat", name(world, id)),
+                ));
+            }
+            queue(world).pending.pop_front();
+            morale_check(world, id, "AlC 12.7");
         }
         _ => {
             return Err(Refusal::new(

@@ -185,6 +185,25 @@ pub fn validate(tables: &Tables, scenario: &LoadedScenario) -> Result<(), Locate
             }
         }
     }
+    let hidden_sides: Vec<&str> = file
+        .special_rules
+        .iter()
+        .filter_map(|r| match r {
+            SpecialRule::HiddenPlacement { unit, .. } => file
+                .units
+                .iter()
+                .find(|u| &u.id == unit)
+                .map(|u| u.side.as_str()),
+            _ => None,
+        })
+        .collect();
+    if hidden_sides.windows(2).any(|w| w[0] != w[1]) {
+        return Err(scenario.error_at(
+            "HiddenPlacement",
+            1,
+            "units placed in secret must all belong to one side: one set-up phase is played by their owner".to_string(),
+        ));
+    }
     for r in &file.special_rules {
         match r {
             SpecialRule::HiddenPlacement {
@@ -434,6 +453,20 @@ pub fn defection_roll(world: &mut World, side: SideId) {
     }
     world.resource_mut::<ZocMap>().set_changed();
     refresh_zoc(world);
+    if let Some(at) = hex_of(world, d.unit) {
+        for l in leaders_at(world, at) {
+            if side_of(world, l) != side {
+                // Its former leader now stands with an enemy unit (AlC 8).
+                log(world, EventKind::Eliminated, "AlC 8", |w| {
+                    format!(
+                        "{} is left alone with an enemy unit: eliminated",
+                        name(w, l)
+                    )
+                });
+                set_placement(world, l, Placement::Eliminated);
+            }
+        }
+    }
     let to = side_name(world, side);
     log(
         world,
@@ -464,4 +497,19 @@ pub fn check_pillage(world: &mut World, id: UnitId, at: HexCoord) {
             )
         },
     );
+}
+
+/// What entering a hex by retreat or advance sets off: the camp pillage, and an
+/// ambush next to the unit revealed (Kalavryai rules 1 and 3).
+pub fn entered_hex(world: &mut World, id: UnitId, at: HexCoord) {
+    check_pillage(world, id, at);
+    let side = side_of(world, id);
+    for n in at.neighbors() {
+        if let Some(u) = combat_unit_at(world, n)
+            && side_of(world, u) != side
+            && is_hidden(world, u)
+        {
+            reveal(world, u, "an enemy unit comes next to it");
+        }
+    }
 }
