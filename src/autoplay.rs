@@ -101,3 +101,16 @@ pub fn autoplay(
     report.seconds = start.elapsed().as_secs_f64();
     report
 }
+
+/// Plays the autoplay game of one seed again and returns its save text.
+pub fn replay_game(
+    scenario: Arc<LoadedScenario>,
+    ruleset: Arc<dyn Ruleset>,
+    game_seed: u64,
+) -> Result<String, String> {
+    let board: Board = crate::rulesets::build_ruleset_board(&*ruleset, &scenario);
+    let mut game = Game::new(scenario, ruleset, board, game_seed, &[]);
+    let mut rng = ChaCha8Rng::seed_from_u64(game_seed ^ 0x5EED_A070);
+    play_one(&mut game, &mut rng)?;
+    Ok(game.save_text())
+}

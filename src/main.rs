@@ -53,6 +53,9 @@ enum Cmd {
         seed: u64,
         #[arg(long, default_value_t = 100)]
         games: usize,
+        /// Save the last game played here (a save replays it; see `play --load`).
+        #[arg(long)]
+        save: Option<PathBuf>,
     },
 }
 
@@ -167,9 +170,18 @@ fn run(cli: Cli) -> Result<(), String> {
             scenario,
             seed,
             games,
+            save,
         } => {
             let (s, ruleset) = load_scenario(&scenario).map_err(|e| e.to_string())?;
-            let report = autoplay(s, ruleset, seed, games, false);
+            let report = autoplay(s.clone(), ruleset.clone(), seed, games, false);
+            if let Some(path) = &save
+                && games > 0
+            {
+                let last = seed.wrapping_add(games as u64 - 1);
+                let text = bataille::autoplay::replay_game(s, ruleset, last)?;
+                std::fs::write(path, text)
+                    .map_err(|e| format!("{}: cannot write the save: {e}", path.display()))?;
+            }
             out!(
                 "{} games, {} commands in {:.3} s: {:.1} games/s, {:.0} commands/s",
                 report.games,

@@ -258,6 +258,19 @@ impl Game {
     /// Loads a scenario and starts a game of it.
     pub fn start(path: &Path, seed: u64, options: &[String]) -> Result<Self, LocatedError> {
         let (scenario, ruleset) = load_scenario(path)?;
+        if let Some(bad) = options
+            .iter()
+            .find(|o| !ruleset.options().contains(&o.as_str()))
+        {
+            return Err(LocatedError::whole_file(
+                "command line",
+                format!(
+                    "unknown option `{bad}` ({} knows: {})",
+                    ruleset.name(),
+                    ruleset.options().join(", ")
+                ),
+            ));
+        }
         let board = crate::rulesets::build_ruleset_board(&*ruleset, &scenario);
         Ok(Self::new(scenario, ruleset, board, seed, options))
     }

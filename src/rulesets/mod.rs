@@ -23,6 +23,8 @@ pub trait Ruleset: Send + Sync + 'static {
     fn table_texts(&self) -> Vec<&str>;
     /// The terrain names of its terrain table, in id order.
     fn terrain_names(&self) -> Vec<String>;
+    /// The optional rules a scenario or the command line may switch on.
+    fn options(&self) -> &'static [&'static str];
     /// Checks the parts of a scenario that depend on this ruleset.
     fn validate(&self, scenario: &LoadedScenario) -> Result<(), LocatedError>;
     /// Adds this ruleset's components and resources to a world the engine has filled.

@@ -328,3 +328,112 @@ fn the_engine_plugin_runs_commands_sent_as_messages() {
     assert!(zoc.covered_by(board, bataille::engine::units::SideId(0), h("0705")));
     assert!(!zoc.covered_by(board, bataille::engine::units::SideId(0), h("0603")));
 }
+
+#[test]
+fn an_unknown_command_line_option_is_refused() {
+    let err = Game::start(&civitate_path(), 1, &["hills_block_fyre".to_string()])
+        .err()
+        .expect("refused");
+    assert!(
+        err.to_string()
+            .contains("unknown option `hills_block_fyre`"),
+        "{err}"
+    );
+    assert!(
+        err.to_string().contains("hills_block_fire"),
+        "names the known ones: {err}"
+    );
+}
+
+#[test]
+fn cli_play_prints_the_log_and_stops_at_a_refused_line_with_its_number() {
+    let dir = scratch("cli");
+    let script = write(
+        &dir,
+        "s.txt",
+        "move 0905 0805\n# a comment\nmove 0805 0704 0603 0502 0401 0301 0201\n",
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_bataille"))
+        .args([
+            "play",
+            civitate_path().to_str().unwrap(),
+            "--seed",
+            "1",
+            "--script",
+            script.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stdout.contains("moves 0905 → 0805 (1 MP) (AlC 9)"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("s.txt:3:") && stderr.contains("already moved") && stderr.contains("AlC 9"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"));
+}
+
+#[test]
+fn cli_play_state_is_json_with_every_unit() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_bataille"))
+        .args([
+            "play",
+            civitate_path().to_str().unwrap(),
+            "--seed",
+            "1",
+            "--state",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout[stdout.find("{\n").unwrap()..]).unwrap();
+    assert_eq!(json["units"].as_array().unwrap().len(), 31);
+    assert_eq!(json["active_side"], "normans");
+    let archers = json["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|u| u["id"] == "archers")
+        .unwrap();
+    assert_eq!(archers["hex"], "0910");
+    assert_eq!(archers["steps"], 2);
+}
+
+#[test]
+fn cli_save_and_load_continue_the_same_game() {
+    let dir = scratch("cli-save");
+    let save = dir.join("game.ron");
+    let script = write(&dir, "a.txt", "move 0905 0805\nend\n");
+    let bin = env!("CARGO_BIN_EXE_bataille");
+    let civ = civitate_path();
+    let out = std::process::Command::new(bin)
+        .args([
+            "play",
+            civ.to_str().unwrap(),
+            "--seed",
+            "5",
+            "--script",
+            script.to_str().unwrap(),
+            "--save",
+            save.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let loaded = Game::load_save(&save).unwrap();
+    assert_eq!(loaded.turn().phase, GamePhase::Combat);
+    assert_eq!(loaded.seed, 5);
+    assert_eq!(loaded.commands().len(), 2);
+}

@@ -103,12 +103,26 @@ fn random_move(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
                 && placement(world, *u) != Placement::Eliminated
         })
         .collect();
-    // Try movers in random order; the first that can go somewhere moves.
+    let enemies: Vec<HexCoord> = world
+        .resource::<Units>()
+        .ids()
+        .filter(|u| side_of(world, *u) != active && !is_hidden(world, *u))
+        .filter_map(|u| hex_of(world, u))
+        .collect();
+    // Try movers in random order; the first that can go somewhere moves: most often
+    // towards the nearest enemy, so that random games come to blows and end.
     while !movers.is_empty() {
         let i = rng.random_range(0..movers.len());
         let u = movers.swap_remove(i);
         let reach = movement::reach_map(world, u);
-        if let Some((to, _)) = pick(rng, &reach.ends) {
+        let closing = rng.random_bool(0.6);
+        let nearest = |h: HexCoord| enemies.iter().map(|e| e.distance(h)).min().unwrap_or(0);
+        let chosen = if closing {
+            reach.ends.iter().min_by_key(|(h, _)| nearest(*h)).copied()
+        } else {
+            pick(rng, &reach.ends)
+        };
+        if let Some((to, _)) = chosen {
             return Some(Command::Move {
                 unit: key(world, u),
                 path: reach.path_to(to),

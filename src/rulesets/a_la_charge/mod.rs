@@ -163,6 +163,14 @@ pub(crate) fn name(world: &World, id: UnitId) -> String {
     }
 }
 
+/// The unit's printed name alone.
+pub(crate) fn plain_name(world: &World, id: UnitId) -> String {
+    world
+        .get::<UnitName>(entity(world, id))
+        .map(|n| n.name.clone())
+        .unwrap_or_default()
+}
+
 pub(crate) fn side_name(world: &World, side: SideId) -> String {
     world.resource::<ScenarioInfo>().0.file.sides[side.0 as usize]
         .name
@@ -414,6 +422,10 @@ impl Ruleset for AlaCharge {
             .iter()
             .map(|t| t.id.clone())
             .collect()
+    }
+
+    fn options(&self) -> &'static [&'static str] {
+        special::OPTIONS
     }
 
     fn validate(&self, scenario: &LoadedScenario) -> Result<(), LocatedError> {

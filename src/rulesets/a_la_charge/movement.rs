@@ -310,13 +310,12 @@ pub fn execute_move(world: &mut World, plan: MovePlan) {
         .map(|h| h.label())
         .collect::<Vec<_>>()
         .join(" → ");
-    let who = name(world, id);
     match start {
-        Some(s) => log(world, EventKind::Moved, "AlC 9", |_| {
-            format!("{who} moves {s} → {route} ({spent} MP)")
+        Some(s) => log(world, EventKind::Moved, "AlC 9", |w| {
+            format!("{} moves {s} → {route} ({spent} MP)", plain_name(w, id))
         }),
-        None => log(world, EventKind::Entered, "AlC 4", |_| {
-            format!("{who} enters the map: {route} ({spent} MP)")
+        None => log(world, EventKind::Entered, "AlC 4", |w| {
+            format!("{} enters the map: {route} ({spent} MP)", plain_name(w, id))
         }),
     }
 }
