@@ -18,9 +18,37 @@ use super::*;
 /// One line of the odds explanation: what it adds and the rule.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Modifier {
-    pub text: String,
+    pub unit: UnitId,
+    pub what: ModifierKind,
     pub value: i32,
     pub rule: &'static str,
+}
+
+/// What a modifier is, to be put in words only when someone reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModifierKind {
+    Melee,
+    ArcheryInMelee,
+    Charge,
+    Fires,
+    Defends,
+    /// This leader is stacked with the unit.
+    Leader(UnitId),
+}
+
+impl Modifier {
+    /// The modifier in words, e.g. "Onfroy (0907) stacked with Chevaliers Normands (0907)".
+    pub fn text(&self, world: &World) -> String {
+        let who = name(world, self.unit);
+        match self.what {
+            ModifierKind::Melee => format!("{who} in melee"),
+            ModifierKind::ArcheryInMelee => format!("{who} is an archery unit in melee"),
+            ModifierKind::Charge => format!("{who} charges (its leader adds nothing)"),
+            ModifierKind::Fires => format!("{who} fires"),
+            ModifierKind::Defends => format!("{who} defends"),
+            ModifierKind::Leader(l) => format!("{} stacked with {who}", name(world, l)),
+        }
+    }
 }
 
 /// An attack that passed its check, with everything the odds are made of.
@@ -74,7 +102,8 @@ fn leader_bonus(world: &World, unit: UnitId, at: HexCoord, mods: &mut Vec<Modifi
         if side_of(world, l) == side {
             let r = rating(world, l);
             mods.push(Modifier {
-                text: format!("{} stacked with {}", name(world, l), name(world, unit)),
+                unit,
+                what: ModifierKind::Leader(l),
                 value: r,
                 rule: "AlC 8",
             });
@@ -225,14 +254,16 @@ pub fn evaluate(
     for (&u, &h) in melee_units.iter().zip(melee) {
         let r = rating(world, u);
         attack_modifiers.push(Modifier {
-            text: format!("{} in melee", name(world, u)),
+            unit: u,
+            what: ModifierKind::Melee,
             value: r,
             rule: "AlC 12.3",
         });
         attack += r;
         if unit(world, u).kind.is_archery() {
             attack_modifiers.push(Modifier {
-                text: format!("{} is an archery unit in melee", name(world, u)),
+                unit: u,
+                what: ModifierKind::ArcheryInMelee,
                 value: -1,
                 rule: "AlC 12.2",
             });
@@ -241,7 +272,8 @@ pub fn evaluate(
         if charges(world, u, defender) {
             chargers.push(u);
             attack_modifiers.push(Modifier {
-                text: format!("{} charges (its leader adds nothing)", name(world, u)),
+                unit: u,
+                what: ModifierKind::Charge,
                 value: 2,
                 rule: "AlC 10",
             });
@@ -253,7 +285,8 @@ pub fn evaluate(
     for (&u, &h) in fire_units.iter().zip(fire) {
         let r = rating(world, u);
         attack_modifiers.push(Modifier {
-            text: format!("{} fires", name(world, u)),
+            unit: u,
+            what: ModifierKind::Fires,
             value: r,
             rule: "AlC 12.2",
         });
@@ -262,13 +295,15 @@ pub fn evaluate(
     let mut defense_modifiers = Vec::new();
     let mut defense = rating(world, defender);
     defense_modifiers.push(Modifier {
-        text: format!("{} defends", name(world, defender)),
+        unit: defender,
+        what: ModifierKind::Defends,
         value: defense,
         rule: "AlC 12.3",
     });
     if unit(world, defender).kind.is_archery() && !melee_units.is_empty() {
         defense_modifiers.push(Modifier {
-            text: format!("{} is an archery unit in melee", name(world, defender)),
+            unit: defender,
+            what: ModifierKind::ArcheryInMelee,
             value: -1,
             rule: "AlC 12.2",
         });
@@ -357,24 +392,24 @@ pub fn odds_text(world: &World, plan: &AttackPlan) -> String {
 
 /// Resolves a checked attack: the die, the CRT, and the results queued for applying.
 pub fn execute_attack(world: &mut World, plan: AttackPlan) {
-    let odds = odds_text(world, &plan);
-    let all: Vec<String> = plan
-        .melee
-        .iter()
-        .chain(&plan.fire)
-        .map(|u| name(world, *u))
-        .collect();
-    let defender_name = name(world, plan.defender);
-    let details: Vec<String> = plan
-        .attack_modifiers
-        .iter()
-        .chain(&plan.defense_modifiers)
-        .map(|m| format!("{} {:+} ({})", m.text, m.value, m.rule))
-        .collect();
-    log(world, EventKind::CombatDeclared, "AlC 12.3", |_| {
+    log(world, EventKind::CombatDeclared, "AlC 12.3", |w| {
+        let all: Vec<String> = plan
+            .melee
+            .iter()
+            .chain(&plan.fire)
+            .map(|u| name(w, *u))
+            .collect();
+        let details: Vec<String> = plan
+            .attack_modifiers
+            .iter()
+            .chain(&plan.defense_modifiers)
+            .map(|m| format!("{} {:+} ({})", m.text(w), m.value, m.rule))
+            .collect();
         format!(
-            "{} attack {defender_name}: {odds} [{}]",
+            "{} attack {}: {} [{}]",
             all.join(", "),
+            name(w, plan.defender),
+            odds_text(w, &plan),
             details.join("; ")
         )
     });
@@ -391,8 +426,8 @@ pub fn execute_attack(world: &mut World, plan: AttackPlan) {
         f.was_attacked = true;
         f.charged_by.extend(plan.chargers.iter().copied());
     }
-    let die = roll(world, "AlC 12.3", || {
-        format!("combat against {defender_name}")
+    let die = roll(world, "AlC 12.3", |w| {
+        format!("combat against {}", name(w, plan.defender))
     });
     let tables = tables(world);
     let modified = die as i32 + plan.die_modifier;

@@ -236,10 +236,14 @@ pub(crate) fn log(
 }
 
 /// Rolls 1d6 through the game's one dice resource and logs it.
-pub(crate) fn roll(world: &mut World, rule: &'static str, purpose: impl FnOnce() -> String) -> u8 {
+pub(crate) fn roll(
+    world: &mut World,
+    rule: &'static str,
+    purpose: impl FnOnce(&World) -> String,
+) -> u8 {
     let value = world.resource_mut::<Dice>().d6();
-    log(world, EventKind::DieRolled, rule, |_| {
-        format!("Die: {value} for {}", purpose())
+    log(world, EventKind::DieRolled, rule, |w| {
+        format!("Die: {value} for {}", purpose(w))
     });
     value
 }
@@ -261,9 +265,29 @@ pub(crate) fn set_placement(world: &mut World, id: UnitId, to: Placement) {
     });
 }
 
+/// The zone-of-control system, kept ready to run on demand.
+#[derive(Resource, Default)]
+pub(crate) struct ZocSystem(Option<Box<dyn System<In = (), Out = ()>>>);
+
 pub(crate) fn refresh_zoc(world: &mut World) {
-    // The one ZOC system, run on demand so that rules read current zones.
-    let _ = world.run_system_cached(recompute_zones_of_control);
+    // The one ZOC system (the same the engine plugin schedules each frame), run on
+    // demand so that rules read current zones. Held in a resource rather than run with
+    // `run_system_cached`, whose registry moves the system's entity between archetypes
+    // on every call: this runs after every command, and autoplay runs millions.
+    let mut system = world
+        .get_resource_mut::<ZocSystem>()
+        .and_then(|mut s| s.0.take())
+        .unwrap_or_else(|| {
+            let mut s: Box<dyn System<In = (), Out = ()>> =
+                Box::new(IntoSystem::into_system(recompute_zones_of_control));
+            s.initialize(world);
+            s
+        });
+    let _ = system.run((), world);
+    match world.get_resource_mut::<ZocSystem>() {
+        Some(mut slot) => slot.0 = Some(system),
+        None => world.insert_resource(ZocSystem(Some(system))),
+    }
 }
 
 pub(crate) fn in_enemy_zoc(world: &World, side: SideId, hex: HexCoord) -> bool {

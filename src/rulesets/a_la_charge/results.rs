@@ -349,16 +349,18 @@ fn morale_check(world: &mut World, id: UnitId, rule: &'static str) {
         .filter(|l| is_leader(world, *l) && side_of(world, *l) == side)
         .any(|l| hex_of(world, l).is_some_and(|h| h == at || h.is_adjacent(at)));
     let morale = base + i32::from(leader_near);
-    let who = name(world, id);
-    let die = roll(world, rule, || format!("morale check of {who}")) as i32;
+    let die = roll(world, rule, |w| format!("morale check of {}", name(w, id))) as i32;
     let bonus = if leader_near {
         " (+1 leader stacked or adjacent, AlC 8)"
     } else {
         ""
     };
     if die < morale {
-        log(world, EventKind::MoraleCheck, rule, |_| {
-            format!("{who} holds: {die} is less than morale {morale}{bonus}")
+        log(world, EventKind::MoraleCheck, rule, |w| {
+            format!(
+                "{} holds: {die} is less than morale {morale}{bonus}",
+                name(w, id)
+            )
         });
         return;
     }
@@ -372,14 +374,18 @@ fn morale_check(world: &mut World, id: UnitId, rule: &'static str) {
         rule,
     };
     if die == morale {
-        log(world, EventKind::MoraleCheck, rule, |_| {
-            format!("{who} wavers: {die} equals morale {morale}{bonus}, retreats one hex")
+        log(world, EventKind::MoraleCheck, rule, |w| {
+            format!(
+                "{} wavers: {die} equals morale {morale}{bonus}, retreats one hex",
+                name(w, id)
+            )
         });
         queue(world).pending.push_front(retreat);
     } else {
-        log(world, EventKind::MoraleCheck, rule, |_| {
+        log(world, EventKind::MoraleCheck, rule, |w| {
             format!(
-                "{who} breaks: {die} is more than morale {morale}{bonus}, loses a step and retreats one hex"
+                "{} breaks: {die} is more than morale {morale}{bonus}, loses a step and retreats one hex",
+                name(w, id)
             )
         });
         lose_step(world, id, rule);
@@ -404,10 +410,10 @@ fn retreat_into(
             set_placement(world, *l, Placement::OnMap(to));
         }
     }
-    let who = name(world, id);
-    log(world, EventKind::Retreated, rule, |_| {
+    log(world, EventKind::Retreated, rule, |w| {
         format!(
-            "{who} retreats from {} to {to}",
+            "{} retreats from {} to {to}",
+            plain_name(w, id),
             from.map(|h| h.label()).unwrap_or_default()
         )
     });

@@ -426,7 +426,7 @@ pub fn defection_roll(world: &mut World, side: SideId) {
         return;
     };
     let who = name(world, d.unit);
-    let die = roll(world, "AlC Kalavryai special rule 2", || {
+    let die = roll(world, "AlC Kalavryai special rule 2", |_| {
         format!("the treason of {who} (needs {need}+)")
     });
     if (die as u32) < need as u32 {
