@@ -8,7 +8,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::engine::command::{Command, UnitRef};
 use crate::engine::game::GamePhase;
 use crate::engine::hex::HexCoord;
-use crate::engine::units::{Placement, UnitId, UnitName, Units};
+use crate::engine::units::{Placement, SideId, UnitId, UnitName, Units};
 
 use super::results::{Pending, RetreatStep, advance_candidates, retreat_options};
 use super::*;
@@ -92,22 +92,51 @@ fn decision(world: &World, rng: &mut ChaCha8Rng, p: &Pending) -> Command {
     }
 }
 
+/// What autoplay needs to know of one unit, read once per command.
+struct Roster {
+    id: UnitId,
+    side: SideId,
+    at: Option<HexCoord>,
+    leader: bool,
+    hidden: bool,
+    moved: bool,
+    attacked: bool,
+    was_attacked: bool,
+    archery_range: Option<u32>,
+}
+
+fn roster(world: &World) -> Vec<Roster> {
+    let mut out = Vec::with_capacity(world.resource::<Units>().len());
+    scan_units(world, |u| {
+        if u.placement != Placement::Eliminated {
+            out.push(Roster {
+                id: u.id,
+                side: u.side,
+                at: u.placement.hex(),
+                leader: u.leader,
+                hidden: u.hidden,
+                moved: u.flags.moved,
+                attacked: u.flags.attacked,
+                was_attacked: u.flags.was_attacked,
+                archery_range: u.values.kind.is_archery().then_some(u.values.range),
+            });
+        }
+    });
+    out
+}
+
 fn random_move(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
     let active = turn(world).active;
-    let mut movers: Vec<UnitId> = world
-        .resource::<Units>()
-        .ids()
-        .filter(|u| {
-            side_of(world, *u) == active
-                && !flags(world, *u).moved
-                && placement(world, *u) != Placement::Eliminated
-        })
+    let all = roster(world);
+    let mut movers: Vec<UnitId> = all
+        .iter()
+        .filter(|u| u.side == active && !u.moved)
+        .map(|u| u.id)
         .collect();
-    let enemies: Vec<HexCoord> = world
-        .resource::<Units>()
-        .ids()
-        .filter(|u| side_of(world, *u) != active && !is_hidden(world, *u))
-        .filter_map(|u| hex_of(world, u))
+    let enemies: Vec<HexCoord> = all
+        .iter()
+        .filter(|u| u.side != active && !u.hidden)
+        .filter_map(|u| u.at)
         .collect();
     // Try movers in random order; the first that can go somewhere moves: most often
     // towards the nearest enemy, so that random games come to blows and end.
@@ -134,26 +163,23 @@ fn random_move(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
 
 fn random_attack(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
     let active = turn(world).active;
-    let ids: Vec<UnitId> = world.resource::<Units>().ids().collect();
-    let ready: Vec<(UnitId, HexCoord)> = ids
+    let all = roster(world);
+    let ready: Vec<(UnitId, HexCoord, Option<u32>)> = all
         .iter()
-        .copied()
-        .filter(|u| {
-            side_of(world, *u) == active && !is_leader(world, *u) && !flags(world, *u).attacked
-        })
-        .filter(|u| movement::check_can_act(world, *u).is_ok())
-        .filter_map(|u| hex_of(world, u).map(|h| (u, h)))
+        .filter(|u| u.side == active && !u.leader && !u.attacked)
+        .filter(|u| movement::check_can_act(world, u.id).is_ok())
+        .filter_map(|u| u.at.map(|h| (u.id, h, u.archery_range)))
         .collect();
-    let mut targets: Vec<HexCoord> = ids
+    let mut targets: Vec<HexCoord> = all
         .iter()
-        .copied()
-        .filter(|u| {
-            side_of(world, *u) != active
-                && !is_leader(world, *u)
-                && !is_hidden(world, *u)
-                && !flags(world, *u).was_attacked
+        .filter(|u| u.side != active && !u.leader && !u.hidden && !u.was_attacked)
+        .filter_map(|u| u.at)
+        // Only enemies some ready unit can reach this phase.
+        .filter(|t| {
+            ready
+                .iter()
+                .any(|(_, h, r)| h.distance(*t) <= r.unwrap_or(1))
         })
-        .filter_map(|u| hex_of(world, u))
         .collect();
     for _ in 0..4 {
         if targets.is_empty() {
@@ -162,13 +188,12 @@ fn random_attack(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
         let target = targets.swap_remove(rng.random_range(0..targets.len()));
         let mut melee = Vec::new();
         let mut fire = Vec::new();
-        for &(u, h) in &ready {
+        for &(_, h, range) in &ready {
             if !rng.random_bool(0.75) {
                 continue;
             }
             let d = h.distance(target);
-            let archery = unit(world, u).kind.is_archery();
-            if archery && d > 1 && d <= unit(world, u).range {
+            if range.is_some_and(|r| d > 1 && d <= r) {
                 fire.push(h);
             } else if d == 1 {
                 melee.push(h);

@@ -100,6 +100,52 @@ pub struct AlcState {
 #[derive(Resource, Clone)]
 pub struct AlcTables(pub std::sync::Arc<Tables>);
 
+/// One unit as a whole-army scan sees it.
+pub struct UnitView<'a> {
+    pub id: UnitId,
+    pub placement: Placement,
+    pub side: SideId,
+    pub leader: bool,
+    pub hidden: bool,
+    pub flags: &'a AlcFlags,
+    pub values: &'a AlcUnit,
+}
+
+type ScanQuery = (
+    &'static UnitId,
+    &'static Placement,
+    &'static SideId,
+    Has<Leader>,
+    Has<Hidden>,
+    &'static AlcFlags,
+    &'static AlcUnit,
+);
+
+/// A query over every unit, built once per game: scans that look at the whole army
+/// (reachability, autoplay) read components through it instead of one `World::get`
+/// (a type lookup each) per component and unit.
+#[derive(Resource)]
+pub(crate) struct UnitScan(std::sync::Mutex<QueryState<ScanQuery>>);
+
+/// Calls `f` for every unit, in unit-id order.
+pub(crate) fn scan_units(world: &World, mut f: impl FnMut(UnitView)) {
+    let scan = world.resource::<UnitScan>();
+    let mut q = scan.0.lock().unwrap_or_else(|poison| poison.into_inner());
+    let mut all: Vec<_> = q.iter(world).collect();
+    all.sort_by_key(|(id, ..)| **id);
+    for (id, placement, side, leader, hidden, flags, values) in all {
+        f(UnitView {
+            id: *id,
+            placement: *placement,
+            side: *side,
+            leader,
+            hidden,
+            flags,
+            values,
+        });
+    }
+}
+
 // ---- small accessors over the world, used throughout the ruleset ----
 
 pub(crate) fn entity(world: &World, id: UnitId) -> Entity {
@@ -510,6 +556,8 @@ impl Ruleset for AlaCharge {
                 ent.insert(ExertsZoc);
             }
         }
+        let scan = world.query::<ScanQuery>();
+        world.insert_resource(UnitScan(std::sync::Mutex::new(scan)));
         special::populate(world, scenario, &mut state);
         let has_setup = !state.hidden_zones.is_empty();
         let setup_side = state.hidden_zones.first().map(|(u, _)| side_of(world, *u));

@@ -9,7 +9,7 @@ use crate::engine::command::{Refusal, UnitRef};
 use crate::engine::event::EventKind;
 use crate::engine::game::GamePhase;
 use crate::engine::hex::HexCoord;
-use crate::engine::units::{Hidden, Leader, Placement, SideId, UnitId, Units};
+use crate::engine::units::{Hidden, Placement, SideId, UnitId, Units};
 
 use super::*;
 
@@ -219,10 +219,11 @@ pub fn execute_move(world: &mut World, plan: MovePlan) {
         special::reveal(world, id, "it moves");
     }
     // Most games hide nothing: then no hex of the path needs the ambush checks.
-    let ambush_possible = world
-        .resource::<Units>()
-        .ids()
-        .any(|u| side_of(world, u) != side && is_hidden(world, u));
+    let ambush_possible = !world.resource::<AlcState>().hidden_zones.is_empty()
+        && world
+            .resource::<Units>()
+            .ids()
+            .any(|u| side_of(world, u) != side && is_hidden(world, u));
     let mut walked = Vec::new();
     let mut spent = 0;
     for (&h, &cost) in plan.path.iter().zip(&plan.costs) {
@@ -382,7 +383,6 @@ pub fn reach_map(world: &World, id: UnitId) -> ReachMap {
     let board = world.resource::<Board>();
     let zoc = world.resource::<crate::engine::zoc::ZocMap>();
     let terrain = &world.resource::<AlcTables>().0.terrain.terrain;
-    let units = world.resource::<Units>();
     let side = side_of(world, id);
     let mp = flags(world, id).mp_left;
     let is_combat = !is_leader(world, id);
@@ -390,22 +390,18 @@ pub fn reach_map(world: &World, id: UnitId) -> ReachMap {
     // Who stands where, as the moving side sees it.
     let mut enemy_unit = vec![false; n];
     let mut friendly_combat = vec![false; n];
-    for u in units.ids() {
-        let e = units.entity(u);
-        let (Some(Placement::OnMap(h)), Some(s)) =
-            (world.get::<Placement>(e), world.get::<SideId>(e))
-        else {
-            continue;
+    scan_units(world, |u| {
+        let Placement::OnMap(h) = u.placement else {
+            return;
         };
-        let i = board.index(*h).expect("units stand on the map");
-        let leader = world.get::<Leader>(e).is_some();
-        if *s != side && !leader && world.get::<Hidden>(e).is_none() {
+        let i = board.index(h).expect("units stand on the map");
+        if u.side != side && !u.leader && !u.hidden {
             enemy_unit[i] = true;
         }
-        if *s == side && !leader && u != id {
+        if u.side == side && !u.leader && u.id != id {
             friendly_combat[i] = true;
         }
-    }
+    });
     // Dijkstra over flat hex indices: the board's neighbour table, the terrain's MP
     // cost per hex and the hexsides, with no coordinate conversion in the loop.
     let enemy = side.other();
