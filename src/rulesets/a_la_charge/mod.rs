@@ -315,6 +315,30 @@ pub(crate) fn set_placement(world: &mut World, id: UnitId, to: Placement) {
 #[derive(Resource, Default)]
 pub(crate) struct ZocSystem(Option<Box<dyn System<In = (), Out = ()>>>);
 
+/// AlC 8: leaders of the other side left alone in `at` with a unit of `side` (which
+/// entered their hex, or changed sides beside them) are eliminated.
+pub(crate) fn overrun_leaders(world: &mut World, at: HexCoord, side: SideId) {
+    if world
+        .resource::<Units>()
+        .at(world.resource::<Board>(), at)
+        .len()
+        < 2
+    {
+        return;
+    }
+    for l in leaders_at(world, at) {
+        if side_of(world, l) != side {
+            log(world, EventKind::Eliminated, "AlC 8", |w| {
+                format!(
+                    "{} is alone in {at}, entered by an enemy unit: eliminated",
+                    name(w, l)
+                )
+            });
+            set_placement(world, l, Placement::Eliminated);
+        }
+    }
+}
+
 pub(crate) fn refresh_zoc(world: &mut World) {
     // The one ZOC system (the same the engine plugin schedules each frame), run on
     // demand so that rules read current zones. Held in a resource rather than run with

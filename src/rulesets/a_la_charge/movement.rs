@@ -249,26 +249,7 @@ pub fn execute_move(world: &mut World, plan: MovePlan) {
             f.hexes_moved += 1;
             f.entered_open |= open;
         }
-        let occupied = world
-            .resource::<Units>()
-            .at(world.resource::<Board>(), h)
-            .len()
-            > 1;
-        for leader in if occupied {
-            leaders_at(world, h)
-        } else {
-            Vec::new()
-        } {
-            if side_of(world, leader) != side {
-                log(world, EventKind::Eliminated, "AlC 8", |w| {
-                    format!(
-                        "{} is alone in {h}, entered by an enemy unit: eliminated",
-                        name(w, leader)
-                    )
-                });
-                set_placement(world, leader, Placement::Eliminated);
-            }
-        }
+        overrun_leaders(world, h, side);
         special::check_pillage(world, id, h);
         if !ambush_possible {
             continue;

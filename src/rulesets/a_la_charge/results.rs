@@ -498,26 +498,16 @@ fn apply_retreat_step(world: &mut World, step: RetreatStep) {
 fn advance(world: &mut World, id: UnitId, into: HexCoord) {
     let from = hex_of(world, id);
     set_placement(world, id, Placement::OnMap(into));
-    let who = name(world, id);
-    log(world, EventKind::Advanced, "AlC 12.8", |_| {
+    log(world, EventKind::Advanced, "AlC 12.8", |w| {
         format!(
-            "{who} advances from {} into {into}",
+            "{} advances from {} into {into}",
+            plain_name(w, id),
             from.map(|h| h.label()).unwrap_or_default()
         )
     });
     let side = side_of(world, id);
     special::entered_hex(world, id, into);
-    for l in leaders_at(world, into) {
-        if side_of(world, l) != side {
-            log(world, EventKind::Eliminated, "AlC 8", |w| {
-                format!(
-                    "{} is alone in {into}, entered by an enemy unit: eliminated",
-                    name(w, l)
-                )
-            });
-            set_placement(world, l, Placement::Eliminated);
-        }
-    }
+    overrun_leaders(world, into, side);
 }
 
 /// Applies every queued step that needs no decision, stopping at the first that does.

@@ -454,18 +454,7 @@ pub fn defection_roll(world: &mut World, side: SideId) {
     world.resource_mut::<ZocMap>().set_changed();
     refresh_zoc(world);
     if let Some(at) = hex_of(world, d.unit) {
-        for l in leaders_at(world, at) {
-            if side_of(world, l) != side {
-                // Its former leader now stands with an enemy unit (AlC 8).
-                log(world, EventKind::Eliminated, "AlC 8", |w| {
-                    format!(
-                        "{} is left alone with an enemy unit: eliminated",
-                        name(w, l)
-                    )
-                });
-                set_placement(world, l, Placement::Eliminated);
-            }
-        }
+        overrun_leaders(world, at, side);
     }
     let to = side_name(world, side);
     log(
