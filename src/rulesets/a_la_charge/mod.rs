@@ -309,11 +309,21 @@ pub(crate) fn set_placement(world: &mut World, id: UnitId, to: Placement) {
     world.resource_scope(|world, mut units: Mut<Units>| {
         units.relocate(world.resource::<Board>(), id, from.hex(), to.hex());
     });
+    zoc_stale(world);
 }
 
-/// The zone-of-control system, kept ready to run on demand.
+/// The zone-of-control system, kept ready to run on demand, and whether anything it
+/// reads may have changed since it last ran.
 #[derive(Resource, Default)]
-pub(crate) struct ZocSystem(Option<Box<dyn System<In = (), Out = ()>>>);
+pub(crate) struct ZocSystem(Option<Box<dyn System<In = (), Out = ()>>>, bool);
+
+/// Notes that placements, sides or hiding changed: zones need recomputing.
+pub(crate) fn zoc_stale(world: &mut World) {
+    match world.get_resource_mut::<ZocSystem>() {
+        Some(mut z) => z.1 = true,
+        None => world.insert_resource(ZocSystem(None, true)),
+    }
+}
 
 /// AlC 8: leaders of the other side left alone in `at` with a unit of `side` (which
 /// entered their hex, or changed sides beside them) are eliminated.
@@ -340,6 +350,12 @@ pub(crate) fn overrun_leaders(world: &mut World, at: HexCoord, side: SideId) {
 }
 
 pub(crate) fn refresh_zoc(world: &mut World) {
+    if world
+        .get_resource::<ZocSystem>()
+        .is_some_and(|z| !z.1 && z.0.is_some())
+    {
+        return;
+    }
     // The one ZOC system (the same the engine plugin schedules each frame), run on
     // demand so that rules read current zones. Held in a resource rather than run with
     // `run_system_cached`, whose registry moves the system's entity between archetypes
@@ -354,10 +370,7 @@ pub(crate) fn refresh_zoc(world: &mut World) {
             s
         });
     let _ = system.run((), world);
-    match world.get_resource_mut::<ZocSystem>() {
-        Some(mut slot) => slot.0 = Some(system),
-        None => world.insert_resource(ZocSystem(Some(system))),
-    }
+    world.insert_resource(ZocSystem(Some(system), false));
 }
 
 pub(crate) fn in_enemy_zoc(world: &World, side: SideId, hex: HexCoord) -> bool {

@@ -11,7 +11,6 @@ use crate::engine::game::GamePhase;
 use crate::engine::hex::HexCoord;
 use crate::engine::scenario::{LoadedScenario, SpecialRule};
 use crate::engine::units::{Hidden, Placement, SideId, UnitId};
-use crate::engine::zoc::ZocMap;
 
 use super::data::{Kind, Tables};
 use super::*;
@@ -402,7 +401,7 @@ pub fn execute_place(world: &mut World, id: UnitId, hex: HexCoord) {
 pub fn reveal(world: &mut World, id: UnitId, why: &str) {
     let e = entity(world, id);
     world.entity_mut(e).remove::<Hidden>();
-    world.resource_mut::<ZocMap>().set_changed();
+    zoc_stale(world);
     refresh_zoc(world);
     let who = name(world, id);
     log(
@@ -451,7 +450,7 @@ pub fn defection_roll(world: &mut World, side: SideId) {
         f.hexes_moved = 0;
         f.entered_open = false;
     }
-    world.resource_mut::<ZocMap>().set_changed();
+    zoc_stale(world);
     refresh_zoc(world);
     if let Some(at) = hex_of(world, d.unit) {
         overrun_leaders(world, at, side);
