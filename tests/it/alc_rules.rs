@@ -1300,3 +1300,47 @@ fn every_reachable_hex_is_a_legal_move_and_every_step_costs_what_check_move_says
     }
     assert!(checked > 500, "checked {checked} paths");
 }
+
+#[test]
+fn alc_9_rivers_stop_movement_except_at_a_bridge() {
+    let river = r#"hexsides: [(between: ("0304", "0305"), features: [river]), (between: ("0404", "0405"), features: [river, bridge])]"#;
+    let mut g = position(
+        &[
+            ("i", "a", "infanterie_normande", "0304"),
+            ("k", "a", "infanterie_normande", "0404"),
+            ("j", "b", "infanterie_normande", "0909"),
+        ],
+        river,
+        "",
+        1,
+    );
+    let r = refused(&mut g, "move 0304 0305");
+    assert!(r.contains("river between 0304 and 0305"), "{r}");
+    run(&mut g, &["move 0404 0405"]);
+    // Reachability agrees: 0305 is not reachable straight across the river.
+    let i = resolve(&g.world, &UnitRef::Key("i".into())).unwrap();
+    let reach = bataille::rulesets::a_la_charge::movement::reachable(&g.world, i);
+    let to_0305 = reach
+        .iter()
+        .find(|r| r.hex == h("0305"))
+        .expect("reachable the long way round");
+    assert!(to_0305.path.len() > 1, "{:?}", to_0305.path);
+}
+
+#[test]
+fn alc_12_5_a_unit_with_rivers_behind_it_cannot_retreat_and_is_eliminated() {
+    // 2-1, die 4: DR1. Every hex away from the attacker lies across a river.
+    let seed = seed_rolling(&[4]);
+    let rivers = r#"hexsides: [(between: ("0505", "0506"), features: [river]), (between: ("0505", "0605"), features: [river]), (between: ("0505", "0405"), features: [river])]"#;
+    let mut g = position(
+        &[
+            ("k", "a", "chevaliers_normands", "0504"),
+            ("j", "b", "infanterie_italienne", "0505"),
+        ],
+        rivers,
+        "",
+        seed,
+    );
+    run(&mut g, &["end", "attack 0504 -> 0505"]);
+    assert_eq!(status(&g, "j"), "eliminated", "{}", log_text(&g));
+}
