@@ -138,12 +138,13 @@ fn random_move(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
         .filter(|u| u.side != active && !u.hidden)
         .filter_map(|u| u.at)
         .collect();
+    let occupancy = movement::Occupancy::of(world, active);
     // Try movers in random order; the first that can go somewhere moves: most often
     // towards the nearest enemy, so that random games come to blows and end.
     while !movers.is_empty() {
         let i = rng.random_range(0..movers.len());
         let u = movers.swap_remove(i);
-        let reach = movement::reach_map(world, u);
+        let reach = movement::reach_map_in(world, u, &occupancy);
         let closing = rng.random_bool(0.6);
         let nearest = |h: HexCoord| enemies.iter().map(|e| e.distance(h)).min().unwrap_or(0);
         let chosen = if closing {

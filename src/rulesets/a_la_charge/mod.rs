@@ -35,19 +35,21 @@ pub const ID: &str = "a_la_charge";
 
 /// A la Charge with its tables.
 pub struct AlaCharge {
-    pub tables: Tables,
+    pub tables: std::sync::Arc<Tables>,
 }
 
 impl AlaCharge {
     pub fn load(scenario_path: &Path) -> Result<Self, LocatedError> {
         Ok(Self {
-            tables: Tables::for_scenario(scenario_path)?,
+            tables: std::sync::Arc::new(Tables::for_scenario(scenario_path)?),
         })
     }
 
     pub fn builtin() -> Self {
         Self {
-            tables: Tables::builtin().expect("the built-in A la Charge tables parse"),
+            tables: std::sync::Arc::new(
+                Tables::builtin().expect("the built-in A la Charge tables parse"),
+            ),
         }
     }
 }
@@ -540,7 +542,7 @@ impl Ruleset for AlaCharge {
     }
 
     fn populate(&self, world: &mut World, scenario: &LoadedScenario) {
-        world.insert_resource(AlcTables(std::sync::Arc::new(self.tables.clone())));
+        world.insert_resource(AlcTables(self.tables.clone()));
         let file = &scenario.file;
         let mut state = AlcState::default();
         for (i, side) in file.sides.iter().enumerate() {

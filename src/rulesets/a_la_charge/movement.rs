@@ -356,6 +356,45 @@ pub fn reachable(world: &World, id: UnitId) -> Vec<Reach> {
 /// The reachable hexes without building every path: the same rules as `check_move`,
 /// read from a snapshot of the board for speed.
 pub fn reach_map(world: &World, id: UnitId) -> ReachMap {
+    reach_map_in(world, id, &Occupancy::of(world, side_of(world, id)))
+}
+
+/// Who stands where, as one side sees it: the hexes of visible enemy units and of its
+/// own combat units. One scan serves every unit of the side.
+pub struct Occupancy {
+    side: SideId,
+    enemy_unit: Vec<bool>,
+    friendly_combat: Vec<bool>,
+}
+
+impl Occupancy {
+    pub fn of(world: &World, side: SideId) -> Self {
+        let board = world.resource::<Board>();
+        let n = board.hex_count();
+        let mut enemy_unit = vec![false; n];
+        let mut friendly_combat = vec![false; n];
+        scan_units(world, |u| {
+            let Placement::OnMap(h) = u.placement else {
+                return;
+            };
+            let i = board.index(h).expect("units stand on the map");
+            if u.side != side && !u.leader && !u.hidden {
+                enemy_unit[i] = true;
+            }
+            if u.side == side && !u.leader {
+                friendly_combat[i] = true;
+            }
+        });
+        Self {
+            side,
+            enemy_unit,
+            friendly_combat,
+        }
+    }
+}
+
+/// `reach_map` with the side's occupancy already scanned.
+pub fn reach_map_in(world: &World, id: UnitId, occupancy: &Occupancy) -> ReachMap {
     let t = turn(world);
     if t.phase != GamePhase::Movement || check_can_act(world, id).is_err() || flags(world, id).moved
     {
@@ -368,21 +407,8 @@ pub fn reach_map(world: &World, id: UnitId) -> ReachMap {
     let mp = flags(world, id).mp_left;
     let is_combat = !is_leader(world, id);
     let n = board.hex_count();
-    // Who stands where, as the moving side sees it.
-    let mut enemy_unit = vec![false; n];
-    let mut friendly_combat = vec![false; n];
-    scan_units(world, |u| {
-        let Placement::OnMap(h) = u.placement else {
-            return;
-        };
-        let i = board.index(h).expect("units stand on the map");
-        if u.side != side && !u.leader && !u.hidden {
-            enemy_unit[i] = true;
-        }
-        if u.side == side && !u.leader && u.id != id {
-            friendly_combat[i] = true;
-        }
-    });
+    debug_assert_eq!(occupancy.side, side);
+    let (enemy_unit, friendly_combat) = (&occupancy.enemy_unit, &occupancy.friendly_combat);
     // Dijkstra over flat hex indices: the board's neighbour table, the terrain's MP
     // cost per hex and the hexsides, with no coordinate conversion in the loop.
     let enemy = side.other();
