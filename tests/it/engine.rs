@@ -437,3 +437,61 @@ fn cli_save_and_load_continue_the_same_game() {
     assert_eq!(loaded.seed, 5);
     assert_eq!(loaded.commands().len(), 2);
 }
+
+#[test]
+fn malformed_saves_are_refused_with_their_line_never_a_panic() {
+    let dir = scratch("bad-saves");
+    let civ = civitate_path().display().to_string();
+    let good = civitate(1).save();
+    let hash = good.scenario_hash.clone();
+    let cases = [
+        (
+            "syntax.ron",
+            format!("(scenario: \"{civ}\", scenario_hash: \"{hash}\" seed: 1, commands: [])"),
+            1,
+            "Expected",
+        ),
+        (
+            "wrong_type.ron",
+            format!(
+                "(scenario: \"{civ}\", scenario_hash: \"{hash}\", seed: \"one\", commands: [])"
+            ),
+            1,
+            "Expected integer",
+        ),
+        (
+            "refused.ron",
+            format!(
+                "(\n  scenario: \"{civ}\",\n  scenario_hash: \"{hash}\",\n  seed: 1,\n  commands: [\n    \"move 0905 0805\",\n    \"move 0905 0804\",\n  ],\n)"
+            ),
+            7,
+            "command 2 `move 0905 0804` is refused on replay",
+        ),
+        (
+            "bad_command.ron",
+            format!(
+                "(\n  scenario: \"{civ}\",\n  scenario_hash: \"{hash}\",\n  seed: 1,\n  commands: [\n    \"charge 0905\",\n  ],\n)"
+            ),
+            6,
+            "unknown command `charge`",
+        ),
+        (
+            "missing_scenario.ron",
+            format!(
+                "(scenario: \"nowhere.ron\", scenario_hash: \"{hash}\", seed: 1, commands: [])"
+            ),
+            1,
+            "cannot be loaded",
+        ),
+        ("empty.ron", String::new(), 0, "empty"),
+    ];
+    for (name, text, line, message) in cases {
+        let path = write(&dir, name, &text);
+        let err = Game::load_save(&path)
+            .err()
+            .unwrap_or_else(|| panic!("{name} was accepted"));
+        assert_eq!(err.line, line, "{name}: {err}");
+        assert!(err.message.contains(message), "{name}: {err}");
+        assert!(err.file.ends_with(name), "{name}: {err}");
+    }
+}
