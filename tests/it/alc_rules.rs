@@ -1344,3 +1344,117 @@ fn alc_12_5_a_unit_with_rivers_behind_it_cannot_retreat_and_is_eliminated() {
     run(&mut g, &["end", "attack 0504 -> 0505"]);
     assert_eq!(status(&g, "j"), "eliminated", "{}", log_text(&g));
 }
+
+#[test]
+fn random_commands_legal_and_illegal_never_panic_and_refusals_change_nothing() {
+    use bataille::engine::dice::Dice;
+    use rand::{RngExt, SeedableRng};
+    let verbs = [
+        "move", "attack", "lose", "retreat", "check", "advance", "place", "end",
+    ];
+    let ids = [
+        "chev_elite",
+        "onfroy",
+        "turcs_ambush",
+        "alexios",
+        "petchenegues",
+        "nobody",
+    ];
+    let games = (0..6u64).map(|i| {
+        (
+            if i % 2 == 0 {
+                civitate_path()
+            } else {
+                kalavryai_path()
+            },
+            11 + i,
+        )
+    });
+    for (scenario, seed) in games {
+        let mut g = Game::start(&scenario, seed, &[]).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let ruleset = g.ruleset.clone();
+        let mut refusals = 0;
+        for _ in 0..3000 {
+            if g.is_over() {
+                break;
+            }
+            // Most of the time a legal command, so the game moves on; else noise.
+            let cmd = if rng.random_bool(0.7) {
+                ruleset.random_command(&mut g.world, &mut rng)
+            } else {
+                let mut hex = || {
+                    format!(
+                        "{:02}{:02}",
+                        rng.random_range(0..14),
+                        rng.random_range(0..17)
+                    )
+                };
+                let (h1, h2, h3) = (hex(), hex(), hex());
+                let id = ids[rng.random_range(0..ids.len())];
+                let verb = verbs[rng.random_range(0..verbs.len())];
+                let words = match verb {
+                    "move" => vec![
+                        verb.to_string(),
+                        if rng.random_bool(0.5) {
+                            id.to_string()
+                        } else {
+                            h1.clone()
+                        },
+                        h2,
+                        h3,
+                    ],
+                    "attack" => vec![verb.to_string(), h1, "fire".into(), h2, "->".into(), h3],
+                    "lose" | "check" => vec![
+                        verb.to_string(),
+                        if rng.random_bool(0.5) {
+                            id.to_string()
+                        } else {
+                            h1
+                        },
+                    ],
+                    "retreat" => vec![verb.to_string(), h1],
+                    "advance" => vec![
+                        verb.to_string(),
+                        if rng.random_bool(0.3) {
+                            "none".into()
+                        } else {
+                            h1
+                        },
+                    ],
+                    "place" => vec![verb.to_string(), id.to_string(), h1],
+                    _ => vec![verb.to_string()],
+                };
+                match parse_line(&words.join(" ")) {
+                    Ok(Some(c)) => c,
+                    _ => continue,
+                }
+            };
+            let before = (
+                g.state_json(),
+                g.log().events.len(),
+                g.world.resource::<Dice>().position(),
+            );
+            if g.submit(&cmd).is_err() {
+                refusals += 1;
+                let after = (
+                    g.state_json(),
+                    g.log().events.len(),
+                    g.world.resource::<Dice>().position(),
+                );
+                assert_eq!(before, after, "refused `{cmd}` changed the game");
+            }
+        }
+        assert!(refusals > 10, "the noise was refused {refusals} times");
+        eprintln!(
+            "seed {seed}: {} commands accepted, {refusals} refused",
+            g.commands().len()
+        );
+        // The accepted commands replay to the same game.
+        let mut replay = Game::start(&scenario, seed, &[]).unwrap();
+        for c in g.commands() {
+            replay.submit(c).unwrap();
+        }
+        assert_eq!(log_text(&replay), log_text(&g));
+    }
+}
