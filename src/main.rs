@@ -46,6 +46,19 @@ enum Cmd {
         #[arg(long = "option")]
         options: Vec<String>,
     },
+    /// Open a window on a scenario (first slice of the client: it draws the map and
+    /// the counters; it takes no input yet).
+    #[cfg(feature = "gui")]
+    Window {
+        scenario: PathBuf,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Save a screenshot taken inside Bevy after `--frames` frames, then exit.
+        #[arg(long)]
+        screenshot: Option<PathBuf>,
+        #[arg(long, default_value_t = 5)]
+        frames: u32,
+    },
     /// Play complete games of random legal commands and report throughput.
     Autoplay {
         scenario: PathBuf,
@@ -166,6 +179,18 @@ fn run(cli: Cli) -> Result<(), String> {
                 None => Ok(()),
             }
         }
+        #[cfg(feature = "gui")]
+        Cmd::Window {
+            scenario,
+            seed,
+            screenshot,
+            frames,
+        } => bataille::client::run(bataille::client::ClientOptions {
+            scenario,
+            seed,
+            screenshot,
+            frames,
+        }),
         Cmd::Autoplay {
             scenario,
             seed,
