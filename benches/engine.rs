@@ -69,6 +69,81 @@ fn one_combat(c: &mut Criterion) {
     });
 }
 
+/// A 24x24 clear map with 96 pairs of Norman knights facing Italian foot: many
+/// independent combats in one game, so that each is resolved in a warm world as in play.
+fn many_combats_game(seed: u64) -> (Game, Vec<bataille::engine::command::Command>) {
+    let mut units = Vec::new();
+    let mut attacks = Vec::new();
+    let mut n = 0;
+    for c in (1..=23).step_by(2) {
+        for r in (1..=22).step_by(3) {
+            units.push(format!(
+                "(id: \"k{n}\", name: \"k{n}\", side: \"a\", type: \"chevaliers_normands\", hex: \"{c:02}{r:02}\")"
+            ));
+            units.push(format!(
+                "(id: \"d{n}\", name: \"d{n}\", side: \"b\", type: \"infanterie_italienne\", hex: \"{c:02}{:02}\")",
+                r + 1
+            ));
+            attacks.push(
+                parse_line(&format!("attack {c:02}{r:02} -> {c:02}{:02}", r + 1))
+                    .unwrap()
+                    .unwrap(),
+            );
+            n += 1;
+        }
+    }
+    let ron = format!(
+        "(name: \"Bench\", date: \"1053\", ruleset: \"a_la_charge\", turns: 5,
+          map: (columns: 24, rows: 24),
+          sides: [(id: \"a\", name: \"A\", morale_level: 999), (id: \"b\", name: \"B\", morale_level: 999)],
+          first: \"a\", units: [{}], at_time_limit: (winner: \"b\", level: Minor))",
+        units.join(",")
+    );
+    let dir = std::env::temp_dir().join(format!("bataille-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("many_combats.ron");
+    std::fs::write(&path, ron).unwrap();
+    let mut g = Game::start(&path, seed, &[]).unwrap();
+    g.run_script("end").unwrap();
+    (g, attacks)
+}
+
+fn combats_in_play(c: &mut Criterion) {
+    for (label, keep_text) in [("with log text", true), ("log text off", false)] {
+        c.bench_function(
+            &format!("one combat resolution in a warm game, {label} (incl. its decisions)"),
+            |b| {
+                b.iter_custom(|iters| {
+                    let mut total = std::time::Duration::ZERO;
+                    let mut done = 0u64;
+                    let mut seed = 0;
+                    while done < iters {
+                        seed += 1;
+                        let (mut g, attacks) = many_combats_game(seed);
+                        g.world.resource_mut::<GameLog>().keep_text = keep_text;
+                        let ruleset = g.ruleset.clone();
+                        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                        for attack in attacks {
+                            if done == iters {
+                                break;
+                            }
+                            let start = std::time::Instant::now();
+                            g.submit(black_box(&attack)).unwrap();
+                            while g.ruleset.pending_decision(&g.world).is_some() {
+                                let decision = ruleset.random_command(&mut g.world, &mut rng);
+                                g.submit(&decision).unwrap();
+                            }
+                            total += start.elapsed();
+                            done += 1;
+                        }
+                    }
+                    total
+                })
+            },
+        );
+    }
+}
+
 fn autoplay_games(c: &mut Criterion) {
     let (s, r) = load_scenario(Path::new(CIVITATE)).unwrap();
     let board = bataille::rulesets::build_ruleset_board(&*r, &s);
@@ -84,5 +159,11 @@ fn autoplay_games(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, movement_range, one_combat, autoplay_games);
+criterion_group!(
+    benches,
+    movement_range,
+    one_combat,
+    combats_in_play,
+    autoplay_games
+);
 criterion_main!(benches);
