@@ -88,6 +88,8 @@ fn decision(world: &World, rng: &mut ChaCha8Rng, p: &Pending) -> Command {
                 unit: key(world, pick(rng, &alive).unwrap_or(pool[0])),
             }
         }
+        // `results::process` applies every morale check as soon as it reaches the
+        // front of the queue, so none ever waits for a decision here.
         Pending::MoraleCheck { .. } => Command::EndPhase,
     }
 }
@@ -203,7 +205,7 @@ fn random_attack(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
         if melee.is_empty() && fire.is_empty() {
             continue;
         }
-        if combat::check_attack(world, &melee, &fire, target).is_ok() {
+        if combat::evaluate(world, &melee, &fire, target).is_ok() {
             return Some(Command::Attack {
                 melee,
                 fire,

@@ -347,15 +347,6 @@ pub fn evaluate(
     })
 }
 
-pub fn check_attack(
-    world: &World,
-    melee: &[HexCoord],
-    fire: &[HexCoord],
-    target: HexCoord,
-) -> Result<AttackPlan, Refusal> {
-    evaluate(world, melee, fire, target)
-}
-
 /// The exact chance of each result of a planned attack: the die's six faces through the
 /// same CRT lookup that resolves it.
 pub fn result_chances(world: &World, plan: &AttackPlan) -> Vec<(CombatResult, f64)> {

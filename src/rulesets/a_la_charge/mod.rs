@@ -657,7 +657,7 @@ impl Ruleset for AlaCharge {
                 fire,
                 target,
             } => {
-                let plan = combat::check_attack(world, melee, fire, *target)?;
+                let plan = combat::evaluate(world, melee, fire, *target)?;
                 combat::execute_attack(world, plan);
             }
             Command::Place { unit, hex } => {

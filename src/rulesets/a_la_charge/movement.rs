@@ -9,7 +9,7 @@ use crate::engine::command::{Refusal, UnitRef};
 use crate::engine::event::EventKind;
 use crate::engine::game::GamePhase;
 use crate::engine::hex::HexCoord;
-use crate::engine::units::{Hidden, Placement, SideId, UnitId, Units};
+use crate::engine::units::{Placement, SideId, UnitId, Units};
 
 use super::*;
 
@@ -486,11 +486,4 @@ pub fn reach_map_in(world: &World, id: UnitId, occupancy: &Occupancy) -> ReachMa
         prev,
         columns_rows: (board.columns, board.rows),
     }
-}
-
-/// Whether a hidden unit stands in a hex (for views that must not show it).
-pub fn hidden_in(world: &World, hex: HexCoord) -> bool {
-    units_at(world, hex)
-        .into_iter()
-        .any(|u| world.get::<Hidden>(entity(world, u)).is_some())
 }
