@@ -2,7 +2,6 @@
 //! `rulesets` holds one module per published ruleset; `autoplay` plays random games.
 
 pub mod autoplay;
-#[cfg(feature = "gui")]
 pub mod client;
 pub mod engine;
 pub mod rulesets;

@@ -20,7 +20,9 @@ pub struct UnitName {
 }
 
 /// Which side a unit fights for, as an index into the scenario's sides.
-#[derive(Component, Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Serialize)]
+#[derive(
+    Component, Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Serialize, Default,
+)]
 pub struct SideId(pub u8);
 
 impl SideId {

@@ -3,6 +3,7 @@
 //! legal commands autoplay picks from.
 
 pub mod a_la_charge;
+pub mod view;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -12,7 +13,9 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::engine::command::{Command, Refusal};
 use crate::engine::error::LocatedError;
+use crate::engine::hex::HexCoord;
 use crate::engine::scenario::LoadedScenario;
+use view::{AttackPreview, CardLine, CounterFace, Decision, MoveOption, SideMorale};
 
 pub trait Ruleset: Send + Sync + 'static {
     /// The id scenarios name in `ruleset:`.
@@ -38,6 +41,26 @@ pub trait Ruleset: Send + Sync + 'static {
     fn pending_decision(&self, world: &World) -> Option<String>;
     /// The ruleset's state flags of a unit, for `--state` and the info panel.
     fn unit_flags(&self, world: &World, entity: Entity) -> Vec<String>;
+
+    // What a player interface shows; see `view`. Each reads the same functions that
+    // check and resolve commands.
+
+    /// Checks a command without executing it: the refusal `submit` would give.
+    fn check(&self, world: &World, command: &Command) -> Result<(), Refusal>;
+    /// What the counter of a unit shows.
+    fn counter_face(&self, world: &World, entity: Entity) -> CounterFace;
+    /// Every factor and state of a unit, for its info panel.
+    fn unit_card(&self, world: &World, entity: Entity) -> Vec<CardLine>;
+    /// Where a unit may move now, or why it may not move at all.
+    fn move_options(&self, world: &World, entity: Entity) -> Result<Vec<MoveOption>, Refusal>;
+    /// The attack command the units in `attackers` make on `target`.
+    fn attack_command(&self, world: &World, attackers: &[HexCoord], target: HexCoord) -> Command;
+    /// The odds, modifiers and result chances of an attack, or why it is illegal.
+    fn attack_preview(&self, world: &World, command: &Command) -> Result<AttackPreview, Refusal>;
+    /// The decision the rules wait for, with every legal answer.
+    fn decision(&self, world: &World) -> Option<Decision>;
+    /// Each side's lost morale against its level.
+    fn morale(&self, world: &World) -> Vec<SideMorale>;
 }
 
 /// The ruleset a game is played with.

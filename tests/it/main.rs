@@ -3,5 +3,6 @@
 mod common;
 
 mod alc_rules;
+mod client;
 mod engine;
 mod malformed;

@@ -9,6 +9,7 @@ pub mod movement;
 pub mod results;
 pub mod special;
 pub mod victory;
+pub mod view;
 
 use std::collections::VecDeque;
 use std::path::Path;
@@ -27,6 +28,9 @@ use crate::engine::scenario::LoadedScenario;
 use crate::engine::units::{Hidden, Leader, Placement, SideId, Steps, UnitId, UnitName, Units};
 use crate::engine::zoc::{ExertsZoc, ZocMap, recompute_zones_of_control};
 use crate::rulesets::Ruleset;
+use crate::rulesets::view::{
+    AttackPreview, CardLine, CounterFace, Decision, MoveOption, SideMorale,
+};
 
 use data::{Kind, Tables};
 use results::Pending;
@@ -701,5 +705,37 @@ impl Ruleset for AlaCharge {
             out.push("hidden".into());
         }
         out
+    }
+
+    fn check(&self, world: &World, command: &Command) -> Result<(), Refusal> {
+        view::check(world, command)
+    }
+
+    fn counter_face(&self, world: &World, entity: Entity) -> CounterFace {
+        view::counter_face(world, entity)
+    }
+
+    fn unit_card(&self, world: &World, entity: Entity) -> Vec<CardLine> {
+        view::unit_card(world, entity)
+    }
+
+    fn move_options(&self, world: &World, entity: Entity) -> Result<Vec<MoveOption>, Refusal> {
+        view::move_options(world, entity)
+    }
+
+    fn attack_command(&self, world: &World, attackers: &[HexCoord], target: HexCoord) -> Command {
+        view::attack_command(world, attackers, target)
+    }
+
+    fn attack_preview(&self, world: &World, command: &Command) -> Result<AttackPreview, Refusal> {
+        view::attack_preview(world, command)
+    }
+
+    fn decision(&self, world: &World) -> Option<Decision> {
+        view::decision(world)
+    }
+
+    fn morale(&self, world: &World) -> Vec<SideMorale> {
+        view::morale(world)
     }
 }

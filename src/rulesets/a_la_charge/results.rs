@@ -67,7 +67,7 @@ fn queue(world: &mut World) -> Mut<'_, AlcState> {
     world.resource_mut::<AlcState>()
 }
 
-fn front(world: &World) -> Option<Pending> {
+pub(crate) fn front(world: &World) -> Option<Pending> {
     world.resource::<AlcState>().pending.front().cloned()
 }
 
@@ -283,7 +283,7 @@ pub fn waiting_for(world: &World) -> Option<String> {
     })
 }
 
-fn live(world: &World, pool: &[UnitId]) -> Vec<UnitId> {
+pub(crate) fn live(world: &World, pool: &[UnitId]) -> Vec<UnitId> {
     pool.iter()
         .copied()
         .filter(|u| placement(world, *u) != Placement::Eliminated && steps(world, *u).left > 0)
@@ -291,7 +291,7 @@ fn live(world: &World, pool: &[UnitId]) -> Vec<UnitId> {
 }
 
 /// How many steps must be taken: all that can be (AlC 12.6).
-fn loss_count(world: &World, pool: &[UnitId], steps_due: u8) -> u8 {
+pub(crate) fn loss_count(world: &World, pool: &[UnitId], steps_due: u8) -> u8 {
     let capacity: u32 = live(world, pool)
         .iter()
         .map(|u| steps(world, *u).left as u32)

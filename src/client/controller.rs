@@ -1,0 +1,487 @@
+//! The window's input path without any rendering: a player's clicks and keys arrive as
+//! `PlayerInput` messages (in hexes, already converted from the cursor), become
+//! commands for the session, and leave behind what the view shows: the selection, the
+//! shaded moves, the hovered path or the reason a hex is illegal, the attack preview,
+//! the hand-over screen. Headless tests drive the window through these messages.
+
+use bevy::prelude::*;
+
+use crate::engine::command::Command;
+use crate::engine::game::{GamePhase, TurnState};
+use crate::engine::hex::HexCoord;
+use crate::engine::units::{Hidden, Leader, Placement, SideId, UnitId, Units};
+use crate::rulesets::view::{AttackPreview, Decision, MoveOption};
+
+use super::session::Session;
+
+/// What a player did, in the terms of the map and the panels.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum PlayerInput {
+    /// The cursor is over this hex (or off the map).
+    Hover(Option<HexCoord>),
+    /// A left click on a hex.
+    Click(HexCoord),
+    /// A unit picked from a panel (a leader under a counter, a unit off the map).
+    Select(UnitId),
+    /// Right click or Escape: drop the selection.
+    Cancel,
+    /// A command from a button: a dialog's choice, End phase.
+    Submit(Command),
+    Undo,
+    Redo,
+    /// Ctrl+S: save to the session's save file.
+    Save,
+    /// The next player has taken the seat.
+    HandOverDone,
+    ToggleZoc,
+    ToggleLabels,
+}
+
+/// What the cursor over a hex means now.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum HoverInfo {
+    #[default]
+    None,
+    /// A legal move of the selected unit: path, cost, MP left.
+    Move(MoveOption),
+    /// A hex the selected unit cannot move to, or an attack that is illegal, and why.
+    Illegal(String),
+    /// The odds of attacking the hovered enemy with the chosen attackers.
+    Attack(AttackPreview),
+    /// A plain hint.
+    Note(String),
+}
+
+/// The state of the player's interaction with the map, read by the view.
+#[derive(Resource, Debug, Default)]
+pub struct Interaction {
+    /// The unit whose card is shown (and who moves, in a movement phase).
+    pub selected: Option<UnitId>,
+    /// Combat phase: the hexes of the units chosen to attack together.
+    pub attackers: Vec<HexCoord>,
+    pub hover: Option<HexCoord>,
+    /// The selected unit's legal moves.
+    pub moves: Vec<MoveOption>,
+    /// Why the selected unit cannot move, when it cannot.
+    pub cannot_move: Option<String>,
+    pub hover_info: HoverInfo,
+    /// The last refusal or notice, shown in the status line.
+    pub status: String,
+    pub show_zoc: bool,
+    pub show_labels: bool,
+    /// The side asked to take the seat; the map is hidden until it does.
+    pub hand_over: Option<SideId>,
+    /// The side whose eyes the map is drawn for.
+    pub viewer: SideId,
+    seen_revision: Option<u64>,
+    dirty: bool,
+}
+
+/// The order of the client's logic in a frame.
+#[derive(SystemSet, Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ClientSet {
+    /// Turn raw input (cursor, keys) into `PlayerInput`.
+    Input,
+    /// Apply `PlayerInput` and refresh the `Interaction`.
+    Logic,
+    /// Draw.
+    View,
+}
+
+/// The input path and interaction state; no rendering. The window adds drawing on top.
+pub struct ControllerPlugin;
+
+impl Plugin for ControllerPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_message::<PlayerInput>()
+            .insert_resource(Interaction {
+                show_labels: true,
+                ..default()
+            })
+            .configure_sets(
+                Update,
+                (ClientSet::Input, ClientSet::Logic, ClientSet::View).chain(),
+            )
+            .add_systems(
+                Update,
+                (apply_player_input, refresh_interaction)
+                    .chain()
+                    .in_set(ClientSet::Logic)
+                    .run_if(resource_exists::<Session>),
+            );
+    }
+}
+
+/// The decision the rules wait for, if any.
+pub fn pending_decision(session: &Session) -> Option<Decision> {
+    session.game.ruleset.decision(&session.game.world)
+}
+
+/// The side whose eyes the map is drawn for: whoever must decide now, else the side
+/// whose phase it is.
+pub fn viewer(session: &Session) -> SideId {
+    pending_decision(session)
+        .map(|d| d.side)
+        .unwrap_or_else(|| session.game.turn().active)
+}
+
+/// Whether a unit is drawn for `viewer`: hidden units only for their owner.
+pub fn visible_to(world: &World, entity: Entity, viewer: SideId) -> bool {
+    world.get::<Hidden>(entity).is_none() || world.get::<SideId>(entity) == Some(&viewer)
+}
+
+/// Whether anything is hidden from one player, so that the seat must change hands
+/// behind a screen.
+pub fn hidden_information(session: &Session) -> bool {
+    let world = &session.game.world;
+    session.game.turn().phase == GamePhase::Setup
+        || world.resource::<Units>().ids().any(|id| {
+            world
+                .get::<Hidden>(world.resource::<Units>().entity(id))
+                .is_some()
+        })
+}
+
+/// The units in a hex that `viewer` sees, combat units first.
+pub fn units_seen_at(session: &Session, hex: HexCoord, viewer: SideId) -> Vec<UnitId> {
+    let world = &session.game.world;
+    let units = world.resource::<Units>();
+    let board = world.resource::<crate::engine::board::Board>();
+    if !board.contains(hex) {
+        return Vec::new();
+    }
+    let mut ids: Vec<UnitId> = units
+        .at(board, hex)
+        .iter()
+        .copied()
+        .filter(|id| visible_to(world, units.entity(*id), viewer))
+        .collect();
+    ids.sort_by_key(|id| (world.get::<Leader>(units.entity(*id)).is_some(), id.0));
+    ids
+}
+
+fn entity_of(session: &Session, id: UnitId) -> Entity {
+    session.game.world.resource::<Units>().entity(id)
+}
+
+fn side_of(session: &Session, id: UnitId) -> SideId {
+    session
+        .game
+        .world
+        .get::<SideId>(entity_of(session, id))
+        .copied()
+        .unwrap_or(SideId(0))
+}
+
+fn hex_of(session: &Session, id: UnitId) -> Option<HexCoord> {
+    session
+        .game
+        .world
+        .get::<Placement>(entity_of(session, id))
+        .and_then(|p| p.hex())
+}
+
+fn submit(session: &mut Session, ui: &mut Interaction, command: &Command) -> bool {
+    match session.submit(command) {
+        Ok(()) => {
+            ui.status = format!("done: {command}");
+            true
+        }
+        Err(refusal) => {
+            ui.status = format!("refused `{command}`: {refusal}");
+            false
+        }
+    }
+}
+
+/// Applies the player's inputs in order.
+pub fn apply_player_input(
+    mut inputs: MessageReader<PlayerInput>,
+    mut session: ResMut<Session>,
+    mut ui: ResMut<Interaction>,
+) {
+    for input in inputs.read() {
+        ui.dirty = true;
+        if ui.hand_over.is_some() && *input != PlayerInput::HandOverDone {
+            if !matches!(input, PlayerInput::Hover(_)) {
+                ui.status = "hand the seat over first".into();
+            }
+            continue;
+        }
+        match input {
+            PlayerInput::Hover(hex) => ui.hover = *hex,
+            PlayerInput::Click(hex) => click(&mut session, &mut ui, *hex),
+            PlayerInput::Select(id) => {
+                ui.selected = Some(*id);
+            }
+            PlayerInput::Cancel => {
+                ui.selected = None;
+                ui.attackers.clear();
+                ui.status.clear();
+            }
+            PlayerInput::Submit(command) => {
+                if submit(&mut session, &mut ui, command) {
+                    ui.attackers.clear();
+                    if matches!(command, Command::EndPhase) {
+                        ui.selected = None;
+                    }
+                }
+            }
+            PlayerInput::Undo => match session.undo() {
+                Ok(()) => ui.status = "undone".into(),
+                Err(why) => ui.status = format!("cannot undo: {why}"),
+            },
+            PlayerInput::Redo => match session.redo() {
+                Ok(()) => ui.status = "redone".into(),
+                Err(why) => ui.status = format!("cannot redo: {why}"),
+            },
+            PlayerInput::Save => {
+                let path = session.save_path();
+                ui.status = match session.save_to(&path) {
+                    Ok(()) => format!("saved to {}", path.display()),
+                    Err(e) => e,
+                };
+            }
+            PlayerInput::HandOverDone => ui.hand_over = None,
+            PlayerInput::ToggleZoc => ui.show_zoc = !ui.show_zoc,
+            PlayerInput::ToggleLabels => ui.show_labels = !ui.show_labels,
+        }
+    }
+}
+
+/// A left click on a hex: answer a decision, move the selected unit, choose attackers
+/// and attack, or select a unit.
+fn click(session: &mut Session, ui: &mut Interaction, hex: HexCoord) {
+    if session.game.is_over() {
+        return;
+    }
+    if let Some(decision) = pending_decision(session) {
+        let chosen = decision
+            .choices
+            .iter()
+            .find(|c| c.hex == Some(hex))
+            .cloned();
+        match chosen {
+            Some(choice) => {
+                submit(session, ui, &choice.command);
+            }
+            None => ui.status = format!("first: {} ({})", decision.prompt, decision.rule),
+        }
+        return;
+    }
+    let viewer = viewer(session);
+    let here = units_seen_at(session, hex, viewer);
+    let turn: TurnState = session.game.turn().clone();
+    match turn.phase {
+        GamePhase::Movement => {
+            if let Some(m) = ui.moves.iter().find(|m| m.hex == hex).cloned() {
+                if submit(session, ui, &m.command) {
+                    ui.selected = None;
+                }
+                return;
+            }
+            if !here.is_empty() {
+                select_in_hex(ui, &here);
+            } else if let HoverInfo::Illegal(why) = hover_info(session, ui, Some(hex)) {
+                ui.status = why;
+            } else {
+                ui.selected = None;
+            }
+        }
+        GamePhase::Combat => {
+            let Some(&first) = here.first() else {
+                ui.selected = None;
+                return;
+            };
+            if side_of(session, first) == turn.active {
+                ui.selected = Some(first);
+                if let Some(i) = ui.attackers.iter().position(|h| *h == hex) {
+                    ui.attackers.remove(i);
+                } else {
+                    ui.attackers.push(hex);
+                    ui.attackers.sort();
+                }
+            } else if ui.attackers.is_empty() {
+                select_in_hex(ui, &here);
+                ui.status = "choose the attackers first: click your units".into();
+            } else {
+                let attackers = ui.attackers.clone();
+                let command =
+                    session
+                        .game
+                        .ruleset
+                        .attack_command(&session.game.world, &attackers, hex);
+                if submit(session, ui, &command) {
+                    ui.attackers.clear();
+                }
+            }
+        }
+        _ => {
+            if !here.is_empty() {
+                select_in_hex(ui, &here);
+            }
+        }
+    }
+}
+
+/// Selects the first unit of a hex, or the next one when one of them is selected.
+fn select_in_hex(ui: &mut Interaction, here: &[UnitId]) {
+    let next = match ui.selected.and_then(|s| here.iter().position(|u| *u == s)) {
+        Some(i) => here[(i + 1) % here.len()],
+        None => here[0],
+    };
+    ui.selected = Some(next);
+}
+
+/// What hovering `hex` means: the path and cost of a legal move, the ruleset's refusal
+/// of an illegal one, or an attack's odds.
+fn hover_info(session: &Session, ui: &Interaction, hex: Option<HexCoord>) -> HoverInfo {
+    let Some(hex) = hex else {
+        return HoverInfo::None;
+    };
+    let game = &session.game;
+    let world = &game.world;
+    if pending_decision(session).is_some() || game.is_over() {
+        return HoverInfo::None;
+    }
+    match game.turn().phase {
+        GamePhase::Movement => {
+            let Some(id) = ui.selected else {
+                return HoverInfo::None;
+            };
+            if let Some(m) = ui.moves.iter().find(|m| m.hex == hex) {
+                return HoverInfo::Move(m.clone());
+            }
+            let Some(start) = hex_of(session, id) else {
+                return HoverInfo::None;
+            };
+            if start == hex {
+                return HoverInfo::None;
+            }
+            if let Some(why) = &ui.cannot_move {
+                return HoverInfo::Illegal(why.clone());
+            }
+            // Ask the ruleset about the last step: from the cheapest reachable
+            // neighbour (or the start hex) into the hovered hex; else the straight line.
+            let unit = match &ui.moves.first().map(|m| &m.command) {
+                Some(Command::Move { unit, .. }) => unit.clone(),
+                _ => crate::engine::command::UnitRef::Hex(start),
+            };
+            let mut attempts: Vec<(i32, Vec<HexCoord>)> = Vec::new();
+            if start.is_adjacent(hex) {
+                attempts.push((0, vec![hex]));
+            }
+            for m in &ui.moves {
+                if m.hex.is_adjacent(hex) {
+                    let mut path = m.path.clone();
+                    path.push(hex);
+                    attempts.push((m.cost, path));
+                }
+            }
+            attempts.sort_by_key(|(c, _)| *c);
+            if attempts.is_empty() {
+                let line: Vec<HexCoord> = crate::engine::hex::line_of_hexes(start, hex)
+                    .into_iter()
+                    .skip(1)
+                    .map(|(h, _)| h)
+                    .collect();
+                attempts.push((0, line));
+            }
+            for (_, path) in attempts {
+                let command = Command::Move {
+                    unit: unit.clone(),
+                    path,
+                };
+                if let Err(refusal) = game.ruleset.check(world, &command) {
+                    return HoverInfo::Illegal(refusal.to_string());
+                }
+            }
+            HoverInfo::None
+        }
+        GamePhase::Combat => {
+            let viewer = viewer(session);
+            let here = units_seen_at(session, hex, viewer);
+            let Some(&first) = here.first() else {
+                return HoverInfo::None;
+            };
+            if side_of(session, first) == game.turn().active {
+                return HoverInfo::None;
+            }
+            if ui.attackers.is_empty() {
+                return HoverInfo::Note("click your units to choose the attackers".into());
+            }
+            let command = game.ruleset.attack_command(world, &ui.attackers, hex);
+            match game.ruleset.attack_preview(world, &command) {
+                Ok(preview) => HoverInfo::Attack(preview),
+                Err(refusal) => HoverInfo::Illegal(refusal.to_string()),
+            }
+        }
+        _ => HoverInfo::None,
+    }
+}
+
+/// Recomputes what the view shows after the game or the interaction changed; asks for
+/// a hand-over when the seat must change hands with something hidden in play.
+pub fn refresh_interaction(session: Res<Session>, mut ui: ResMut<Interaction>) {
+    let changed = ui.seen_revision != Some(session.revision);
+    if !changed && !ui.dirty {
+        return;
+    }
+    ui.dirty = false;
+    let viewer = viewer(&session);
+    if changed {
+        ui.seen_revision = Some(session.revision);
+        if ui.viewer != viewer {
+            ui.selected = None;
+            ui.attackers.clear();
+            if hidden_information(&session) && !session.game.is_over() {
+                ui.hand_over = Some(viewer);
+            }
+        }
+        // Drop attackers that are gone or have attacked.
+        let active = session.game.turn().active;
+        let keep: Vec<HexCoord> = ui
+            .attackers
+            .iter()
+            .copied()
+            .filter(|h| {
+                units_seen_at(&session, *h, viewer)
+                    .first()
+                    .is_some_and(|u| side_of(&session, *u) == active)
+            })
+            .collect();
+        ui.attackers = keep;
+    }
+    ui.viewer = viewer;
+    let world = &session.game.world;
+    let (moves, cannot) = match ui.selected {
+        Some(id) => {
+            let entity = entity_of(&session, id);
+            if !visible_to(world, entity, viewer) {
+                ui.selected = None;
+                (Vec::new(), None)
+            } else {
+                match session.game.ruleset.move_options(world, entity) {
+                    Ok(moves) => (moves, None),
+                    Err(refusal) => (Vec::new(), Some(refusal.to_string())),
+                }
+            }
+        }
+        None => (Vec::new(), None),
+    };
+    ui.moves = moves;
+    ui.cannot_move = cannot;
+    ui.hover_info = hover_info(&session, &ui, ui.hover);
+}
+
+/// The unit of a hex the viewer sees, for the map's hit test in tests and the view.
+pub fn first_unit_at(session: &Session, hex: HexCoord) -> Option<UnitId> {
+    units_seen_at(session, hex, viewer(session))
+        .first()
+        .copied()
+}
+
+/// A unit's side, for the view.
+pub fn unit_side(session: &Session, id: UnitId) -> SideId {
+    side_of(session, id)
+}

@@ -1,0 +1,192 @@
+//! The game a window plays: the engine's `Game` with undo and redo by replay, saves,
+//! and the autosave written at each phase end. Every change goes through `submit`,
+//! the same pipeline as scripts.
+
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+
+use crate::engine::command::{Command, Refusal};
+use crate::engine::dice::Dice;
+use crate::engine::error::LocatedError;
+use crate::engine::event::EventKind;
+use crate::engine::game::Game;
+use crate::rulesets::build_ruleset_board;
+
+/// The game in play, held by the window as a resource. The game's own `World` is the
+/// rules' state; the window's world only draws it.
+#[derive(Resource)]
+pub struct Session {
+    pub game: Game,
+    /// Commands undone, the most recent last, for redo.
+    redo: Vec<Command>,
+    /// Commands before this index cannot be undone: a die was rolled, something hidden
+    /// was revealed, or a phase ended (the other player has seen it).
+    undo_floor: usize,
+    /// Where the autosave goes; none in tests that do not want files.
+    pub autosave: Option<PathBuf>,
+    /// Bumped on every change of the game, so views know to redraw.
+    pub revision: u64,
+}
+
+/// The folder saves and the autosave go to: `$BATAILLE_SAVE_DIR`, else
+/// `~/.local/share/bataille`, else `./saves`.
+pub fn save_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("BATAILLE_SAVE_DIR") {
+        return PathBuf::from(dir);
+    }
+    match std::env::var_os("HOME") {
+        Some(home) => PathBuf::from(home).join(".local/share/bataille"),
+        None => PathBuf::from("saves"),
+    }
+}
+
+/// The autosave file in `save_dir()`.
+pub fn autosave_path() -> PathBuf {
+    save_dir().join("autosave.ron")
+}
+
+/// Writes a file whole or not at all: to a temporary beside it, then renamed over it.
+pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    let tmp = path.with_extension("ron.tmp");
+    std::fs::write(&tmp, text)?;
+    std::fs::rename(&tmp, path)
+}
+
+impl Session {
+    pub fn new(game: Game, autosave: Option<PathBuf>) -> Self {
+        let undo_floor = game.commands().len();
+        Self {
+            game,
+            redo: Vec::new(),
+            undo_floor,
+            autosave,
+            revision: 0,
+        }
+    }
+
+    /// Starts a scenario afresh.
+    /// The path is made absolute so that saves resume from any folder.
+    pub fn start(path: &Path, seed: u64, autosave: Option<PathBuf>) -> Result<Self, LocatedError> {
+        let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+        Ok(Self::new(Game::start(&path, seed, &[])?, autosave))
+    }
+
+    /// Resumes a saved game (replaying it).
+    pub fn load(path: &Path, autosave: Option<PathBuf>) -> Result<Self, LocatedError> {
+        Ok(Self::new(Game::load_save(path)?, autosave))
+    }
+
+    fn dice_rolled(&self) -> u64 {
+        self.game.world.resource::<Dice>().rolled()
+    }
+
+    /// Submits a command through the ruleset. On a phase end, writes the autosave.
+    pub fn submit(&mut self, command: &Command) -> Result<(), Refusal> {
+        let rolled = self.dice_rolled();
+        let events = self.game.log().events.len();
+        self.game.submit(command)?;
+        let revealed = self.game.log().events[events..]
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Revealed | EventKind::SideChanged));
+        if self.dice_rolled() != rolled || revealed || *command == Command::EndPhase {
+            self.undo_floor = self.game.commands().len();
+        }
+        self.redo.clear();
+        self.revision += 1;
+        if *command == Command::EndPhase {
+            self.write_autosave();
+        }
+        Ok(())
+    }
+
+    /// Writes the autosave, if this session has one; a failure is reported, not fatal.
+    pub fn write_autosave(&self) -> Option<String> {
+        let path = self.autosave.as_ref()?;
+        write_atomically(path, &self.game.save_text())
+            .err()
+            .map(|e| format!("autosave to {} failed: {e}", path.display()))
+    }
+
+    /// Why the last command cannot be undone, if it cannot.
+    pub fn undo_blocked(&self) -> Option<&'static str> {
+        if self.game.commands().len() <= self.undo_floor {
+            Some("nothing to undo since the last die roll, reveal or phase end")
+        } else {
+            None
+        }
+    }
+
+    /// Takes back the last command by replaying all the others from the start; the
+    /// dice come out the same because the undone command rolled none.
+    pub fn undo(&mut self) -> Result<(), String> {
+        if let Some(why) = self.undo_blocked() {
+            return Err(why.to_string());
+        }
+        let mut commands = self.game.commands().to_vec();
+        let last = commands.pop().expect("undo_blocked checked there is one");
+        let mut replayed = self.replay(&commands)?;
+        std::mem::swap(&mut self.game, &mut replayed);
+        self.redo.push(last);
+        self.revision += 1;
+        Ok(())
+    }
+
+    /// Makes the last undone command again.
+    pub fn redo(&mut self) -> Result<(), String> {
+        let Some(command) = self.redo.pop() else {
+            return Err("nothing to redo".into());
+        };
+        let kept = std::mem::take(&mut self.redo);
+        let result = self.submit(&command).map_err(|r| r.to_string());
+        self.redo = kept;
+        result
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    fn replay(&self, commands: &[Command]) -> Result<Game, String> {
+        let old = &self.game;
+        let board = build_ruleset_board(&*old.ruleset, &old.scenario);
+        let extra: Vec<String> = old
+            .options()
+            .into_iter()
+            .filter(|o| !old.scenario.file.options.contains(o))
+            .collect();
+        let mut game = Game::new(
+            old.scenario.clone(),
+            old.ruleset.clone(),
+            board,
+            old.seed,
+            &extra,
+        );
+        for c in commands {
+            game.submit(c)
+                .map_err(|r| format!("replay refused `{c}`: {r}"))?;
+        }
+        Ok(game)
+    }
+
+    /// Saves the game to `path`.
+    pub fn save_to(&self, path: &Path) -> Result<(), String> {
+        write_atomically(path, &self.game.save_text())
+            .map_err(|e| format!("cannot save to {}: {e}", path.display()))
+    }
+
+    /// The file Ctrl+S writes: the scenario's name in the save folder.
+    pub fn save_path(&self) -> PathBuf {
+        let stem = self
+            .game
+            .scenario
+            .path
+            .file_stem()
+            .map(|s| s.to_string_lossy().to_string())
+            .unwrap_or_else(|| "game".into());
+        save_dir().join(format!("{stem}.save.ron"))
+    }
+}

@@ -1,0 +1,266 @@
+//! The window's input path, headless: clicks and hovers given as world points on the
+//! map go through the client's controller to the engine, with no rendering.
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+
+use bataille::client::controller::{
+    ControllerPlugin, HoverInfo, Interaction, PlayerInput, first_unit_at,
+};
+use bataille::client::layout::{hex_at, hex_center};
+use bataille::client::session::Session;
+use bataille::engine::command::Command;
+use bataille::engine::dice::Dice;
+use bataille::engine::game::{Game, GamePhase};
+use bataille::engine::hex::HexCoord;
+use bataille::engine::units::{Placement, SideId, Units};
+
+use crate::common::*;
+
+fn h(s: &str) -> HexCoord {
+    HexCoord::parse(s).unwrap()
+}
+
+fn app_with(game: Game) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, ControllerPlugin))
+        .insert_resource(Session::new(game, None));
+    app.update();
+    app
+}
+
+/// A click at a world point, as the window's cursor system sends it.
+fn click_at(app: &mut App, point: Vec2) {
+    let hex = hex_at(point, 12, 15).expect("the point is on the map");
+    app.world_mut().write_message(PlayerInput::Hover(Some(hex)));
+    app.world_mut().write_message(PlayerInput::Click(hex));
+    app.update();
+}
+
+fn hover_at(app: &mut App, point: Vec2) {
+    let hex = hex_at(point, 12, 15);
+    app.world_mut().write_message(PlayerInput::Hover(hex));
+    app.update();
+}
+
+fn placement_of(app: &App, key: &str) -> Placement {
+    let game = &app.world().resource::<Session>().game;
+    let units = game.world.resource::<Units>();
+    let id = units
+        .ids()
+        .find(|id| {
+            game.world
+                .get::<bataille::engine::units::UnitName>(units.entity(*id))
+                .is_some_and(|n| n.key == key)
+        })
+        .unwrap();
+    *game.world.get::<Placement>(units.entity(id)).unwrap()
+}
+
+#[test]
+fn layout_hex_at_inverts_hex_center_and_is_none_off_the_map() {
+    for col in 1..=12 {
+        for row in 1..=15 {
+            let hex = HexCoord::new(col, row);
+            let c = hex_center(hex);
+            assert_eq!(hex_at(c, 12, 15), Some(hex));
+            // A point well inside the hex, off centre, is still in it.
+            assert_eq!(hex_at(c + Vec2::new(20.0, -15.0), 12, 15), Some(hex));
+        }
+    }
+    assert_eq!(hex_at(Vec2::new(-200.0, 100.0), 12, 15), None);
+}
+
+#[test]
+fn a_click_selects_a_unit_and_a_second_click_moves_it_through_the_engine() {
+    let mut app = app_with(civitate(7));
+    // The elite knights on 0905 (Normans move first, AlC 6).
+    click_at(&mut app, hex_center(h("0905")) + Vec2::new(5.0, 5.0));
+    let ui = app.world().resource::<Interaction>();
+    let selected = ui.selected.expect("a click on a unit selects it");
+    assert!(!ui.moves.is_empty(), "its reachable hexes are shaded");
+    assert_eq!(
+        first_unit_at(app.world().resource::<Session>(), h("0905")),
+        Some(selected)
+    );
+    // Hovering a reachable hex shows the path and its cost.
+    hover_at(&mut app, hex_center(h("0605")));
+    match &app.world().resource::<Interaction>().hover_info {
+        HoverInfo::Move(m) => {
+            assert_eq!(m.hex, h("0605"));
+            assert_eq!(m.path.last(), Some(&h("0605")));
+            assert!(m.cost > 0 && m.left >= 0);
+        }
+        other => panic!("expected a move path, got {other:?}"),
+    }
+    click_at(&mut app, hex_center(h("0605")));
+    assert_eq!(
+        placement_of(&app, "chev_elite"),
+        Placement::OnMap(h("0605"))
+    );
+    let session = app.world().resource::<Session>();
+    assert_eq!(session.game.commands().len(), 1);
+    assert!(matches!(session.game.commands()[0], Command::Move { .. }));
+}
+
+#[test]
+fn hovering_an_illegal_hex_gives_the_rulesets_reason_with_its_section() {
+    let mut app = app_with(civitate(7));
+    click_at(&mut app, hex_center(h("0905")));
+    // Far beyond the knights' movement points.
+    hover_at(&mut app, hex_center(h("0115")));
+    match &app.world().resource::<Interaction>().hover_info {
+        HoverInfo::Illegal(why) => assert!(why.contains("(AlC"), "{why}"),
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    // A Papal unit cannot be moved in the Norman phase, and says why.
+    click_at(&mut app, hex_center(h("0504")));
+    let ui = app.world().resource::<Interaction>();
+    assert!(ui.selected.is_some());
+    assert!(
+        ui.cannot_move
+            .as_deref()
+            .is_some_and(|w| w.contains("AlC 6")),
+        "{:?}",
+        ui.cannot_move
+    );
+}
+
+#[test]
+fn the_combat_preview_is_the_resolvers_own_evaluation() {
+    let mut game = civitate(7);
+    game.run_script("move 0905 0805 0705 0605\nend").unwrap();
+    assert_eq!(game.turn().phase, GamePhase::Combat);
+    let mut app = app_with(game);
+    click_at(&mut app, hex_center(h("0605")));
+    assert_eq!(
+        app.world().resource::<Interaction>().attackers,
+        vec![h("0605")]
+    );
+    hover_at(&mut app, hex_center(h("0505")));
+    let preview = match &app.world().resource::<Interaction>().hover_info {
+        HoverInfo::Attack(p) => p.clone(),
+        other => panic!("expected a preview, got {other:?}"),
+    };
+    let total: f64 = preview.chances.iter().map(|(_, p)| p).sum();
+    assert!((total - 1.0).abs() < 1e-9, "chances sum to one: {total}");
+    assert!(
+        preview.modifiers.iter().any(|m| m.contains("(AlC 10)")),
+        "{preview:?}"
+    );
+    // The same odds the engine resolves with: its log names the same line.
+    click_at(&mut app, hex_center(h("0505")));
+    let session = app.world().resource::<Session>();
+    let log: Vec<String> = session
+        .game
+        .log()
+        .events
+        .iter()
+        .map(|e| e.text.clone())
+        .collect();
+    assert!(
+        log.iter().any(|l| l.contains(&preview.odds)),
+        "the log holds the previewed odds `{}`",
+        preview.odds
+    );
+    assert!(matches!(
+        session.game.commands().last(),
+        Some(Command::Attack { .. })
+    ));
+}
+
+#[test]
+fn undo_replays_without_touching_the_dice_and_stops_at_a_die_roll() {
+    let mut app = app_with(civitate(7));
+    click_at(&mut app, hex_center(h("0905")));
+    click_at(&mut app, hex_center(h("0805")));
+    let dice_before = app
+        .world()
+        .resource::<Session>()
+        .game
+        .world
+        .resource::<Dice>()
+        .position();
+    app.world_mut().write_message(PlayerInput::Undo);
+    app.update();
+    assert_eq!(
+        placement_of(&app, "chev_elite"),
+        Placement::OnMap(h("0905"))
+    );
+    let session = app.world().resource::<Session>();
+    assert_eq!(
+        session.game.world.resource::<Dice>().position(),
+        dice_before
+    );
+    app.world_mut().write_message(PlayerInput::Redo);
+    app.update();
+    assert_eq!(
+        placement_of(&app, "chev_elite"),
+        Placement::OnMap(h("0805"))
+    );
+    // A phase end cannot be undone.
+    app.world_mut()
+        .write_message(PlayerInput::Submit(Command::EndPhase));
+    app.world_mut().write_message(PlayerInput::Undo);
+    app.update();
+    let ui = app.world().resource::<Interaction>();
+    assert!(ui.status.starts_with("cannot undo"), "{}", ui.status);
+    assert_eq!(
+        app.world().resource::<Session>().game.turn().phase,
+        GamePhase::Combat
+    );
+}
+
+#[test]
+fn kalavryai_hides_the_map_between_the_sides_and_the_ambush_from_the_enemy() {
+    let mut app = app_with(kalavryai(3));
+    // Set-up: the ambushing side places in secret; the rules offer the zone's hexes.
+    let session = app.world().resource::<Session>();
+    let decision = session.game.ruleset.decision(&session.game.world).unwrap();
+    let place = decision
+        .choices
+        .iter()
+        .find(|c| c.hex.is_some())
+        .unwrap()
+        .clone();
+    let ambusher = decision.side;
+    let hidden_hex = place.hex.unwrap();
+    // The first viewer is asked to take the seat.
+    assert_eq!(
+        app.world().resource::<Interaction>().hand_over,
+        Some(ambusher)
+    );
+    app.world_mut()
+        .write_message(PlayerInput::Click(hidden_hex));
+    app.update();
+    assert!(
+        app.world()
+            .resource::<Interaction>()
+            .status
+            .starts_with("hand the seat"),
+        "clicks wait for the hand-over"
+    );
+    app.world_mut().write_message(PlayerInput::HandOverDone);
+    app.world_mut()
+        .write_message(PlayerInput::Click(hidden_hex));
+    app.update();
+    let session = app.world().resource::<Session>();
+    assert_eq!(
+        session.game.commands().len(),
+        1,
+        "{}",
+        app.world().resource::<Interaction>().status
+    );
+    // Its owner sees it.
+    assert!(first_unit_at(session, hidden_hex).is_some());
+    // End the set-up: the other side must take the seat, and does not see the ambush.
+    app.world_mut()
+        .write_message(PlayerInput::Submit(Command::EndPhase));
+    app.update();
+    let ui = app.world().resource::<Interaction>();
+    let other = SideId(1 - ambusher.0);
+    assert_eq!(ui.hand_over, Some(other), "status: {}", ui.status);
+    assert_eq!(ui.viewer, other);
+    let session = app.world().resource::<Session>();
+    assert_eq!(first_unit_at(session, hidden_hex), None);
+}
