@@ -16,9 +16,27 @@ use bataille::engine::scenario::read_text;
     version,
     about = "A rules-enforcing hex wargame for two players at one screen"
 )]
+#[command(args_conflicts_with_subcommands = true)]
 struct Cli {
     #[command(subcommand)]
-    command: Cmd,
+    command: Option<Cmd>,
+    /// With no subcommand: open the window on this scenario (the menu when absent).
+    scenario: Option<PathBuf>,
+    /// Resume a saved game in the window.
+    #[arg(long)]
+    load: Option<PathBuf>,
+    /// The dice seed of a new game (from the clock when absent).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Save a screenshot taken inside Bevy after `--frames` frames, then exit.
+    #[arg(long)]
+    screenshot: Option<PathBuf>,
+    #[arg(long, default_value_t = 5)]
+    frames: u32,
+    /// Run N frames, print frame-time statistics and the time to the first
+    /// interactive frame, then exit.
+    #[arg(long)]
+    bench_frames: Option<u32>,
 }
 
 #[derive(Subcommand)]
@@ -46,19 +64,6 @@ enum Cmd {
         #[arg(long = "option")]
         options: Vec<String>,
     },
-    /// Open a window on a scenario (first slice of the client: it draws the map and
-    /// the counters; it takes no input yet).
-    #[cfg(feature = "gui")]
-    Window {
-        scenario: PathBuf,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Save a screenshot taken inside Bevy after `--frames` frames, then exit.
-        #[arg(long)]
-        screenshot: Option<PathBuf>,
-        #[arg(long, default_value_t = 5)]
-        frames: u32,
-    },
     /// Play complete games of random legal commands and report throughput.
     Autoplay {
         scenario: PathBuf,
@@ -81,7 +86,20 @@ macro_rules! out {
 }
 
 fn main() -> ExitCode {
+    let started = std::time::Instant::now();
     let cli = Cli::parse();
+    let cli = match cli.command {
+        Some(_) => cli,
+        None => {
+            return match window(cli, started) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(msg) => {
+                    eprintln!("{msg}");
+                    ExitCode::from(1)
+                }
+            };
+        }
+    };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(msg) => {
@@ -91,8 +109,33 @@ fn main() -> ExitCode {
     }
 }
 
+/// No subcommand: the window, on the menu, a scenario or a save.
+#[cfg(feature = "gui")]
+fn window(cli: Cli, started: std::time::Instant) -> Result<(), String> {
+    bataille::client::run(bataille::client::ClientOptions {
+        scenario: cli.scenario,
+        load: cli.load,
+        seed: cli.seed,
+        screenshot: cli.screenshot,
+        frames: cli.frames,
+        bench_frames: cli.bench_frames,
+        started: Some(started),
+    })
+}
+
+#[cfg(not(feature = "gui"))]
+fn window(_cli: Cli, _started: std::time::Instant) -> Result<(), String> {
+    Err(
+        "this build has no window (built without the `gui` feature): use a subcommand, see --help"
+            .into(),
+    )
+}
+
 fn run(cli: Cli) -> Result<(), String> {
-    match cli.command {
+    let Some(command) = cli.command else {
+        return Err("no subcommand".into());
+    };
+    match command {
         Cmd::Check { scenario } => {
             let (s, ruleset) = load_scenario(&scenario).map_err(|e| e.to_string())?;
             let f = &s.file;
@@ -179,18 +222,6 @@ fn run(cli: Cli) -> Result<(), String> {
                 None => Ok(()),
             }
         }
-        #[cfg(feature = "gui")]
-        Cmd::Window {
-            scenario,
-            seed,
-            screenshot,
-            frames,
-        } => bataille::client::run(bataille::client::ClientOptions {
-            scenario,
-            seed,
-            screenshot,
-            frames,
-        }),
         Cmd::Autoplay {
             scenario,
             seed,

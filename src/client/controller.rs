@@ -77,6 +77,16 @@ pub struct Interaction {
     dirty: bool,
 }
 
+impl Interaction {
+    /// A fresh interaction: nothing selected, hex labels shown.
+    pub fn new() -> Self {
+        Self {
+            show_labels: true,
+            ..default()
+        }
+    }
+}
+
 /// The order of the client's logic in a frame.
 #[derive(SystemSet, Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum ClientSet {
@@ -94,10 +104,7 @@ pub struct ControllerPlugin;
 impl Plugin for ControllerPlugin {
     fn build(&self, app: &mut App) {
         app.add_message::<PlayerInput>()
-            .insert_resource(Interaction {
-                show_labels: true,
-                ..default()
-            })
+            .insert_resource(Interaction::new())
             .configure_sets(
                 Update,
                 (ClientSet::Input, ClientSet::Logic, ClientSet::View).chain(),

@@ -1,209 +1,215 @@
-//! The desktop client (behind the `gui` feature): a window that shows a scenario's
-//! map and counters from the engine's own entities. First slice of the client issue:
-//! it draws; it does not take input yet. `--screenshot FILE --frames N` renders N
-//! frames, saves a screenshot taken inside Bevy and exits.
+//! The window: the app with its two screens (the scenario menu and the game), the
+//! command-line options of the client, the in-Bevy screenshot and the frame-time
+//! benchmark. Drawing is in `map` and `panels`, input in `camera`.
 
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
-use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use bevy::window::PresentMode;
+use bevy_egui::EguiPlugin;
 
-use crate::engine::board::{Board, HexTile};
-use crate::engine::game::{init_world, load_scenario};
-use crate::engine::hex::HexCoord;
-use crate::engine::plugin::EnginePlugin;
-use crate::engine::units::{Leader, Placement, SideId, Steps, UnitName};
-use crate::rulesets::a_la_charge::AlcUnit;
-use crate::rulesets::build_ruleset_board;
+use super::controller::{ControllerPlugin, Interaction};
+use super::session::{Session, autosave_path};
+use super::{camera, map, panels};
 
 /// How the window was asked for on the command line.
-#[derive(Resource, Clone, Debug)]
+#[derive(Resource, Clone, Debug, Default)]
 pub struct ClientOptions {
-    pub scenario: PathBuf,
-    pub seed: u64,
+    /// Start this scenario at once instead of showing the menu.
+    pub scenario: Option<PathBuf>,
+    /// Resume this save at once.
+    pub load: Option<PathBuf>,
+    /// The dice seed of a new game; from the clock when absent.
+    pub seed: Option<u64>,
+    /// Save a screenshot taken inside Bevy after `frames` frames, then exit.
     pub screenshot: Option<PathBuf>,
     pub frames: u32,
+    /// Run this many frames, print frame-time statistics, exit.
+    pub bench_frames: Option<u32>,
+    /// When the process started, for the time to the first interactive frame.
+    pub started: Option<Instant>,
 }
 
-/// The circumradius of a drawn hex, in world units.
-const HEX_RADIUS: f32 = 40.0;
-
-/// The centre of a hex on screen: flat-topped, columns left to right, rows downwards,
-/// even columns half a hex lower (the engine's convention).
-pub fn hex_center(hex: HexCoord) -> Vec2 {
-    let w = HEX_RADIUS * 1.5;
-    let h = HEX_RADIUS * 3f32.sqrt();
-    let x = (hex.col - 1) as f32 * w;
-    let y = -((hex.row - 1) as f32 * h + if hex.col % 2 == 0 { h / 2.0 } else { 0.0 });
-    Vec2::new(x, y)
+/// Which screen is shown.
+#[derive(States, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Screen {
+    #[default]
+    Menu,
+    Playing,
 }
 
-fn terrain_color(name: &str) -> Color {
-    match name {
-        "woods" => Color::srgb(0.36, 0.52, 0.30),
-        "hill" => Color::srgb(0.72, 0.62, 0.42),
-        "village" => Color::srgb(0.70, 0.55, 0.50),
-        "road" => Color::srgb(0.80, 0.76, 0.62),
-        _ => Color::srgb(0.80, 0.84, 0.62),
-    }
+/// Marks every entity of a game's view, despawned when the game is left.
+#[derive(Component)]
+pub struct InGame;
+
+/// A new game's seed: the one asked for, else the clock's nanoseconds.
+pub fn new_seed(options: &ClientOptions) -> u64 {
+    options.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(1)
+    })
 }
 
-fn side_color(side: SideId) -> Color {
-    if side.0 == 0 {
-        Color::srgb(0.80, 0.25, 0.20)
+/// Opens the window; returns when it closes.
+pub fn run(mut options: ClientOptions) -> Result<(), String> {
+    options.started.get_or_insert_with(Instant::now);
+    // A game asked for on the command line is loaded before the window opens, so a
+    // bad file is an error message and exit status 1, not a window.
+    let session = if let Some(save) = &options.load {
+        Some(Session::load(save, Some(autosave_path())).map_err(|e| e.to_string())?)
+    } else if let Some(path) = &options.scenario {
+        Some(
+            Session::start(path, new_seed(&options), Some(autosave_path()))
+                .map_err(|e| e.to_string())?,
+        )
     } else {
-        Color::srgb(0.22, 0.35, 0.75)
-    }
-}
-
-/// Opens the window on a scenario; returns when it closes.
-pub fn run(options: ClientOptions) -> Result<(), String> {
-    let (scenario, ruleset) = load_scenario(&options.scenario).map_err(|e| e.to_string())?;
-    let board = build_ruleset_board(&*ruleset, &scenario);
-    let title = format!("bataille — {} ({})", scenario.file.name, scenario.file.date);
+        None
+    };
+    let title = match &session {
+        Some(s) => format!(
+            "bataille — {} ({})",
+            s.game.scenario.file.name, s.game.scenario.file.date
+        ),
+        None => "bataille".to_string(),
+    };
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
             title,
             resolution: (1280, 800).into(),
+            present_mode: if options.bench_frames.is_some() {
+                PresentMode::AutoNoVsync
+            } else {
+                PresentMode::AutoVsync
+            },
             ..default()
         }),
         ..default()
     }))
-    .add_plugins(EnginePlugin)
+    .add_plugins(EguiPlugin::default())
+    .add_plugins(bevy_ecs_tilemap::TilemapPlugin)
+    .add_plugins(ControllerPlugin)
+    .init_state::<Screen>()
     .insert_resource(ClearColor(Color::srgb(0.12, 0.12, 0.14)))
     .insert_resource(options.clone())
-    .add_systems(Startup, (spawn_camera, spawn_map, spawn_counters))
-    .add_systems(Update, screenshot_and_exit);
-    init_world(app.world_mut(), scenario, ruleset, board, options.seed, &[]);
+    .init_resource::<FrameStats>()
+    .add_plugins((camera::CameraPlugin, map::MapPlugin, panels::PanelsPlugin))
+    .add_systems(OnExit(Screen::Playing), leave_game)
+    .add_systems(First, frame_start)
+    .add_systems(
+        Last,
+        (frame_end, screenshot_and_exit, bench_and_exit).chain(),
+    );
+    if let Some(session) = session {
+        app.insert_resource(session).insert_state(Screen::Playing);
+    }
     app.run();
     Ok(())
 }
 
-fn spawn_camera(mut commands: Commands, board: Res<Board>) {
-    let last = hex_center(HexCoord::new(board.columns, board.rows));
-    let center = Vec2::new(last.x / 2.0, (last.y - HEX_RADIUS) / 2.0);
-    commands.spawn((
-        Camera2d,
-        Projection::from(OrthographicProjection {
-            scaling_mode: ScalingMode::AutoMin {
-                min_width: last.x + 3.0 * HEX_RADIUS,
-                min_height: -last.y + 3.5 * HEX_RADIUS,
-            },
-            ..OrthographicProjection::default_2d()
-        }),
-        Transform::from_xyz(center.x, center.y, 0.0),
-    ));
-}
-
-fn spawn_map(
-    mut commands: Commands,
-    board: Res<Board>,
-    tiles: Query<&HexTile>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-) {
-    // RegularPolygon has a vertex on top; turned by 30° it is flat-topped.
-    let hex_mesh = meshes.add(RegularPolygon::new(HEX_RADIUS - 1.5, 6));
-    let turn = Quat::from_rotation_z(std::f32::consts::FRAC_PI_6);
-    let label_font = TextFont {
-        font_size: FontSize::Px(10.0),
-        ..default()
-    };
-    for tile in &tiles {
-        let at = hex_center(tile.hex);
-        let name = board.terrain_name(tile.hex);
-        commands.spawn((
-            Mesh2d(hex_mesh.clone()),
-            MeshMaterial2d(materials.add(terrain_color(name))),
-            Transform::from_xyz(at.x, at.y, 0.0).with_rotation(turn),
-        ));
-        commands.spawn((
-            Text2d::new(tile.hex.label()),
-            label_font.clone(),
-            TextColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
-            Transform::from_xyz(at.x, at.y + HEX_RADIUS * 0.62, 1.0),
-        ));
+fn leave_game(mut commands: Commands, view: Query<Entity, With<InGame>>) {
+    for e in &view {
+        commands.entity(e).despawn();
     }
+    commands.remove_resource::<Session>();
+    commands.insert_resource(Interaction::new());
 }
 
-/// What a counter shows of a unit.
-type CounterQuery<'w, 's> = Query<
-    'w,
-    's,
-    (
-        &'static UnitName,
-        &'static SideId,
-        &'static Placement,
-        &'static Steps,
-        Option<&'static AlcUnit>,
-        Has<Leader>,
-    ),
->;
+/// CPU time of each frame's main-world work (First to Last), and the wall time
+/// between frames.
+#[derive(Resource, Default)]
+struct FrameStats {
+    frame_began: Option<Instant>,
+    last_frame: Option<Instant>,
+    cpu: Vec<Duration>,
+    wall: Vec<Duration>,
+    frames: u32,
+    interactive_reported: bool,
+}
 
-fn spawn_counters(mut commands: Commands, units: CounterQuery) {
-    let name_font = TextFont {
-        font_size: FontSize::Px(9.0),
-        ..default()
-    };
-    let value_font = TextFont {
-        font_size: FontSize::Px(13.0),
-        ..default()
-    };
-    for (name, side, placement, steps, values, leader) in &units {
-        let Placement::OnMap(hex) = placement else {
-            continue;
-        };
-        let at = hex_center(*hex);
-        // A leader sits at the upper left of his unit's counter, smaller.
-        let (size, offset, z) = if leader {
-            (24.0, Vec2::new(-16.0, 12.0), 4.0)
-        } else {
-            (44.0, Vec2::ZERO, 2.0)
-        };
-        let pos = at + offset;
-        let fill = if steps.is_reduced() {
-            side_color(*side).mix(&Color::WHITE, 0.45)
-        } else {
-            side_color(*side)
-        };
-        commands.spawn((
-            Sprite::from_color(Color::BLACK, Vec2::splat(size + 2.0)),
-            Transform::from_xyz(pos.x, pos.y, z - 0.1),
-        ));
-        commands.spawn((
-            Sprite::from_color(fill, Vec2::splat(size)),
-            Transform::from_xyz(pos.x, pos.y, z),
-        ));
-        let short: String = name.name.chars().take(if leader { 3 } else { 9 }).collect();
-        commands.spawn((
-            Text2d::new(short),
-            name_font.clone(),
-            TextColor(Color::WHITE),
-            Transform::from_xyz(pos.x, pos.y + size * 0.28, z + 0.1),
-        ));
-        if let Some(v) = values {
-            let rating = if steps.is_reduced() {
-                v.ratings[1]
-            } else {
-                v.ratings[0]
-            };
-            let text = if leader {
-                format!("+{rating}")
-            } else if v.range > 0 {
-                format!("{rating}-{} r{}", v.mp, v.range)
-            } else {
-                format!("{rating}-{}", v.mp)
-            };
-            commands.spawn((
-                Text2d::new(text),
-                value_font.clone(),
-                TextColor(Color::WHITE),
-                Transform::from_xyz(pos.x, pos.y - size * 0.18, z + 0.1),
-            ));
+fn frame_start(mut stats: ResMut<FrameStats>) {
+    let now = Instant::now();
+    if let Some(last) = stats.last_frame {
+        stats.wall.push(now - last);
+    }
+    stats.last_frame = Some(now);
+    stats.frame_began = Some(now);
+}
+
+fn frame_end(
+    mut stats: ResMut<FrameStats>,
+    options: Res<ClientOptions>,
+    screen: Res<State<Screen>>,
+) {
+    if let Some(began) = stats.frame_began {
+        let cpu = began.elapsed();
+        stats.cpu.push(cpu);
+    }
+    stats.frames += 1;
+    // The first frame of a game drawn is the first interactive one (the second
+    // frame of the screen: the first spawns the view).
+    if *screen.get() == Screen::Playing && !stats.interactive_reported && stats.frames >= 2 {
+        stats.interactive_reported = true;
+        if let Some(started) = options.started
+            && options.bench_frames.is_some()
+        {
+            println!(
+                "first interactive frame after {:.0} ms",
+                started.elapsed().as_secs_f64() * 1000.0
+            );
         }
     }
+}
+
+fn median(values: &mut [Duration]) -> f64 {
+    if values.is_empty() {
+        return 0.0;
+    }
+    values.sort();
+    values[values.len() / 2].as_secs_f64() * 1000.0
+}
+
+fn percentile(values: &[Duration], p: f64) -> f64 {
+    if values.is_empty() {
+        return 0.0;
+    }
+    let i = ((values.len() - 1) as f64 * p).round() as usize;
+    values[i].as_secs_f64() * 1000.0
+}
+
+/// With `--bench-frames N`: after N frames, prints the frame-time statistics and exits.
+fn bench_and_exit(
+    mut stats: ResMut<FrameStats>,
+    options: Res<ClientOptions>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Some(n) = options.bench_frames else {
+        return;
+    };
+    if stats.frames < n.max(2) {
+        return;
+    }
+    // The first frames build pipelines and the map; skip them.
+    let skip = (stats.cpu.len() / 10).min(30);
+    let mut cpu: Vec<Duration> = stats.cpu[skip..].to_vec();
+    let mut wall: Vec<Duration> = stats.wall[skip.min(stats.wall.len())..].to_vec();
+    let cpu_median = median(&mut cpu);
+    let wall_median = median(&mut wall);
+    println!(
+        "{} frames measured: main-world CPU per frame median {:.3} ms, p90 {:.3} ms, max {:.3} ms; wall time per frame median {:.3} ms, p90 {:.3} ms",
+        cpu.len(),
+        cpu_median,
+        percentile(&cpu, 0.9),
+        percentile(&cpu, 1.0),
+        wall_median,
+        percentile(&wall, 0.9),
+    );
+    stats.frames = 0;
+    exit.write(AppExit::Success);
 }
 
 /// With `--screenshot FILE --frames N`: after N frames, a screenshot from inside Bevy;

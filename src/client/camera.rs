@@ -1,0 +1,248 @@
+//! The camera and the raw input of the map: drag or WASD to pan, the wheel to zoom on
+//! the cursor, F to fit the map; the cursor turned into a hex and clicks and keys into
+//! `PlayerInput` messages (the controller does the rest).
+
+use bevy::input::mouse::AccumulatedMouseScroll;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
+
+use super::controller::{ClientSet, PlayerInput};
+use super::layout::{hex_at, map_bounds};
+use super::session::Session;
+use super::window::Screen;
+use crate::engine::board::Board;
+use crate::engine::command::Command;
+
+/// Screen space the panels take, in logical pixels: the map is fitted to the rest.
+pub const TOP_BAR: f32 = 58.0;
+pub const RIGHT_PANEL: f32 = 370.0;
+pub const BOTTOM_PANEL: f32 = 0.0;
+
+pub struct CameraPlugin;
+
+impl Plugin for CameraPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<DragState>()
+            .init_resource::<FitPending>()
+            .add_systems(Startup, spawn_camera)
+            .add_systems(OnEnter(Screen::Playing), fit_on_enter)
+            .add_systems(
+                Update,
+                (
+                    apply_pending_fit,
+                    pointer_input.run_if(not(egui_wants_any_pointer_input)),
+                    keyboard_input.run_if(not(egui_wants_any_keyboard_input)),
+                )
+                    .in_set(ClientSet::Input)
+                    .run_if(in_state(Screen::Playing))
+                    .run_if(resource_exists::<Session>),
+            );
+    }
+}
+
+#[derive(Component)]
+pub struct MapCamera;
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((Camera2d, MapCamera));
+}
+
+/// Centres the map in the space the panels leave and zooms it to fit; with `max_scale`
+/// the zoom stops there (1.0 keeps counters legible on a tall map).
+pub fn fit(
+    board: &Board,
+    window: &Window,
+    transform: &mut Transform,
+    projection: &mut Projection,
+    max_scale: f32,
+) {
+    let (min, max) = map_bounds(board.columns, board.rows);
+    let free = Vec2::new(
+        (window.width() - RIGHT_PANEL).max(100.0),
+        (window.height() - TOP_BAR - BOTTOM_PANEL).max(100.0),
+    );
+    let size = max - min;
+    let scale = (size.x / free.x).max(size.y / free.y).min(max_scale);
+    if let Projection::Orthographic(ortho) = projection {
+        ortho.scale = scale;
+    }
+    // The free area's centre is off the window's centre by half the panels.
+    let offset = Vec2::new(RIGHT_PANEL / 2.0, (BOTTOM_PANEL - TOP_BAR) / 2.0) * scale;
+    let center = (min + max) / 2.0 + Vec2::new(offset.x, -offset.y);
+    transform.translation = center.extend(transform.translation.z);
+}
+
+/// Set when a game's view opens: the camera is fitted on the next frame that has a
+/// camera and a window (the initial state's `OnEnter` runs before `Startup`).
+#[derive(Resource, Default)]
+struct FitPending(bool);
+
+fn fit_on_enter(mut pending: ResMut<FitPending>) {
+    pending.0 = true;
+}
+
+fn apply_pending_fit(
+    mut pending: ResMut<FitPending>,
+    session: Res<Session>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut camera: Single<(&mut Transform, &mut Projection), With<MapCamera>>,
+) {
+    if !pending.0 {
+        return;
+    }
+    pending.0 = false;
+    let board = session.game.world.resource::<Board>();
+    let (transform, projection) = &mut *camera;
+    fit(board, &window, transform, projection, 1.0);
+}
+
+#[derive(Resource, Default)]
+struct DragState {
+    /// Where a press began, in window pixels, and whether it has turned into a drag.
+    pressed_at: Option<Vec2>,
+    dragging: bool,
+    last: Option<Vec2>,
+    hovered: Option<Option<crate::engine::hex::HexCoord>>,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn pointer_input(
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut camera: Single<
+        (&Camera, &GlobalTransform, &mut Transform, &mut Projection),
+        With<MapCamera>,
+    >,
+    buttons: Res<ButtonInput<MouseButton>>,
+    scroll: Res<AccumulatedMouseScroll>,
+    session: Res<Session>,
+    mut drag: ResMut<DragState>,
+    mut input: MessageWriter<PlayerInput>,
+) {
+    let Some(cursor) = window.cursor_position() else {
+        return;
+    };
+    let (cam, global, transform, projection) = &mut *camera;
+    let scale = match &**projection {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    };
+    let board = session.game.world.resource::<Board>();
+    // Zoom on the cursor: the world point under it stays under it.
+    if scroll.delta.y != 0.0
+        && let Ok(before) = cam.viewport_to_world_2d(global, cursor)
+        && let Projection::Orthographic(ortho) = &mut **projection
+    {
+        let factor = (1.0 - scroll.delta.y * 0.1).clamp(0.5, 2.0);
+        let new_scale = (ortho.scale * factor).clamp(0.2, 4.0);
+        let ratio = new_scale / ortho.scale;
+        ortho.scale = new_scale;
+        let t = transform.translation.truncate();
+        let moved = before + (t - before) * ratio;
+        transform.translation = moved.extend(transform.translation.z);
+        return;
+    }
+    let any_pressed =
+        buttons.any_pressed([MouseButton::Left, MouseButton::Middle, MouseButton::Right]);
+    if buttons.any_just_pressed([MouseButton::Left, MouseButton::Middle, MouseButton::Right]) {
+        drag.pressed_at = Some(cursor);
+        drag.dragging = false;
+        drag.last = Some(cursor);
+    }
+    if any_pressed && let (Some(start), Some(last)) = (drag.pressed_at, drag.last) {
+        if cursor.distance(start) > 5.0 {
+            drag.dragging = true;
+        }
+        if drag.dragging {
+            let delta = cursor - last;
+            transform.translation.x -= delta.x * scale;
+            transform.translation.y += delta.y * scale;
+        }
+        drag.last = Some(cursor);
+    }
+    let Ok(point) = cam.viewport_to_world_2d(global, cursor) else {
+        return;
+    };
+    let hex = hex_at(point, board.columns, board.rows);
+    if drag.hovered != Some(hex) {
+        drag.hovered = Some(hex);
+        input.write(PlayerInput::Hover(hex));
+    }
+    let released_click = |b: MouseButton| buttons.just_released(b);
+    if !drag.dragging {
+        if released_click(MouseButton::Left)
+            && let Some(hex) = hex
+        {
+            input.write(PlayerInput::Click(hex));
+        }
+        if released_click(MouseButton::Right) {
+            input.write(PlayerInput::Cancel);
+        }
+    }
+    if !any_pressed {
+        drag.pressed_at = None;
+        drag.dragging = false;
+    }
+}
+
+fn keyboard_input(
+    keys: Res<ButtonInput<KeyCode>>,
+    time: Res<Time>,
+    session: Res<Session>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut camera: Single<(&mut Transform, &mut Projection), With<MapCamera>>,
+    mut input: MessageWriter<PlayerInput>,
+) {
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let (transform, projection) = &mut *camera;
+    if ctrl {
+        if keys.just_pressed(KeyCode::KeyZ) && !shift {
+            input.write(PlayerInput::Undo);
+        }
+        if keys.just_pressed(KeyCode::KeyY) || (keys.just_pressed(KeyCode::KeyZ) && shift) {
+            input.write(PlayerInput::Redo);
+        }
+        if keys.just_pressed(KeyCode::KeyS) {
+            input.write(PlayerInput::Save);
+        }
+        return;
+    }
+    let scale = match &**projection {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    };
+    let mut pan = Vec2::ZERO;
+    if keys.any_pressed([KeyCode::KeyW, KeyCode::ArrowUp]) {
+        pan.y += 1.0;
+    }
+    if keys.any_pressed([KeyCode::KeyS, KeyCode::ArrowDown]) {
+        pan.y -= 1.0;
+    }
+    if keys.any_pressed([KeyCode::KeyA, KeyCode::ArrowLeft]) {
+        pan.x -= 1.0;
+    }
+    if keys.any_pressed([KeyCode::KeyD, KeyCode::ArrowRight]) {
+        pan.x += 1.0;
+    }
+    if pan != Vec2::ZERO {
+        let step = pan.normalize() * 600.0 * scale * time.delta_secs();
+        transform.translation += step.extend(0.0);
+    }
+    if keys.just_pressed(KeyCode::KeyF) {
+        let board = session.game.world.resource::<Board>();
+        fit(board, &window, transform, projection, f32::MAX);
+    }
+    if keys.just_pressed(KeyCode::KeyE) {
+        input.write(PlayerInput::Submit(Command::EndPhase));
+    }
+    if keys.just_pressed(KeyCode::KeyZ) {
+        input.write(PlayerInput::ToggleZoc);
+    }
+    if keys.just_pressed(KeyCode::KeyL) {
+        input.write(PlayerInput::ToggleLabels);
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        input.write(PlayerInput::Cancel);
+    }
+}

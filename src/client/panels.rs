@@ -1,0 +1,462 @@
+//! The egui panels: the scenario menu, the turn/phase bar with End phase, undo, redo
+//! and save, the unit card, the hovered move or attack preview, the log, the decision
+//! dialog, the hand-over screen and the game-over screen. Every button sends a
+//! `PlayerInput`; nothing here decides a rule.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::catalog::{CatalogEntry, catalog, scenarios_dir};
+use super::controller::{HoverInfo, Interaction, PlayerInput, pending_decision, units_seen_at};
+use super::session::{Session, autosave_path};
+use super::window::{ClientOptions, Screen, new_seed};
+use crate::engine::command::Command;
+use crate::engine::game::GamePhase;
+use crate::engine::units::{Placement, SideId, UnitName, Units};
+
+pub struct PanelsPlugin;
+
+impl Plugin for PanelsPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<MenuState>()
+            .add_systems(
+                EguiPrimaryContextPass,
+                menu_screen.run_if(in_state(Screen::Menu)),
+            )
+            .add_systems(
+                EguiPrimaryContextPass,
+                game_panels
+                    .run_if(in_state(Screen::Playing))
+                    .run_if(resource_exists::<Session>),
+            );
+    }
+}
+
+#[derive(Resource, Default)]
+struct MenuState {
+    entries: Option<Vec<CatalogEntry>>,
+    error: Option<String>,
+}
+
+fn side_color32(side: SideId) -> egui::Color32 {
+    if side.0 == 0 {
+        egui::Color32::from_rgb(200, 60, 50)
+    } else {
+        egui::Color32::from_rgb(70, 110, 210)
+    }
+}
+
+fn menu_screen(
+    mut contexts: EguiContexts,
+    mut menu: ResMut<MenuState>,
+    options: Res<ClientOptions>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let entries = menu
+        .entries
+        .get_or_insert_with(|| scenarios_dir().map(|d| catalog(&d)).unwrap_or_default())
+        .clone();
+    let mut start: Option<Result<Session, String>> = None;
+    egui::CentralPanel::default().show(
+        &mut egui::Ui::new(
+            ctx.clone(),
+            "menu".into(),
+            egui::UiBuilder::new()
+                .layer_id(egui::LayerId::background())
+                .max_rect(ctx.viewport_rect()),
+        ),
+        |ui| {
+            ui.heading("bataille — historical battles, the rules enforced");
+            ui.add_space(6.0);
+            let autosave = autosave_path();
+            if autosave.exists() {
+                if ui.button("▶ Resume last game").clicked() {
+                    start = Some(
+                        Session::load(&autosave, Some(autosave.clone())).map_err(|e| e.to_string()),
+                    );
+                }
+                ui.add_space(6.0);
+            }
+            if let Some(err) = &menu.error {
+                ui.colored_label(egui::Color32::from_rgb(220, 80, 60), err);
+            }
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                let mut last_ruleset = String::new();
+                for entry in &entries {
+                    match &entry.summary {
+                        Ok(s) => {
+                            if s.ruleset != last_ruleset {
+                                ui.add_space(8.0);
+                                ui.heading(&s.ruleset);
+                                last_ruleset = s.ruleset.clone();
+                            }
+                            ui.group(|ui| {
+                                ui.horizontal(|ui| {
+                                    if ui.button("Play").clicked() {
+                                        start = Some(
+                                            Session::start(
+                                                &entry.path,
+                                                new_seed(&options),
+                                                Some(autosave_path()),
+                                            )
+                                            .map_err(|e| e.to_string()),
+                                        );
+                                    }
+                                    ui.strong(format!("{} — {}", s.name, s.date));
+                                    ui.label(format!(
+                                        "{}  ·  {} turns",
+                                        s.sides.join(" vs "),
+                                        s.turns
+                                    ));
+                                });
+                                ui.label(egui::RichText::new(&s.history).italics());
+                            });
+                        }
+                        Err(e) => {
+                            ui.colored_label(
+                                egui::Color32::from_rgb(220, 80, 60),
+                                format!("{}: {e}", entry.path.display()),
+                            );
+                        }
+                    }
+                }
+                if entries.is_empty() {
+                    ui.label("No scenarios found: run from the folder that holds `scenarios/`.");
+                }
+            });
+        },
+    );
+    match start {
+        Some(Ok(session)) => {
+            commands.insert_resource(session);
+            next.set(Screen::Playing);
+            menu.error = None;
+        }
+        Some(Err(e)) => menu.error = Some(e),
+        None => {}
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn game_panels(
+    mut contexts: EguiContexts,
+    session: Res<Session>,
+    ui_state: Res<Interaction>,
+    mut input: MessageWriter<PlayerInput>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let game = &session.game;
+    let world = &game.world;
+    let turn = game.turn();
+    let sides = &game.scenario.file.sides;
+    let side_name = |s: SideId| sides[s.0 as usize].name.clone();
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "game".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let mut send = |i: PlayerInput| {
+        input.write(i);
+    };
+
+    // The hand-over screen hides everything else.
+    if let Some(side) = ui_state.hand_over {
+        egui::CentralPanel::default()
+            .frame(egui::Frame::new().fill(egui::Color32::from_rgb(24, 24, 30)))
+            .show(&mut root, |ui| {
+                ui.vertical_centered(|ui| {
+                    ui.add_space(ui.available_height() / 3.0);
+                    ui.heading(
+                        egui::RichText::new(format!("Hand the seat to {}", side_name(side)))
+                            .size(32.0)
+                            .color(side_color32(side)),
+                    );
+                    ui.label("Something on the map is hidden from the other player.");
+                    ui.add_space(12.0);
+                    if ui
+                        .button(
+                            egui::RichText::new(format!("I am {} — show the map", side_name(side)))
+                                .size(20.0),
+                        )
+                        .clicked()
+                    {
+                        send(PlayerInput::HandOverDone);
+                    }
+                });
+            });
+        return Ok(());
+    }
+
+    // Top bar: turn, phase, side, morale, the buttons.
+    egui::Panel::top("turn_bar").show(&mut root, |ui| {
+        ui.horizontal(|ui| {
+            ui.strong(format!(
+                "{} — turn {}/{}",
+                game.scenario.file.name, turn.turn, turn.last_turn
+            ));
+            ui.separator();
+            ui.label(format!("{:?}", turn.phase));
+            ui.colored_label(side_color32(turn.active), side_name(turn.active));
+            ui.separator();
+            for m in game.ruleset.morale(world) {
+                ui.colored_label(
+                    side_color32(m.side),
+                    format!("{} lost {} / {}", m.name, m.lost, m.level),
+                )
+                .on_hover_text("lost morale against the army's level (victory rules)");
+            }
+            ui.separator();
+            let over = game.is_over();
+            if ui
+                .add_enabled(!over, egui::Button::new("End phase (E)"))
+                .clicked()
+            {
+                send(PlayerInput::Submit(Command::EndPhase));
+            }
+            if ui
+                .add_enabled(session.undo_blocked().is_none(), egui::Button::new("Undo"))
+                .on_hover_text("Ctrl+Z: back to the last die roll, reveal or phase end")
+                .clicked()
+            {
+                send(PlayerInput::Undo);
+            }
+            if ui
+                .add_enabled(session.can_redo(), egui::Button::new("Redo"))
+                .on_hover_text("Ctrl+Y")
+                .clicked()
+            {
+                send(PlayerInput::Redo);
+            }
+            if ui.button("Save").on_hover_text("Ctrl+S").clicked() {
+                send(PlayerInput::Save);
+            }
+            if ui
+                .selectable_label(ui_state.show_zoc, "ZoC (Z)")
+                .on_hover_text("shade the enemy's zones of control")
+                .clicked()
+            {
+                send(PlayerInput::ToggleZoc);
+            }
+            if ui
+                .selectable_label(ui_state.show_labels, "Labels (L)")
+                .clicked()
+            {
+                send(PlayerInput::ToggleLabels);
+            }
+            if ui.button("Menu").clicked() {
+                next.set(Screen::Menu);
+            }
+        });
+        ui.label(egui::RichText::new(&ui_state.status).small());
+    });
+
+    // Right panel: the unit, the hover, the log.
+    egui::Panel::right("side_panel")
+        .exact_size(super::camera::RIGHT_PANEL)
+        .show(&mut root, |ui| {
+            let units = world.resource::<Units>();
+            egui::ScrollArea::vertical()
+                .id_salt("info")
+                .max_height(ui.available_height() * 0.6)
+                .show(ui, |ui| {
+                    if let Some(id) = ui_state.selected {
+                        let e = units.entity(id);
+                        let name = world
+                            .get::<UnitName>(e)
+                            .map(|n| n.name.clone())
+                            .unwrap_or_default();
+                        let at = world
+                            .get::<Placement>(e)
+                            .map(|p| match p {
+                                Placement::OnMap(h) => h.label(),
+                                Placement::Waiting => "waiting".into(),
+                                Placement::Eliminated => "eliminated".into(),
+                            })
+                            .unwrap_or_default();
+                        ui.heading(format!("{name} ({at})"));
+                        egui::Grid::new("card").striped(true).show(ui, |ui| {
+                            for (k, v) in game.ruleset.unit_card(world, e) {
+                                ui.label(k);
+                                ui.label(v);
+                                ui.end_row();
+                            }
+                        });
+                        if let Some(why) = &ui_state.cannot_move
+                            && turn.phase == GamePhase::Movement
+                        {
+                            ui.colored_label(egui::Color32::from_rgb(230, 120, 80), why);
+                        }
+                        // The other units of the hex, to pick a leader under a counter.
+                        if let Some(hex) = world.get::<Placement>(e).and_then(|p| p.hex()) {
+                            let others = units_seen_at(&session, hex, ui_state.viewer);
+                            if others.len() > 1 {
+                                ui.horizontal_wrapped(|ui| {
+                                    ui.label("In this hex:");
+                                    for o in others {
+                                        let n = world
+                                            .get::<UnitName>(units.entity(o))
+                                            .map(|n| n.name.clone())
+                                            .unwrap_or_default();
+                                        if ui
+                                            .selectable_label(Some(o) == ui_state.selected, n)
+                                            .clicked()
+                                        {
+                                            send(PlayerInput::Select(o));
+                                        }
+                                    }
+                                });
+                            }
+                        }
+                    } else {
+                        ui.label(match turn.phase {
+                            GamePhase::Movement => {
+                                "Click one of your units to see where it can move."
+                            }
+                            GamePhase::Combat => {
+                                "Click your units to choose the attackers, then an enemy to attack."
+                            }
+                            GamePhase::Setup => "Set-up: place the units set up in secret.",
+                            GamePhase::GameOver => "The game is over.",
+                        });
+                    }
+                    // Units off the map that may enter (reinforcements).
+                    let waiting: Vec<_> = units
+                        .ids()
+                        .filter(|id| {
+                            let e = units.entity(*id);
+                            world.get::<Placement>(e) == Some(&Placement::Waiting)
+                                && world.get::<SideId>(e) == Some(&turn.active)
+                        })
+                        .collect();
+                    if !waiting.is_empty() && turn.phase == GamePhase::Movement {
+                        ui.separator();
+                        ui.label("Off the map:");
+                        for id in waiting {
+                            let n = world
+                                .get::<UnitName>(units.entity(id))
+                                .map(|n| n.name.clone())
+                                .unwrap_or_default();
+                            if ui
+                                .selectable_label(Some(id) == ui_state.selected, n)
+                                .clicked()
+                            {
+                                send(PlayerInput::Select(id));
+                            }
+                        }
+                    }
+                    ui.separator();
+                    hover_panel(ui, &ui_state.hover_info);
+                });
+            ui.separator();
+            ui.strong("Log");
+            egui::ScrollArea::vertical()
+                .id_salt("log")
+                .stick_to_bottom(true)
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    for ev in &game.log().events {
+                        ui.label(egui::RichText::new(format!("{} ({})", ev.text, ev.rule)).small());
+                    }
+                });
+        });
+
+    // The decision the rules wait for.
+    if let Some(decision) = pending_decision(&session) {
+        egui::Window::new(format!("{} decides", side_name(decision.side)))
+            .anchor(egui::Align2::CENTER_TOP, egui::vec2(-RIGHT_HALF, 70.0))
+            .collapsible(false)
+            .resizable(false)
+            .show(ctx, |ui| {
+                ui.label(&decision.prompt);
+                ui.small(format!("({})", decision.rule));
+                let on_map = decision.choices.iter().filter(|c| c.hex.is_some()).count();
+                if on_map > 6 {
+                    ui.label(format!("Click one of the {on_map} highlighted hexes."));
+                }
+                for c in &decision.choices {
+                    if on_map > 6 && c.hex.is_some() {
+                        continue;
+                    }
+                    if ui.button(&c.label).clicked() {
+                        send(PlayerInput::Submit(c.command.clone()));
+                    }
+                }
+            });
+    }
+
+    if let Some(outcome) = &turn.outcome {
+        egui::Window::new("The battle is over")
+            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-RIGHT_HALF, 0.0))
+            .collapsible(false)
+            .resizable(false)
+            .show(ctx, |ui| {
+                let head = match (outcome.winner, &outcome.level) {
+                    (Some(w), Some(level)) => format!("{} wins: {level:?} victory", side_name(w)),
+                    (Some(w), None) => format!("{} wins", side_name(w)),
+                    (None, _) => "A draw".to_string(),
+                };
+                ui.heading(head);
+                ui.label(&outcome.reason);
+                for m in game.ruleset.morale(world) {
+                    ui.label(format!("{} lost {} morale of {}", m.name, m.lost, m.level));
+                }
+                ui.horizontal(|ui| {
+                    if ui.button("Save the game").clicked() {
+                        send(PlayerInput::Save);
+                    }
+                    if ui.button("Back to the menu").clicked() {
+                        next.set(Screen::Menu);
+                    }
+                });
+            });
+    }
+    Ok(())
+}
+
+/// Half the right panel: dialogs centre on the map, not on the window.
+const RIGHT_HALF: f32 = super::camera::RIGHT_PANEL / 2.0;
+
+fn hover_panel(ui: &mut egui::Ui, info: &HoverInfo) {
+    match info {
+        HoverInfo::None => {}
+        HoverInfo::Note(n) => {
+            ui.label(n);
+        }
+        HoverInfo::Move(m) => {
+            let path: Vec<String> = m.path.iter().map(|h| h.label()).collect();
+            ui.strong(format!("Move to {}: {} MP, {} left", m.hex, m.cost, m.left));
+            ui.label(format!("path {}", path.join(" → ")));
+            ui.small("click to move");
+        }
+        HoverInfo::Illegal(why) => {
+            ui.colored_label(egui::Color32::from_rgb(230, 90, 70), why);
+        }
+        HoverInfo::Attack(p) => {
+            ui.strong(&p.odds);
+            for m in &p.modifiers {
+                ui.label(m);
+            }
+            egui::Grid::new("chances").striped(true).show(ui, |ui| {
+                ui.strong("result");
+                ui.strong("chance");
+                ui.end_row();
+                for (r, chance) in &p.chances {
+                    ui.label(r);
+                    ui.label(format!(
+                        "{:.1}% ({}/6)",
+                        chance * 100.0,
+                        (chance * 6.0).round()
+                    ));
+                    ui.end_row();
+                }
+            });
+            ui.small("click to attack");
+        }
+    }
+}
