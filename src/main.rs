@@ -33,6 +33,10 @@ struct Cli {
     screenshot: Option<PathBuf>,
     #[arg(long, default_value_t = 5)]
     frames: u32,
+    /// Play these inputs into the window, one per frame (`click 0905`, `hover 0605`,
+    /// `end`, `handover`...): demonstrations, screenshots, smoke tests.
+    #[arg(long)]
+    input: Option<PathBuf>,
     /// Run N frames, print frame-time statistics and the time to the first
     /// interactive frame, then exit.
     #[arg(long)]
@@ -119,6 +123,7 @@ fn window(cli: Cli, started: std::time::Instant) -> Result<(), String> {
         screenshot: cli.screenshot,
         frames: cli.frames,
         bench_frames: cli.bench_frames,
+        input: cli.input,
         started: Some(started),
     })
 }

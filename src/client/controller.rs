@@ -492,3 +492,79 @@ pub fn first_unit_at(session: &Session, hex: HexCoord) -> Option<UnitId> {
 pub fn unit_side(session: &Session, id: UnitId) -> SideId {
     side_of(session, id)
 }
+
+/// Parses one line of an input script (`--input FILE`): what a player's hands do, for
+/// demonstrations, screenshots and smoke tests of the real window. `click HEX`,
+/// `hover HEX`, `cancel`, `undo`, `redo`, `save`, `handover`, `zoc`, `labels`, or any
+/// command line (`end`, `move …`, `attack …`) as if from a button. `#` starts a comment.
+pub fn parse_input_line(
+    line: &str,
+) -> Result<Option<PlayerInput>, crate::engine::command::ParseError> {
+    use crate::engine::command::{ParseError, parse_line};
+    let code = line.split('#').next().unwrap_or("");
+    let trimmed = code.trim();
+    let start = code.len() - code.trim_start().len() + 1;
+    let mut parts = trimmed.split_whitespace();
+    let Some(verb) = parts.next() else {
+        return Ok(None);
+    };
+    let hex_arg = |parts: &mut std::str::SplitWhitespace| -> Result<HexCoord, ParseError> {
+        let word = parts.next().unwrap_or("");
+        let column = code
+            .find(word)
+            .filter(|_| !word.is_empty())
+            .unwrap_or(code.len())
+            + 1;
+        HexCoord::parse(word).ok_or_else(|| ParseError {
+            column,
+            message: format!("`{verb}` needs a hex as CCRR, found `{word}`"),
+        })
+    };
+    Ok(Some(match verb {
+        "click" => PlayerInput::Click(hex_arg(&mut parts)?),
+        "hover" => PlayerInput::Hover(Some(hex_arg(&mut parts)?)),
+        "cancel" => PlayerInput::Cancel,
+        "undo" => PlayerInput::Undo,
+        "redo" => PlayerInput::Redo,
+        "save" => PlayerInput::Save,
+        "handover" => PlayerInput::HandOverDone,
+        "zoc" => PlayerInput::ToggleZoc,
+        "labels" => PlayerInput::ToggleLabels,
+        _ => match parse_line(line) {
+            Ok(Some(command)) => PlayerInput::Submit(command),
+            Ok(None) => return Ok(None),
+            Err(e) => {
+                return Err(ParseError {
+                    column: e.column.max(start),
+                    message: format!(
+                        "{} (an input line is click/hover HEX, cancel, undo, redo, save, handover, zoc, labels, or a command)",
+                        e.message
+                    ),
+                });
+            }
+        },
+    }))
+}
+
+/// Parses a whole input script; the error names the file, line and column.
+pub fn parse_input_script(path: &std::path::Path) -> Result<Vec<PlayerInput>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("{}: cannot read the input script: {e}", path.display()))?;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        match parse_input_line(line) {
+            Ok(Some(input)) => out.push(input),
+            Ok(None) => {}
+            Err(e) => {
+                return Err(format!(
+                    "{}:{}:{}: {}\n  {line}",
+                    path.display(),
+                    i + 1,
+                    e.column,
+                    e.message
+                ));
+            }
+        }
+    }
+    Ok(out)
+}

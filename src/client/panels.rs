@@ -263,8 +263,12 @@ fn game_panels(
             let units = world.resource::<Units>();
             egui::ScrollArea::vertical()
                 .id_salt("info")
-                .max_height(ui.available_height() * 0.6)
+                .max_height(ui.available_height() * 0.68)
                 .show(ui, |ui| {
+                    if ui_state.hover_info != HoverInfo::None {
+                        hover_panel(ui, &ui_state.hover_info);
+                        ui.separator();
+                    }
                     if let Some(id) = ui_state.selected {
                         let e = units.entity(id);
                         let name = world
@@ -350,8 +354,6 @@ fn game_panels(
                             }
                         }
                     }
-                    ui.separator();
-                    hover_panel(ui, &ui_state.hover_info);
                 });
             ui.separator();
             ui.strong("Log");
@@ -361,7 +363,8 @@ fn game_panels(
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
                     for ev in &game.log().events {
-                        ui.label(egui::RichText::new(format!("{} ({})", ev.text, ev.rule)).small());
+                        let line = plain(&format!("{} ({})", ev.text, ev.rule));
+                        ui.label(egui::RichText::new(line).small());
                     }
                 });
         });
@@ -419,6 +422,11 @@ fn game_panels(
     Ok(())
 }
 
+/// Text with the arrows egui's default fonts lack replaced by ASCII.
+fn plain(text: &str) -> String {
+    text.replace('→', "->").replace('←', "<-")
+}
+
 /// Half the right panel: dialogs centre on the map, not on the window.
 const RIGHT_HALF: f32 = super::camera::RIGHT_PANEL / 2.0;
 
@@ -431,7 +439,7 @@ fn hover_panel(ui: &mut egui::Ui, info: &HoverInfo) {
         HoverInfo::Move(m) => {
             let path: Vec<String> = m.path.iter().map(|h| h.label()).collect();
             ui.strong(format!("Move to {}: {} MP, {} left", m.hex, m.cost, m.left));
-            ui.label(format!("path {}", path.join(" → ")));
+            ui.label(format!("path {}", path.join(" - ")));
             ui.small("click to move");
         }
         HoverInfo::Illegal(why) => {

@@ -10,7 +10,9 @@ use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use bevy::window::PresentMode;
 use bevy_egui::EguiPlugin;
 
-use super::controller::{ControllerPlugin, Interaction};
+use super::controller::{
+    ClientSet, ControllerPlugin, Interaction, PlayerInput, parse_input_script,
+};
 use super::session::{Session, autosave_path};
 use super::{camera, map, panels};
 
@@ -28,6 +30,9 @@ pub struct ClientOptions {
     pub frames: u32,
     /// Run this many frames, print frame-time statistics, exit.
     pub bench_frames: Option<u32>,
+    /// Inputs to play into the window, one per frame, before the screenshot
+    /// (`controller::parse_input_line`).
+    pub input: Option<PathBuf>,
     /// When the process started, for the time to the first interactive frame.
     pub started: Option<Instant>,
 }
@@ -57,6 +62,10 @@ pub fn new_seed(options: &ClientOptions) -> u64 {
 /// Opens the window; returns when it closes.
 pub fn run(mut options: ClientOptions) -> Result<(), String> {
     options.started.get_or_insert_with(Instant::now);
+    let scripted = match &options.input {
+        Some(path) => parse_input_script(path)?,
+        None => Vec::new(),
+    };
     // A game asked for on the command line is loaded before the window opens, so a
     // bad file is an error message and exit status 1, not a window.
     let session = if let Some(save) = &options.load {
@@ -97,8 +106,15 @@ pub fn run(mut options: ClientOptions) -> Result<(), String> {
     .insert_resource(ClearColor(Color::srgb(0.12, 0.12, 0.14)))
     .insert_resource(options.clone())
     .init_resource::<FrameStats>()
+    .insert_resource(ScriptedInput(scripted.into()))
     .add_plugins((camera::CameraPlugin, map::MapPlugin, panels::PanelsPlugin))
     .add_systems(OnExit(Screen::Playing), leave_game)
+    .add_systems(
+        Update,
+        play_scripted_input
+            .in_set(ClientSet::Input)
+            .run_if(in_state(Screen::Playing)),
+    )
     .add_systems(First, frame_start)
     .add_systems(
         Last,
@@ -109,6 +125,25 @@ pub fn run(mut options: ClientOptions) -> Result<(), String> {
     }
     app.run();
     Ok(())
+}
+
+/// The inputs of `--input`, still to play.
+#[derive(Resource, Default)]
+struct ScriptedInput(std::collections::VecDeque<PlayerInput>);
+
+/// Plays one scripted input per frame once the map is up (from the third frame).
+fn play_scripted_input(
+    mut script: ResMut<ScriptedInput>,
+    mut frame: Local<u32>,
+    mut input: MessageWriter<PlayerInput>,
+) {
+    *frame += 1;
+    if *frame < 3 {
+        return;
+    }
+    if let Some(next) = script.0.pop_front() {
+        input.write(next);
+    }
 }
 
 fn leave_game(mut commands: Commands, view: Query<Entity, With<InGame>>) {

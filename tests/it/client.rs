@@ -264,3 +264,75 @@ fn kalavryai_hides_the_map_between_the_sides_and_the_ambush_from_the_enemy() {
     let session = app.world().resource::<Session>();
     assert_eq!(first_unit_at(session, hidden_hex), None);
 }
+
+#[test]
+fn input_scripts_parse_hands_and_commands_and_locate_errors() {
+    use bataille::client::controller::parse_input_line;
+    assert_eq!(
+        parse_input_line("click 0905 # the elite").unwrap(),
+        Some(PlayerInput::Click(h("0905")))
+    );
+    assert_eq!(
+        parse_input_line("  hover 0605").unwrap(),
+        Some(PlayerInput::Hover(Some(h("0605"))))
+    );
+    assert_eq!(
+        parse_input_line("end").unwrap(),
+        Some(PlayerInput::Submit(Command::EndPhase))
+    );
+    assert_eq!(parse_input_line("# nothing").unwrap(), None);
+    let e = parse_input_line("click 09X5").unwrap_err();
+    assert_eq!(e.column, 7);
+    assert!(e.message.contains("CCRR"), "{}", e.message);
+    assert!(parse_input_line("jump 0905").is_err());
+    // Every shipped window script parses.
+    for entry in std::fs::read_dir(root().join("scripts/window")).unwrap() {
+        let path = entry.unwrap().path();
+        bataille::client::controller::parse_input_script(&path).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+#[test]
+fn the_menu_catalog_lists_every_shipped_scenario_by_ruleset() {
+    let entries = bataille::client::catalog::catalog(&root().join("scenarios"));
+    let names: Vec<String> = entries
+        .iter()
+        .map(|e| {
+            e.summary
+                .as_ref()
+                .map(|s| s.name.clone())
+                .unwrap_or_else(|e| e.clone())
+        })
+        .collect();
+    assert!(names.contains(&"Civitate".to_string()), "{names:?}");
+    assert!(names.contains(&"Kalavryai".to_string()), "{names:?}");
+    assert!(entries.iter().all(|e| e.summary.is_ok()));
+    // A malformed file is listed with its located error, not dropped or a panic.
+    let bad = bataille::client::catalog::catalog(&root().join("tests/malformed/scenarios"));
+    assert!(
+        bad.iter()
+            .any(|e| e.summary.as_ref().is_err_and(|m| m.contains(".ron:")))
+    );
+}
+
+#[test]
+fn the_autosave_at_a_phase_end_resumes_the_same_game() {
+    let dir = scratch("autosave");
+    let autosave = dir.join("autosave.ron");
+    let mut session = Session::new(civitate(11), Some(autosave.clone()));
+    session
+        .submit(
+            &bataille::engine::command::parse_line("move 0905 0805")
+                .unwrap()
+                .unwrap(),
+        )
+        .unwrap();
+    assert!(!autosave.exists(), "written at phase ends only");
+    session.submit(&Command::EndPhase).unwrap();
+    let resumed = Session::load(&autosave, None).unwrap();
+    assert_eq!(resumed.game.commands(), session.game.commands());
+    assert_eq!(
+        resumed.game.world.resource::<Dice>().position(),
+        session.game.world.resource::<Dice>().position()
+    );
+}

@@ -5,4 +5,6 @@ mod common;
 mod alc_rules;
 mod client;
 mod engine;
+#[cfg(feature = "gui")]
+mod gui;
 mod malformed;
