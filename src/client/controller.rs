@@ -74,6 +74,9 @@ pub struct Interaction {
     /// The side whose eyes the map is drawn for.
     pub viewer: SideId,
     seen_revision: Option<u64>,
+    /// Whether `viewer` has been set for this game (the first player is asked to
+    /// take the seat too, when something is hidden).
+    viewer_known: bool,
     dirty: bool,
 }
 
@@ -438,7 +441,8 @@ pub fn refresh_interaction(session: Res<Session>, mut ui: ResMut<Interaction>) {
     let viewer = viewer(&session);
     if changed {
         ui.seen_revision = Some(session.revision);
-        if ui.viewer != viewer {
+        if ui.viewer != viewer || !ui.viewer_known {
+            ui.viewer_known = true;
             ui.selected = None;
             ui.attackers.clear();
             if hidden_information(&session) && !session.game.is_over() {

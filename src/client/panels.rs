@@ -357,14 +357,19 @@ fn game_panels(
                 });
             ui.separator();
             ui.strong("Log");
+            // Only the rows in view are laid out: a long game's log costs nothing.
+            let events = &game.log().events;
+            let row_height = ui.text_style_height(&egui::TextStyle::Small);
             egui::ScrollArea::vertical()
                 .id_salt("log")
                 .stick_to_bottom(true)
                 .auto_shrink([false, false])
-                .show(ui, |ui| {
-                    for ev in &game.log().events {
-                        let line = plain(&format!("{} ({})", ev.text, ev.rule));
-                        ui.label(egui::RichText::new(line).small());
+                .show_rows(ui, row_height, events.len(), |ui, rows| {
+                    for ev in &events[rows] {
+                        // The rule first: a long line is cut at the panel's edge.
+                        let line = plain(&format!("[{}] {}", ev.rule, ev.text));
+                        ui.add(egui::Label::new(egui::RichText::new(line).small()).truncate())
+                            .on_hover_text(format!("{} ({})", ev.text, ev.rule));
                     }
                 });
         });
