@@ -52,9 +52,14 @@ enum Cmd {
         scenario: PathBuf,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// The script: one command per line, `#` comments.
+        /// The script: one command per line, `#` comments; `-` reads standard input,
+        /// line by line as it comes.
         #[arg(long)]
         script: Option<PathBuf>,
+        /// Write the game here at every phase end (atomically): the autosave a crash
+        /// resumes from with `--load`.
+        #[arg(long)]
+        autosave: Option<PathBuf>,
         /// Resume from a save instead of starting the scenario afresh.
         #[arg(long)]
         load: Option<PathBuf>,
@@ -111,6 +116,58 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// Runs script lines, writing the autosave after every accepted phase end.
+fn run_with_autosave<'a>(
+    game: &mut Game,
+    lines: impl Iterator<Item = &'a str>,
+    to: &std::path::Path,
+) -> Result<(), bataille::engine::game::ScriptFailure> {
+    for (i, line) in lines.enumerate() {
+        let ended = game.submit_line(line).map_err(|(column, message)| {
+            bataille::engine::game::ScriptFailure {
+                line: i + 1,
+                column,
+                text: line.to_string(),
+                message,
+            }
+        })?;
+        if ended && game.commands().last() == Some(&bataille::engine::command::Command::EndPhase) {
+            if let Err(e) = bataille::client::session::write_atomically(to, &game.save_text()) {
+                eprintln!("{}: autosave failed: {e}", to.display());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `--script -`: commands from standard input as they arrive.
+fn play_stdin(game: &mut Game, autosave: Option<&std::path::Path>) -> Option<String> {
+    use std::io::BufRead;
+    let stdin = std::io::stdin();
+    let mut failure = None;
+    for (i, line) in stdin.lock().lines().enumerate() {
+        let Ok(line) = line else {
+            failure = Some(format!("<stdin>:{}: not UTF-8 text", i + 1));
+            break;
+        };
+        let result = match autosave {
+            Some(to) => run_with_autosave(game, std::iter::once(line.as_str()), to),
+            None => game.run_script(&line),
+        };
+        if let Err(f) = result {
+            failure = Some(format!(
+                "<stdin>:{}:{}: refused: {}\n  {}",
+                i + 1,
+                f.column,
+                f.message,
+                f.text
+            ));
+            break;
+        }
+    }
+    failure
 }
 
 /// No subcommand: the window, on the menu, a scenario or a save.
@@ -187,15 +244,22 @@ fn run(cli: Cli) -> Result<(), String> {
             save,
             state,
             options,
+            autosave,
         } => {
             let mut game = match &load {
                 Some(path) => Game::load_save(path).map_err(|e| e.to_string())?,
                 None => Game::start(&scenario, seed, &options).map_err(|e| e.to_string())?,
             };
             let mut failure = None;
-            if let Some(path) = &script {
+            if script.as_deref() == Some(std::path::Path::new("-")) {
+                failure = play_stdin(&mut game, autosave.as_deref());
+            } else if let Some(path) = &script {
                 let text = read_text(path).map_err(|e| e.to_string())?;
-                if let Err(f) = game.run_script(&text) {
+                let result = match &autosave {
+                    Some(to) => run_with_autosave(&mut game, text.lines(), to),
+                    None => game.run_script(&text),
+                };
+                if let Err(f) = result {
                     failure = Some(format!(
                         "{}:{}:{}: refused: {}\n  {}",
                         path.display(),

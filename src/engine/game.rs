@@ -378,6 +378,23 @@ impl Game {
                 ),
             ));
         }
+        if let Some(bad) = save
+            .options
+            .iter()
+            .find(|o| !ruleset.options().contains(&o.as_str()))
+        {
+            return Err(LocatedError::at_text(
+                &shown,
+                &text,
+                &format!("\"{bad}\""),
+                0,
+                format!(
+                    "unknown option `{bad}` ({} knows: {})",
+                    ruleset.name(),
+                    ruleset.options().join(", ")
+                ),
+            ));
+        }
         let board = crate::rulesets::build_ruleset_board(&*ruleset, &scenario);
         let mut game = Self::new(scenario, ruleset, board, save.seed, &save.options);
         for (i, line) in save.commands.iter().enumerate() {

@@ -294,7 +294,7 @@ pub fn read_text(path: &Path) -> Result<String, LocatedError> {
     if text.contains('\0') {
         return Err(LocatedError::whole_file(
             &shown,
-            "the file holds NUL bytes: it is binary, not RON text",
+            "the file holds NUL bytes: it is binary, not text",
         ));
     }
     Ok(text)

@@ -8,3 +8,4 @@ mod engine;
 #[cfg(feature = "gui")]
 mod gui;
 mod malformed;
+mod trust;

@@ -325,3 +325,118 @@ fn binary_written_at_run_time_is_rejected() {
         format!("{}: error: {}", path.display(), e.message)
     );
 }
+
+/// Every `.expect` of a corpus folder with its input file (`ext`), paired both ways.
+fn corpus_of(dir: &str, ext: &str) -> Vec<(PathBuf, Expect)> {
+    let dir = root().join(dir);
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.expect("directory entry").path())
+        .collect();
+    paths.sort();
+    for p in paths
+        .iter()
+        .filter(|p| p.extension().is_some_and(|x| x == "expect"))
+    {
+        assert!(
+            p.with_extension(ext).is_file(),
+            "{} has no fixture",
+            p.display()
+        );
+    }
+    paths
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|x| x == ext))
+        .map(|p| {
+            let e = p.with_extension("expect");
+            assert!(e.is_file(), "{} has no .expect file", p.display());
+            let exp = parse_expect(&e);
+            (p, exp)
+        })
+        .collect()
+}
+
+/// Runs the binary and checks: exit status 1, no panic, the first line of the error
+/// names `shown` with the expected line and column, and holds the expected message.
+fn expect_cli_error(name: &str, shown: &str, args: &[&str], exp: &Expect) -> Option<String> {
+    let out = Command::new(env!("CARGO_BIN_EXE_bataille"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the bataille binary runs");
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    let first = err.lines().next().unwrap_or("");
+    let mut problems = Vec::new();
+    if out.status.code() != Some(1) {
+        problems.push(format!("exit status {:?}, not 1", out.status.code()));
+    }
+    if err.contains("panicked") {
+        problems.push("it panicked".into());
+    }
+    let want = if exp.line == 0 {
+        format!("{shown}: ")
+    } else {
+        match exp.column {
+            Some(c) => format!("{shown}:{}:{c}: ", exp.line),
+            None => format!("{shown}:{}:", exp.line),
+        }
+    };
+    if !first.starts_with(&want) {
+        problems.push(format!("the error does not start with `{want}`"));
+    }
+    if !first.contains(&exp.message) {
+        problems.push(format!("the message lacks `{}`", exp.message));
+    }
+    (!problems.is_empty()).then(|| format!("{name}: {}\n    got: {err}", problems.join("; ")))
+}
+
+#[test]
+fn every_malformed_save_is_refused_at_its_place_with_exit_1() {
+    // `@CIVITATE_HASH@` stands for the shipped scenario's hash, so that only the
+    // fixture's own fault is wrong whatever the scenario's current content.
+    let hash = crate::common::civitate(1).save().scenario_hash;
+    let dir = scratch("malformed-saves");
+    let corpus = corpus_of("tests/malformed/saves", "ron");
+    assert!(corpus.len() >= 15, "only {} saves", corpus.len());
+    let mut failures = Vec::new();
+    for (path, exp) in &corpus {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        // Substituted byte by byte: a fixture that is not UTF-8 stays so.
+        let mut bytes = std::fs::read(path).unwrap();
+        let token = b"@CIVITATE_HASH@";
+        if let Some(at) = bytes.windows(token.len()).position(|w| w == token) {
+            bytes.splice(at..at + token.len(), hash.bytes());
+        }
+        let copy = dir.join(&name);
+        std::fs::write(&copy, &bytes).unwrap();
+        let shown = copy.display().to_string();
+        failures.extend(expect_cli_error(
+            &name,
+            &shown,
+            &["play", "-", "--load", &shown],
+            exp,
+        ));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_malformed_script_is_refused_at_its_line_with_exit_1() {
+    let corpus = corpus_of("tests/malformed/scripts", "txt");
+    assert!(corpus.len() >= 12, "only {} scripts", corpus.len());
+    let mut failures = Vec::new();
+    for (path, exp) in &corpus {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let shown = format!("tests/malformed/scripts/{name}");
+        let args = [
+            "play",
+            "scenarios/a_la_charge/civitate_1053.ron",
+            "--seed",
+            "1",
+            "--script",
+            shown.as_str(),
+        ];
+        failures.extend(expect_cli_error(&name, &shown, &args, exp));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
