@@ -133,10 +133,11 @@ fn run_with_autosave<'a>(
                 message,
             }
         })?;
-        if ended && game.commands().last() == Some(&bataille::engine::command::Command::EndPhase) {
-            if let Err(e) = bataille::client::session::write_atomically(to, &game.save_text()) {
-                eprintln!("{}: autosave failed: {e}", to.display());
-            }
+        if ended
+            && game.commands().last() == Some(&bataille::engine::command::Command::EndPhase)
+            && let Err(e) = bataille::client::session::write_atomically(to, &game.save_text())
+        {
+            eprintln!("{}: autosave failed: {e}", to.display());
         }
     }
     Ok(())
