@@ -61,6 +61,15 @@ pub trait Ruleset: Send + Sync + 'static {
     fn decision(&self, world: &World) -> Option<Decision>;
     /// Each side's lost morale against its level.
     fn morale(&self, world: &World) -> Vec<SideMorale>;
+
+    /// What must hold after every command (stacking, steps in range, ...): each
+    /// violation in words with its rule. Empty when all is well. The trust harness
+    /// checks it after every command of its random games.
+    fn invariant_violations(&self, world: &World) -> Vec<String>;
+    /// Whether a unit may attack, and be attacked, at most once a phase.
+    fn attacks_once_per_phase(&self) -> bool {
+        true
+    }
 }
 
 /// The ruleset a game is played with.

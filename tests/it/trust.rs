@@ -98,3 +98,317 @@ fn a_process_killed_mid_phase_resumes_from_its_autosave_with_the_same_dice() {
     let log = |g: &Game| g.log().lines().collect::<Vec<String>>();
     assert_eq!(log(&resumed), log(&whole));
 }
+
+mod random_games {
+    //! Random command sequences, legal and illegal, from random seeds, over every
+    //! scenario of every registered ruleset: a ruleset added to `RULESETS` with
+    //! scenarios under `scenarios/<id>/` is covered with no new test code.
+
+    use std::collections::BTreeSet;
+    use std::path::PathBuf;
+
+    use bataille::engine::board::Board;
+    use bataille::engine::command::{Command, parse_line};
+    use bataille::engine::dice::Dice;
+    use bataille::engine::game::{Game, GamePhase};
+    use bataille::engine::units::{Leader, Placement, UnitId, Units};
+    use bataille::rulesets::RULESETS;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use crate::common::root;
+
+    /// Every shipped scenario of every registered ruleset.
+    pub fn scenarios() -> Vec<PathBuf> {
+        let mut out = Vec::new();
+        for id in RULESETS {
+            let dir = root().join("scenarios").join(id);
+            let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+                .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .collect();
+            files.sort();
+            assert!(!files.is_empty(), "ruleset {id} has no scenario");
+            out.extend(files);
+        }
+        out
+    }
+
+    /// A random command that is most often nonsense: every verb, hexes on and off the
+    /// map, the scenario's unit ids and unknown ones.
+    fn noise(rng: &mut ChaCha8Rng, game: &Game) -> Option<Command> {
+        let board = game.world.resource::<Board>();
+        let (cols, rows) = (board.columns, board.rows);
+        let keys: Vec<String> = game
+            .scenario
+            .file
+            .units
+            .iter()
+            .map(|u| u.id.clone())
+            .collect();
+        let hex = |rng: &mut ChaCha8Rng| {
+            format!(
+                "{:02}{:02}",
+                rng.random_range(0..cols + 2),
+                rng.random_range(0..rows + 2)
+            )
+        };
+        let unit = |rng: &mut ChaCha8Rng, h: String| {
+            if rng.random_bool(0.5) {
+                keys[rng.random_range(0..keys.len())].clone()
+            } else if rng.random_bool(0.1) {
+                "nobody".to_string()
+            } else {
+                h
+            }
+        };
+        let h1 = hex(rng);
+        let line = match rng.random_range(0..8) {
+            0 => {
+                let u = unit(rng, h1);
+                let steps: Vec<String> = (0..rng.random_range(1..5)).map(|_| hex(rng)).collect();
+                format!("move {u} {}", steps.join(" "))
+            }
+            1 => format!("attack {} fire {} -> {}", h1, hex(rng), hex(rng)),
+            2 => format!("lose {}", unit(rng, h1)),
+            3 => format!("check {}", unit(rng, h1)),
+            4 => format!("retreat {h1}"),
+            5 => {
+                if rng.random_bool(0.3) {
+                    "advance none".into()
+                } else {
+                    format!("advance {h1}")
+                }
+            }
+            6 => format!("place {} {}", unit(rng, h1.clone()), h1),
+            _ => "end".into(),
+        };
+        parse_line(&line).ok().flatten()
+    }
+
+    /// Invariants every ruleset shares, then the ruleset's own.
+    fn violations(game: &Game) -> Vec<String> {
+        let world = &game.world;
+        let board = world.resource::<Board>();
+        let units = world.resource::<Units>();
+        let mut out = Vec::new();
+        for id in units.ids() {
+            let e = units.entity(id);
+            if let Some(Placement::OnMap(h)) = world.get::<Placement>(e).copied() {
+                if !board.contains(h) {
+                    out.push(format!("unit {} off the map on {h}", id.0));
+                } else if !units.at(board, h).contains(&id) {
+                    out.push(format!(
+                        "unit {} on {h} is missing from the hex index",
+                        id.0
+                    ));
+                }
+            }
+        }
+        for h in board.hexes() {
+            for id in units.at(board, h) {
+                let at = world.get::<Placement>(units.entity(*id)).copied();
+                if at != Some(Placement::OnMap(h)) {
+                    out.push(format!(
+                        "the hex index puts unit {} on {h}, it is {at:?}",
+                        id.0
+                    ));
+                }
+            }
+        }
+        out.extend(game.ruleset.invariant_violations(world));
+        out
+    }
+
+    fn phase_rank(p: GamePhase) -> u8 {
+        match p {
+            GamePhase::Setup => 0,
+            GamePhase::Movement => 1,
+            GamePhase::Combat => 2,
+            GamePhase::GameOver => 3,
+        }
+    }
+
+    /// One random game from `seed`: at most `length` commands. Panics with the seed
+    /// and the command on any broken property.
+    pub fn play(scenario: &std::path::Path, seed: u64, length: usize) -> usize {
+        let mut game = Game::start(scenario, seed, &[]).unwrap();
+        game.world
+            .resource_mut::<bataille::engine::event::GameLog>()
+            .keep_text = true;
+        let ruleset = game.ruleset.clone();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
+        let name = scenario.file_name().unwrap().to_string_lossy().to_string();
+        let fail =
+            |what: String, cmd: &Command| -> ! { panic!("{name} seed {seed}: `{cmd}`: {what}") };
+        // Attackers and defenders of this phase, by unit.
+        let mut attacked_with: BTreeSet<UnitId> = BTreeSet::new();
+        let mut attacked: BTreeSet<UnitId> = BTreeSet::new();
+        let mut submitted = 0;
+        for _ in 0..length {
+            let legal = rng.random_bool(0.7);
+            let cmd = if legal {
+                ruleset.random_command(&mut game.world, &mut rng)
+            } else {
+                match noise(&mut rng, &game) {
+                    Some(c) => c,
+                    None => continue,
+                }
+            };
+            submitted += 1;
+            let before_turn = game.turn().clone();
+            let before = (
+                game.state_json(),
+                game.log().events.len(),
+                game.world.resource::<Dice>().position(),
+                game.commands().len(),
+            );
+            let combatants = |game: &Game, hexes: &[bataille::engine::hex::HexCoord]| {
+                let board = game.world.resource::<Board>();
+                let units = game.world.resource::<Units>();
+                hexes
+                    .iter()
+                    .flat_map(|h| units.at(board, *h).to_vec())
+                    .filter(|u| game.world.get::<Leader>(units.entity(*u)).is_none())
+                    .collect::<Vec<UnitId>>()
+            };
+            let (att, def) = match &cmd {
+                Command::Attack {
+                    melee,
+                    fire,
+                    target,
+                } => {
+                    let mut a = combatants(&game, melee);
+                    a.extend(combatants(&game, fire));
+                    (a, combatants(&game, &[*target]))
+                }
+                _ => (Vec::new(), Vec::new()),
+            };
+            match game.submit(&cmd) {
+                Err(refusal) => {
+                    let after = (
+                        game.state_json(),
+                        game.log().events.len(),
+                        game.world.resource::<Dice>().position(),
+                        game.commands().len(),
+                    );
+                    if after != before {
+                        fail(format!("refused ({refusal}) but the game changed"), &cmd);
+                    }
+                    if legal && game.outcome().is_none() {
+                        fail(
+                            format!("the ruleset's own random command was refused: {refusal}"),
+                            &cmd,
+                        );
+                    }
+                }
+                Ok(()) => {
+                    if before_turn.outcome.is_some() {
+                        fail("accepted after the game ended".into(), &cmd);
+                    }
+                    let t = game.turn();
+                    let moved_on = (t.turn, phase_rank(t.phase), t.active)
+                        != (
+                            before_turn.turn,
+                            phase_rank(before_turn.phase),
+                            before_turn.active,
+                        );
+                    if t.turn < before_turn.turn {
+                        fail(
+                            format!("turn went back from {} to {}", before_turn.turn, t.turn),
+                            &cmd,
+                        );
+                    }
+                    if moved_on && cmd != Command::EndPhase && t.phase != GamePhase::GameOver {
+                        fail(
+                            format!(
+                                "the phase changed on a command that is not `end`: {:?} → {:?}",
+                                before_turn.phase, t.phase
+                            ),
+                            &cmd,
+                        );
+                    }
+                    if moved_on {
+                        attacked_with.clear();
+                        attacked.clear();
+                    }
+                    if ruleset.attacks_once_per_phase() && matches!(cmd, Command::Attack { .. }) {
+                        for u in att {
+                            if !attacked_with.insert(u) {
+                                fail(format!("unit {} attacked twice this phase", u.0), &cmd);
+                            }
+                        }
+                        for u in def {
+                            if !attacked.insert(u) {
+                                fail(format!("unit {} was attacked twice this phase", u.0), &cmd);
+                            }
+                        }
+                    }
+                }
+            }
+            let v = violations(&game);
+            if !v.is_empty() {
+                let waiting = ruleset.pending_decision(&game.world).unwrap_or_default();
+                fail(format!("{} (waiting for: {waiting})", v.join("; ")), &cmd);
+            }
+            if game.is_over() && rng.random_bool(0.5) {
+                break;
+            }
+        }
+        // The accepted commands replay to the identical log.
+        let mut replay = Game::start(scenario, seed, &[]).unwrap();
+        for c in game.commands().to_vec() {
+            replay
+                .submit(&c)
+                .unwrap_or_else(|r| panic!("{name} seed {seed}: replay refused `{c}`: {r}"));
+        }
+        let log = |g: &Game| g.log().lines().collect::<Vec<String>>();
+        assert_eq!(
+            log(&replay),
+            log(&game),
+            "{name} seed {seed}: the replay differs"
+        );
+        submitted
+    }
+
+    /// `cases` random games per ruleset, spread over its scenarios.
+    pub fn run(cases: u64, length: usize) -> (u64, usize) {
+        let all = scenarios();
+        let mut games = 0;
+        let mut commands = 0;
+        for id in RULESETS {
+            let mine: Vec<&PathBuf> = all
+                .iter()
+                .filter(|p| p.parent().is_some_and(|d| d.ends_with(id)))
+                .collect();
+            for case in 0..cases {
+                let scenario = mine[(case % mine.len() as u64) as usize];
+                commands += play(scenario, 1000 + case, length);
+                games += 1;
+            }
+        }
+        (games, commands)
+    }
+}
+
+/// A few hundred random sequences per ruleset on every CI run; set
+/// `BATAILLE_TRUST_CASES` to run more.
+#[test]
+fn random_sequences_on_every_scenario_keep_the_invariants_and_replay_identically() {
+    let cases = std::env::var("BATAILLE_TRUST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(200);
+    let (games, commands) = random_games::run(cases, 400);
+    assert!(games >= cases);
+    eprintln!("{games} random games, {commands} commands: every property held");
+}
+
+/// The long run: 10,000 random sequences per ruleset (`cargo test -- --ignored`).
+#[test]
+#[ignore = "long: 10,000 sequences per ruleset; run with `cargo test --release -- --ignored`"]
+fn random_sequences_long_run_10000_per_ruleset() {
+    let (games, commands) = random_games::run(10_000, 400);
+    eprintln!("{games} random games, {commands} commands: every property held");
+}

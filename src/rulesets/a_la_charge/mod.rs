@@ -738,4 +738,8 @@ impl Ruleset for AlaCharge {
     fn morale(&self, world: &World) -> Vec<SideMorale> {
         view::morale(world)
     }
+
+    fn invariant_violations(&self, world: &World) -> Vec<String> {
+        view::invariant_violations(world)
+    }
 }

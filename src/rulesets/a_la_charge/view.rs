@@ -480,3 +480,55 @@ pub fn check(world: &World, command: &Command) -> Result<(), Refusal> {
         )),
     }
 }
+
+/// AlC's invariants: one combat unit a hex (but for a displaced unit still to retreat
+/// out of it, AlC 12.5) and never two sides in one hex (AlC 7),
+/// steps within the counter's sides (AlC 12.6), movement points never below zero
+/// (AlC 9), no decision waiting once the game is over (AlC 13).
+pub fn invariant_violations(world: &World) -> Vec<String> {
+    let mut out = Vec::new();
+    let board = world.resource::<Board>();
+    let displaced_in = match front(world) {
+        Some(Pending::Retreat { unit, .. }) => hex_of(world, unit),
+        _ => None,
+    };
+    for hex in board.hexes() {
+        let here = units_at(world, hex);
+        let combat = here.iter().filter(|u| !is_leader(world, **u)).count();
+        let allowed = if displaced_in == Some(hex) { 2 } else { 1 };
+        if combat > allowed {
+            out.push(format!("{combat} combat units on {hex} (AlC 7)"));
+        }
+        if here
+            .iter()
+            .any(|u| side_of(world, *u) != side_of(world, here[0]))
+        {
+            out.push(format!("both sides on {hex} (AlC 7)"));
+        }
+    }
+    let ids: Vec<UnitId> = world
+        .resource::<crate::engine::units::Units>()
+        .ids()
+        .collect();
+    for id in ids {
+        if placement(world, id) == Placement::Eliminated {
+            continue;
+        }
+        let s = steps(world, id);
+        if s.left == 0 || s.left > s.max || s.max > 2 {
+            out.push(format!(
+                "{} has {} of {} steps (AlC 12.6)",
+                name(world, id),
+                s.left,
+                s.max
+            ));
+        }
+        if flags(world, id).mp_left < 0 {
+            out.push(format!("{} has negative MP (AlC 9)", name(world, id)));
+        }
+    }
+    if turn(world).outcome.is_some() && front(world).is_some() {
+        out.push("a decision waits after the game ended (AlC 13)".into());
+    }
+    out
+}
