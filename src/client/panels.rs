@@ -79,6 +79,34 @@ fn menu_screen(
                 }
                 ui.add_space(6.0);
             }
+            // Saved games (Ctrl+S writes them here).
+            let mut saves: Vec<std::path::PathBuf> = std::fs::read_dir(super::session::save_dir())
+                .map(|d| {
+                    d.flatten()
+                        .map(|e| e.path())
+                        .filter(|p| p.to_string_lossy().ends_with(".save.ron"))
+                        .collect()
+                })
+                .unwrap_or_default();
+            saves.sort();
+            if !saves.is_empty() {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("Saved games:");
+                    for path in &saves {
+                        let name = path
+                            .file_name()
+                            .map(|n| n.to_string_lossy().to_string())
+                            .unwrap_or_default();
+                        if ui.button(format!("Load {name}")).clicked() {
+                            start = Some(
+                                Session::load(path, Some(autosave_path()))
+                                    .map_err(|e| e.to_string()),
+                            );
+                        }
+                    }
+                });
+                ui.add_space(6.0);
+            }
             if let Some(err) = &menu.error {
                 ui.colored_label(egui::Color32::from_rgb(220, 80, 60), err);
             }

@@ -74,7 +74,15 @@ impl GameOptions {
 
 /// Reads a scenario and the ruleset it names, and checks both.
 pub fn load_scenario(path: &Path) -> Result<(Arc<LoadedScenario>, Arc<dyn Ruleset>), LocatedError> {
-    let text = read_text(path)?;
+    load_scenario_text(path, read_text(path)?)
+}
+
+/// `load_scenario` on text already read (`path` names it in errors and locates the
+/// ruleset's tables).
+pub fn load_scenario_text(
+    path: &Path,
+    text: String,
+) -> Result<(Arc<LoadedScenario>, Arc<dyn Ruleset>), LocatedError> {
     let file = parse_scenario(path, text.clone())?;
     let shown = path.display().to_string();
     let ruleset = load_ruleset(&file.ruleset, path).map_err(|msg| {
@@ -348,8 +356,12 @@ impl Game {
 
     /// Loads a save: reads it, checks the scenario has not changed, replays it.
     pub fn load_save(path: &Path) -> Result<Self, LocatedError> {
+        Self::load_save_text(path, read_text(path)?)
+    }
+
+    /// `load_save` on text already read; `path` names it in errors.
+    pub fn load_save_text(path: &Path, text: String) -> Result<Self, LocatedError> {
         let shown = path.display().to_string();
-        let text = read_text(path)?;
         if text.trim().is_empty() {
             return Err(LocatedError::whole_file(&shown, "the save file is empty"));
         }

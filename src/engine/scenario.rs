@@ -273,6 +273,13 @@ pub fn read_text(path: &Path) -> Result<String, LocatedError> {
     let shown = path.display().to_string();
     let bytes = std::fs::read(path)
         .map_err(|e| LocatedError::whole_file(&shown, format!("cannot read the file: {e}")))?;
+    decode_text(&shown, bytes)
+}
+
+/// Checks that the bytes of a file named `shown` are text we read: at most 16 MiB,
+/// UTF-8, no NUL bytes.
+pub fn decode_text(shown: &str, bytes: Vec<u8>) -> Result<String, LocatedError> {
+    let shown = shown.to_string();
     if bytes.len() > 16 * 1024 * 1024 {
         return Err(LocatedError::whole_file(
             &shown,
