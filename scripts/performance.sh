@@ -10,6 +10,12 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 cargo bench --no-default-features --bench engine 2>&1 | tee "$tmp/bench.txt" >&2
+# Autoplay with the headless build (as players of the command line run it), the
+# window's figures with the default build; both write target/release/bataille.
+cargo build --release --no-default-features 2>&1 >&2
+for s in scenarios/*/*.ron; do
+    target/release/bataille autoplay "$s" --games 5000 | head -1 > "$tmp/autoplay-$(basename "$s")"
+done
 cargo build --release 2>&1 >&2
 bin=target/release/bataille
 
@@ -40,13 +46,12 @@ bin=target/release/bataille
         { if ($0 !~ /^ *$/ && $0 !~ /time:/ && $0 !~ /^(Benchmarking|Found|Gnuplot|  [0-9]+ \(|change:|No change|Performance|Change within)/) prev = $0 }
     ' "$tmp/bench.txt"
     echo
-    echo "## Autoplay (\`bataille autoplay SCENARIO --games 5000\`, release)"
+    echo "## Autoplay (\`bataille autoplay SCENARIO --games 5000\`, release, built with \`--no-default-features\`)"
     echo
     echo "| scenario | result |"
     echo "|---|---|"
     for s in scenarios/*/*.ron; do
-        r=$("$bin" autoplay "$s" --games 5000 | head -1)
-        echo "| \`$s\` | $r |"
+        echo "| \`$s\` | $(cat "$tmp/autoplay-$(basename "$s")") |"
     done
     echo
     echo "## Window (\`bataille SCENARIO --bench-frames 600\`, release)"
