@@ -17,7 +17,7 @@ fn pick<T: Clone>(rng: &mut ChaCha8Rng, items: &[T]) -> Option<T> {
     (!items.is_empty()).then(|| items[rng.random_range(0..items.len())].clone())
 }
 
-fn key(world: &World, id: UnitId) -> UnitRef {
+pub(crate) fn key(world: &World, id: UnitId) -> UnitRef {
     UnitRef::Key(
         world
             .get::<UnitName>(entity(world, id))

@@ -5,26 +5,18 @@
 use bevy::prelude::*;
 
 use crate::engine::board::Board;
-use crate::engine::command::{Command, Refusal, UnitRef};
+use crate::engine::command::{Command, Refusal};
 use crate::engine::game::GamePhase;
 use crate::engine::hex::HexCoord;
-use crate::engine::units::{Placement, SideId, UnitId, UnitName};
+use crate::engine::units::{Placement, SideId, UnitId};
 use crate::rulesets::view::{
     AttackPreview, CardLine, Choice, CounterFace, Decision, MoveOption, SideMorale,
 };
 
+use super::autoplay::key;
 use super::data::Kind;
 use super::results::{Pending, RetreatStep, advance_candidates, front, live, loss_count};
 use super::*;
-
-fn key(world: &World, id: UnitId) -> UnitRef {
-    UnitRef::Key(
-        world
-            .get::<UnitName>(entity(world, id))
-            .map(|n| n.key.clone())
-            .unwrap_or_default(),
-    )
-}
 
 fn unit_id(world: &World, e: Entity) -> Option<UnitId> {
     world.get::<UnitId>(e).copied()
