@@ -1,5 +1,6 @@
 //! Benchmarks: movement range of one unit, one combat resolution, and complete random
-//! games (autoplay throughput), on Civitate 1053.
+//! games (autoplay throughput), on Civitate 1053; for Champs de Bataille, the movement
+//! range of a group and one melee in a warm game.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -159,11 +160,142 @@ fn autoplay_games(c: &mut Criterion) {
     });
 }
 
+/// A Champs de Bataille position on a 24x24 clear map: `pairs` Frankish Warbands facing
+/// east, each in frontal contact with a Roman Blade facing west, in columns 3 hexes
+/// apart, and a group of five Arab cavalry in the north-west corner.
+fn cdb_game(seed: u64) -> (Game, Vec<bataille::engine::command::Command>) {
+    let mut units = vec![
+        "(id: \"ga\", name: \"ga\", side: \"a\", type: \"Irr Cv(O)\", hex: \"0101\", corps: \"a1\", facing: \"E\")".to_string(),
+        "(id: \"gb\", name: \"gb\", side: \"b\", type: \"Reg Cv(O)\", hex: \"2424\", corps: \"b1\", facing: \"W\")".to_string(),
+    ];
+    for r in 3..=7 {
+        units.push(format!(
+            "(id: \"cv{r}\", name: \"cv\", side: \"a\", type: \"Irr Cv(O)\", hex: \"02{r:02}\", corps: \"a1\", facing: \"E\")"
+        ));
+    }
+    let mut attacks = Vec::new();
+    for c in (6..=21).step_by(3) {
+        for r in (10..=22).step_by(2) {
+            let wb = bataille::engine::hex::HexCoord::new(c, r);
+            let bd = wb.neighbor(2);
+            units.push(format!(
+                "(id: \"w{c}_{r}\", name: \"w\", side: \"a\", type: \"Irr Wb(O)\", hex: \"{wb}\", corps: \"a1\", facing: \"E\")"
+            ));
+            units.push(format!(
+                "(id: \"b{c}_{r}\", name: \"b\", side: \"b\", type: \"Reg Bd(O)\", hex: \"{bd}\", corps: \"b1\", facing: \"W\")"
+            ));
+            attacks.push(
+                parse_line(&format!("attack {wb} -> {bd}"))
+                    .unwrap()
+                    .unwrap(),
+            );
+        }
+    }
+    let ron = format!(
+        "(name: \"Bench\", date: \"486\", ruleset: \"champs_de_bataille\", turns: 5,
+          map: (columns: 24, rows: 24),
+          sides: [(id: \"a\", name: \"A\", commander: \"ga\", edge: West, corps: [(id: \"a1\", name: \"A\", general: \"ga\")]),
+                  (id: \"b\", name: \"B\", commander: \"gb\", edge: East, corps: [(id: \"b1\", name: \"B\", general: \"gb\")])],
+          first: \"a\", units: [{}], at_time_limit: (winner: \"b\", level: Minor))",
+        units.join(",")
+    );
+    let dir = std::env::temp_dir().join(format!("bataille-bench-cdb-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("rulesets/champs_de_bataille")).unwrap();
+    let kinds = "(id: Cv, name: \"Cv\", vs_foot: 3, vs_mounted: 3, mp: 4), (id: Wb, name: \"Wb\", vs_foot: 3, vs_mounted: 2, mp: 2), (id: Bd, name: \"Bd\", vs_foot: 5, vs_mounted: 3, mp: 2)";
+    let counters = "(id: \"Irr Cv(O)\", name: \"Cv\", kind: Cv, quality: O, regular: false), (id: \"Reg Cv(O)\", name: \"Cv\", kind: Cv, quality: O, regular: true), (id: \"Irr Wb(O)\", name: \"Wb\", kind: Wb, quality: O, regular: false), (id: \"Reg Bd(O)\", name: \"Bd\", kind: Bd, quality: O, regular: true)";
+    std::fs::write(
+        dir.join("rulesets/champs_de_bataille/units.ron"),
+        format!("(source: \"bench\", kinds: [{kinds}], counters: [{counters}])"),
+    )
+    .unwrap();
+    let path = dir.join("cdb.ron");
+    std::fs::write(&path, ron).unwrap();
+    (Game::start(&path, seed, &[]).unwrap(), attacks)
+}
+
+fn cdb_group_movement(c: &mut Criterion) {
+    let (game, _) = cdb_game(1);
+    let world = &game.world;
+    let group: Vec<bataille::engine::units::UnitId> = (3..=7)
+        .map(|r| {
+            bataille::rulesets::champs_de_bataille::resolve(world, &UnitRef::Key(format!("cv{r}")))
+                .unwrap()
+        })
+        .collect();
+    let ruleset = game.ruleset.clone();
+    assert!(
+        !ruleset
+            .group_move_options(world, &group)
+            .unwrap()
+            .is_empty()
+    );
+    c.bench_function(
+        "CdB: movement range of a group of five cavalry (4 MP)",
+        |b| {
+            b.iter(|| {
+                black_box(
+                    ruleset
+                        .group_move_options(black_box(world), &group)
+                        .unwrap(),
+                )
+            })
+        },
+    );
+    let e = world
+        .resource::<bataille::engine::units::Units>()
+        .entity(group[0]);
+    c.bench_function("CdB: movement range of one unit (cavalry, 4 MP)", |b| {
+        b.iter(|| black_box(ruleset.move_options(black_box(world), e).unwrap()))
+    });
+}
+
+fn cdb_melee(c: &mut Criterion) {
+    for (label, keep_text) in [("with log text", true), ("log text off", false)] {
+        c.bench_function(
+            &format!("CdB: one melee in a warm game, {label} (incl. its decisions)"),
+            |b| {
+                b.iter_custom(|iters| {
+                    let mut total = std::time::Duration::ZERO;
+                    let mut done = 0u64;
+                    let mut seed = 0;
+                    while done < iters {
+                        seed += 1;
+                        let (mut g, attacks) = cdb_game(seed);
+                        g.run_script("end\nend\nend").unwrap();
+                        g.world.resource_mut::<GameLog>().keep_text = keep_text;
+                        let ruleset = g.ruleset.clone();
+                        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                        for attack in attacks {
+                            if done == iters || g.is_over() {
+                                break;
+                            }
+                            if g.ruleset.check(&g.world, &attack).is_err() {
+                                continue;
+                            }
+                            let start = std::time::Instant::now();
+                            g.submit(black_box(&attack)).unwrap();
+                            while g.ruleset.pending_decision(&g.world).is_some() {
+                                let decision = ruleset.random_command(&mut g.world, &mut rng);
+                                g.submit(&decision).unwrap();
+                            }
+                            total += start.elapsed();
+                            done += 1;
+                        }
+                    }
+                    total
+                })
+            },
+        );
+    }
+}
+
 criterion_group!(
     benches,
     movement_range,
     one_combat,
     combats_in_play,
-    autoplay_games
+    autoplay_games,
+    cdb_group_movement,
+    cdb_melee
 );
 criterion_main!(benches);

@@ -114,6 +114,7 @@ fn pointer_input(
         With<MapCamera>,
     >,
     buttons: Res<ButtonInput<MouseButton>>,
+    keys: Res<ButtonInput<KeyCode>>,
     scroll: Res<AccumulatedMouseScroll>,
     session: Res<Session>,
     mut drag: ResMut<DragState>,
@@ -173,7 +174,11 @@ fn pointer_input(
         if released_click(MouseButton::Left)
             && let Some(hex) = hex
         {
-            input.write(PlayerInput::Click(hex));
+            if keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]) {
+                input.write(PlayerInput::GroupClick(hex));
+            } else {
+                input.write(PlayerInput::Click(hex));
+            }
         }
         if released_click(MouseButton::Right) {
             input.write(PlayerInput::Cancel);

@@ -21,6 +21,8 @@ pub enum PlayerInput {
     Hover(Option<HexCoord>),
     /// A left click on a hex.
     Click(HexCoord),
+    /// Shift and a left click: add the unit of a hex to the group to move, or drop it.
+    GroupClick(HexCoord),
     /// A unit picked from a panel (a leader under a counter, a unit off the map).
     Select(UnitId),
     /// Right click or Escape: drop the selection.
@@ -57,6 +59,9 @@ pub enum HoverInfo {
 pub struct Interaction {
     /// The unit whose card is shown (and who moves, in a movement phase).
     pub selected: Option<UnitId>,
+    /// Movement phase: the units moving together as a group (CdB 5), the selected unit
+    /// first; empty or one unit for a single unit.
+    pub group: Vec<UnitId>,
     /// Combat phase: the hexes of the units chosen to attack together.
     pub attackers: Vec<HexCoord>,
     pub hover: Option<HexCoord>,
@@ -221,11 +226,30 @@ pub fn apply_player_input(
         match input {
             PlayerInput::Hover(hex) => ui.hover = *hex,
             PlayerInput::Click(hex) => click(&mut session, &mut ui, *hex),
+            PlayerInput::GroupClick(hex) => {
+                let viewer = viewer(&session);
+                if let Some(&u) = units_seen_at(&session, *hex, viewer).first()
+                    && side_of(&session, u) == session.game.turn().active
+                {
+                    if ui.group.is_empty()
+                        && let Some(s) = ui.selected
+                    {
+                        ui.group.push(s);
+                    }
+                    if let Some(i) = ui.group.iter().position(|g| *g == u) {
+                        ui.group.remove(i);
+                    } else {
+                        ui.group.push(u);
+                    }
+                    ui.selected = ui.group.first().copied();
+                }
+            }
             PlayerInput::Select(id) => {
                 ui.selected = Some(*id);
             }
             PlayerInput::Cancel => {
                 ui.selected = None;
+                ui.group.clear();
                 ui.attackers.clear();
                 ui.status.clear();
             }
@@ -287,9 +311,11 @@ fn click(session: &mut Session, ui: &mut Interaction, hex: HexCoord) {
             if let Some(m) = ui.moves.iter().find(|m| m.hex == hex).cloned() {
                 if submit(session, ui, &m.command) {
                     ui.selected = None;
+                    ui.group.clear();
                 }
                 return;
             }
+            ui.group.clear();
             if !here.is_empty() {
                 select_in_hex(ui, &here);
             } else if let HoverInfo::Illegal(why) = hover_info(session, ui, Some(hex)) {
@@ -465,7 +491,19 @@ pub fn refresh_interaction(session: Res<Session>, mut ui: ResMut<Interaction>) {
     }
     ui.viewer = viewer;
     let world = &session.game.world;
+    if ui.group.iter().any(|u| {
+        let e = entity_of(&session, *u);
+        !visible_to(world, e, viewer) || session.game.turn().phase != GamePhase::Movement
+    }) {
+        ui.group.clear();
+    }
     let (moves, cannot) = match ui.selected {
+        Some(_) if ui.group.len() > 1 => {
+            match session.game.ruleset.group_move_options(world, &ui.group) {
+                Ok(moves) => (moves, None),
+                Err(refusal) => (Vec::new(), Some(refusal.to_string())),
+            }
+        }
         Some(id) => {
             let entity = entity_of(&session, id);
             if !visible_to(world, entity, viewer) {
@@ -526,6 +564,7 @@ pub fn parse_input_line(
     };
     Ok(Some(match verb {
         "click" => PlayerInput::Click(hex_arg(&mut parts)?),
+        "shift-click" => PlayerInput::GroupClick(hex_arg(&mut parts)?),
         "hover" => PlayerInput::Hover(Some(hex_arg(&mut parts)?)),
         "cancel" => PlayerInput::Cancel,
         "undo" => PlayerInput::Undo,
@@ -541,7 +580,7 @@ pub fn parse_input_line(
                 return Err(ParseError {
                     column: e.column.max(start),
                     message: format!(
-                        "{} (an input line is click/hover HEX, cancel, undo, redo, save, handover, zoc, labels, or a command)",
+                        "{} (an input line is click/shift-click/hover HEX, cancel, undo, redo, save, handover, zoc, labels, or a command)",
                         e.message
                     ),
                 });

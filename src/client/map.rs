@@ -476,6 +476,19 @@ fn draw_marks(session: Res<Session>, ui: Res<Interaction>, mut gizmos: Gizmos) {
             gizmos.circle_2d(Isometry2d::from_translation(*last), 6.0, Color::WHITE);
         }
     }
+    // The members of a group about to move together (CdB 5).
+    for id in ui.group.iter().skip(1) {
+        let world = &session.game.world;
+        let e = world.resource::<Units>().entity(*id);
+        if let Some(hex) = world.get::<Placement>(e).and_then(|p| p.hex()) {
+            let (at, half) = counter_spot(hex_center(hex), false);
+            gizmos.rect_2d(
+                Isometry2d::from_translation(at),
+                Vec2::splat(half * 2.0 + 6.0),
+                Color::srgb(0.3, 1.0, 0.9),
+            );
+        }
+    }
     if let Some(id) = ui.selected {
         let world = &session.game.world;
         let e = world.resource::<Units>().entity(id);
@@ -551,8 +564,13 @@ fn redraw_counters(
         let leader = world.get::<Leader>(e).is_some();
         let hidden = world.get::<Hidden>(e).is_some();
         let face = game.ruleset.counter_face(world, e);
-        let (at, half) = counter_spot(hex_center(hex), leader);
-        let z = if leader { 4.0 } else { 3.0 };
+        let (mut at, half) = counter_spot(hex_center(hex), leader);
+        let mut z = if leader { 4.0 } else { 3.0 };
+        if face.rank > 0 {
+            // The rear rank of a stack shows behind the front one (CdB 8.1).
+            at += Vec2::new(7.0, 7.0);
+            z -= 1.0;
+        }
         let mut fill = side_color(side);
         if face.reduced {
             fill = fill.mix(&Color::WHITE, 0.45);
@@ -580,6 +598,17 @@ fn redraw_counters(
             Sprite::from_color(fill, Vec2::splat(half * 2.0)),
             Transform::from_xyz(at.x, at.y, z),
         ));
+        if let Some(v) = face.facing {
+            // A bar beyond the counter's edge towards the vertex it faces (CdB 6).
+            let angle = (60.0 - 60.0 * v as f32).to_radians();
+            let dir = Vec2::new(angle.cos(), angle.sin());
+            let spot = at + dir * (half * 1.35 + 3.0);
+            spawn((
+                Sprite::from_color(Color::srgb(1.0, 0.85, 0.1), Vec2::new(12.0, 6.0)),
+                Transform::from_xyz(spot.x, spot.y, z + 0.2)
+                    .with_rotation(Quat::from_rotation_z(angle)),
+            ));
+        }
         if face.reduced {
             // A white band across the top: the counter's reduced side.
             spawn((

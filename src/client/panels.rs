@@ -293,6 +293,13 @@ fn game_panels(
                 .id_salt("info")
                 .max_height(ui.available_height() * 0.68)
                 .show(ui, |ui| {
+                    let status = game.ruleset.status_lines(world);
+                    if !status.is_empty() {
+                        for line in status {
+                            ui.small(line);
+                        }
+                        ui.separator();
+                    }
                     if ui_state.hover_info != HoverInfo::None {
                         hover_panel(ui, &ui_state.hover_info);
                         ui.separator();
@@ -312,6 +319,12 @@ fn game_panels(
                             })
                             .unwrap_or_default();
                         ui.heading(format!("{name} ({at})"));
+                        if ui_state.group.len() > 1 {
+                            ui.label(format!(
+                                "Group of {} units (Shift+click adds or drops one, CdB 5): the shaded hexes are where its first unit can lead it",
+                                ui_state.group.len()
+                            ));
+                        }
                         egui::Grid::new("card").striped(true).show(ui, |ui| {
                             for (k, v) in game.ruleset.unit_card(world, e) {
                                 ui.label(k);
@@ -319,6 +332,11 @@ fn game_panels(
                                 ui.end_row();
                             }
                         });
+                        for action in game.ruleset.unit_actions(world, e) {
+                            if ui.button(&action.label).clicked() {
+                                send(PlayerInput::Submit(action.command.clone()));
+                            }
+                        }
                         if let Some(why) = &ui_state.cannot_move
                             && turn.phase == GamePhase::Movement
                         {
@@ -472,6 +490,9 @@ fn hover_panel(ui: &mut egui::Ui, info: &HoverInfo) {
         HoverInfo::Move(m) => {
             let path: Vec<String> = m.path.iter().map(|h| h.label()).collect();
             ui.strong(format!("Move to {}: {} MP, {} left", m.hex, m.cost, m.left));
+            if !m.note.is_empty() {
+                ui.label(&m.note);
+            }
             ui.label(format!("path {}", path.join(" - ")));
             ui.small("click to move");
         }
@@ -489,11 +510,7 @@ fn hover_panel(ui: &mut egui::Ui, info: &HoverInfo) {
                 ui.end_row();
                 for (r, chance) in &p.chances {
                     ui.label(r);
-                    ui.label(format!(
-                        "{:.1}% ({}/6)",
-                        chance * 100.0,
-                        (chance * 6.0).round()
-                    ));
+                    ui.label(format!("{:.1}%", chance * 100.0));
                     ui.end_row();
                 }
             });

@@ -23,6 +23,39 @@ impl fmt::Display for UnitRef {
     }
 }
 
+/// One step of a unit's march (CdB 9): into an adjacent hex, or a turn by vertices
+/// (clockwise positive; 3 is an about-turn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MarchStep {
+    Hex(HexCoord),
+    Turn(i8),
+}
+
+impl fmt::Display for MarchStep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MarchStep::Hex(h) => write!(f, "{h}"),
+            MarchStep::Turn(1) => write!(f, "cw"),
+            MarchStep::Turn(-1) => write!(f, "ccw"),
+            MarchStep::Turn(3) => write!(f, "about"),
+            MarchStep::Turn(n) if *n > 0 => {
+                write!(f, "cw")?;
+                for _ in 1..*n {
+                    write!(f, " cw")?;
+                }
+                Ok(())
+            }
+            MarchStep::Turn(n) => {
+                write!(f, "ccw")?;
+                for _ in 1..-*n {
+                    write!(f, " ccw")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Command {
     /// Move a unit hex by hex along `path` (the start hex not included).
@@ -44,6 +77,19 @@ pub enum Command {
     Advance { from: Option<HexCoord> },
     /// Place a unit set up in secret.
     Place { unit: UnitRef, hex: HexCoord },
+    /// Move a unit or a group (CdB 5, 9.4): each unit with its own steps, taken one
+    /// movement point at a time, all units together.
+    March {
+        moves: Vec<(UnitRef, Vec<MarchStep>)>,
+    },
+    /// Give the action-point dice of the regular generals to their corps (CdB 4.1):
+    /// (corps id, die value).
+    Assign { dice: Vec<(String, u8)> },
+    /// Keep a unit or a group in control (CdB 4.2, 9.5, 12.3).
+    Keep { units: Vec<UnitRef> },
+    /// A unit able to fight mounted or on foot takes its other counter (CdB 2.7):
+    /// `dismount` or `remount`.
+    Dismount { unit: UnitRef, remount: bool },
     /// End the current phase.
     EndPhase,
 }
@@ -79,6 +125,40 @@ impl fmt::Display for Command {
             Command::Advance { from: Some(h) } => write!(f, "advance {h}"),
             Command::Advance { from: None } => write!(f, "advance none"),
             Command::Place { unit, hex } => write!(f, "place {unit} {hex}"),
+            Command::March { moves } => {
+                write!(f, "march")?;
+                for (i, (unit, steps)) in moves.iter().enumerate() {
+                    if i > 0 {
+                        write!(f, " /")?;
+                    }
+                    write!(f, " {unit}")?;
+                    for s in steps {
+                        write!(f, " {s}")?;
+                    }
+                }
+                Ok(())
+            }
+            Command::Assign { dice } => {
+                write!(f, "assign")?;
+                for (corps, die) in dice {
+                    write!(f, " {corps} {die}")?;
+                }
+                Ok(())
+            }
+            Command::Keep { units } => {
+                write!(f, "keep")?;
+                for u in units {
+                    write!(f, " {u}")?;
+                }
+                Ok(())
+            }
+            Command::Dismount { unit, remount } => {
+                write!(
+                    f,
+                    "{} {unit}",
+                    if *remount { "remount" } else { "dismount" }
+                )
+            }
             Command::EndPhase => write!(f, "end"),
         }
     }
@@ -278,6 +358,83 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
                 hex: hex_at(rest[1].0, rest[1].1)?,
             }
         }
+        "march" => {
+            need(
+                1,
+                "a unit and its steps: march 0504 0604 cw 0705 / 0505 0605",
+            )?;
+            let mut moves = Vec::new();
+            for part in rest.split(|(_, s)| *s == "/") {
+                let Some(&(c, u)) = part.first() else {
+                    return Err(ParseError {
+                        column: end_col,
+                        message: "`march` has an empty part between `/`".into(),
+                    });
+                };
+                let unit = unit_at(c, u)?;
+                let mut steps = Vec::new();
+                for &(c, s) in &part[1..] {
+                    steps.push(match s.to_ascii_lowercase().as_str() {
+                        "cw" => MarchStep::Turn(1),
+                        "ccw" => MarchStep::Turn(-1),
+                        "about" => MarchStep::Turn(3),
+                        _ => MarchStep::Hex(HexCoord::parse(s).ok_or_else(|| ParseError {
+                            column: c,
+                            message: format!(
+                                "`{s}` is not a step: a hex label (CCRR), cw, ccw or about"
+                            ),
+                        })?),
+                    });
+                }
+                moves.push((unit, steps));
+            }
+            Command::March { moves }
+        }
+        "assign" => {
+            need(2, "a corps and a die: assign syagrius 5 ecdicius 3")?;
+            if !rest.len().is_multiple_of(2) {
+                return Err(ParseError {
+                    column: end_col,
+                    message: "`assign` takes pairs of a corps id and a die value".into(),
+                });
+            }
+            let mut dice = Vec::new();
+            for pair in rest.chunks(2) {
+                let (c, v) = pair[1];
+                let die = v
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|d| (1..=6).contains(d))
+                    .ok_or_else(|| ParseError {
+                        column: c,
+                        message: format!("`{v}` is not a die value from 1 to 6"),
+                    })?;
+                dice.push((pair[0].1.to_string(), die));
+            }
+            Command::Assign { dice }
+        }
+        "keep" => {
+            need(1, "at least one unit: keep 0504 0505")?;
+            Command::Keep {
+                units: rest
+                    .iter()
+                    .map(|(c, s)| unit_at(*c, s))
+                    .collect::<Result<_, _>>()?,
+            }
+        }
+        "dismount" | "remount" => {
+            need(1, "a unit: dismount 0504")?;
+            if rest.len() > 1 {
+                return Err(ParseError {
+                    column: rest[1].0,
+                    message: format!("`{verb}` takes one unit"),
+                });
+            }
+            Command::Dismount {
+                unit: unit_at(rest[0].0, rest[0].1)?,
+                remount: verb.eq_ignore_ascii_case("remount"),
+            }
+        }
         "end" => {
             if let Some(&(c, _)) = rest.first() {
                 return Err(ParseError {
@@ -291,7 +448,7 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
             return Err(ParseError {
                 column: vcol,
                 message: format!(
-                    "unknown command `{verb}` (expected move, attack, lose, retreat, check, advance, place or end)"
+                    "unknown command `{verb}` (expected move, march, attack, lose, retreat, check, advance, place, assign, keep, dismount, remount or end)"
                 ),
             });
         }

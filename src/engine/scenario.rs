@@ -85,6 +85,40 @@ pub struct SideSpec {
     /// The id of the side's commander-in-chief.
     #[serde(default)]
     pub commander: Option<String>,
+    /// The army's Aggression Rating (CdB 14.3).
+    #[serde(default)]
+    pub aggression: Option<i32>,
+    /// The map edge the side deploys on and flees towards (CdB 11.8, 14.3).
+    #[serde(default)]
+    pub edge: Option<MapEdge>,
+    /// The army's corps, each under a general (CdB 4).
+    #[serde(default)]
+    pub corps: Vec<CorpsSpec>,
+}
+
+/// A side of the map.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, serde::Serialize)]
+pub enum MapEdge {
+    West,
+    East,
+    North,
+    South,
+}
+
+/// A corps of an army (CdB 4, 14.1): its general and whether it is an allied corps.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CorpsSpec {
+    pub id: String,
+    pub name: String,
+    /// The unit id of the corps' general.
+    pub general: String,
+    /// An allied corps (CdB 4.3): its reliability is tested on its first AP roll.
+    #[serde(default)]
+    pub allied: bool,
+    /// An allied corps of another nationality, which changes sides (CdB 4.3).
+    #[serde(default)]
+    pub foreign: bool,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -101,6 +135,12 @@ pub struct UnitSpec {
     /// Starts the game on its reduced side.
     #[serde(default)]
     pub reduced: bool,
+    /// The corps the unit belongs to (CdB 4).
+    #[serde(default)]
+    pub corps: Option<String>,
+    /// The vertex the unit faces (CdB 6): `NNE`, `E`, `SSE`, `SSW`, `W` or `NNW`.
+    #[serde(default)]
+    pub facing: Option<String>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -159,6 +199,38 @@ pub enum SpecialRule {
         by_side: String,
         columns: Vec<i32>,
         penalty: i32,
+        #[serde(default)]
+        source: String,
+    },
+    /// Attacker and defender are found by a die plus each army's aggression (CdB 14.3).
+    AttackerByAggression {
+        #[serde(default)]
+        source: String,
+    },
+    /// Hexes of a ditch: each costs `mp_cost` MP to enter, and units in one subtract
+    /// `combat_modifier` from their combat dice (CdB Daras special rule 3).
+    Ditch {
+        hexes: Vec<HexCoord>,
+        mp_cost: i32,
+        combat_modifier: i32,
+        #[serde(default)]
+        source: String,
+    },
+    /// The units that may fight mounted or on foot change counters (CdB 2.7): before
+    /// the first turn only (`in_play: false`), or also in play for 1 PA.
+    Dismount {
+        units: Vec<String>,
+        #[serde(default)]
+        in_play: bool,
+        #[serde(default)]
+        source: String,
+    },
+    /// Psiloi of `side` may stack with and support units of the `supported` kinds
+    /// against the `against` kinds (CdB 8, support table line 6; scenario rules).
+    PsiloiSupport {
+        side: String,
+        supported: Vec<String>,
+        against: Vec<String>,
         #[serde(default)]
         source: String,
     },
@@ -525,6 +597,14 @@ pub fn parse_scenario(path: &Path, text: String) -> Result<ScenarioFile, Located
                 unit, roll_side, ..
             } => (Some(unit), Some(("roll_side", roll_side))),
             SpecialRule::CampPillage { by_side, .. } => (None, Some(("by_side", by_side))),
+            SpecialRule::PsiloiSupport { side, .. } => (None, Some(("side", side))),
+            SpecialRule::AttackerByAggression { .. } | SpecialRule::Ditch { .. } => (None, None),
+            SpecialRule::Dismount { units, .. } => {
+                match units.iter().find(|u| !ids.contains(u.as_str())) {
+                    Some(u) => (Some(u), None),
+                    None => (None, None),
+                }
+            }
         };
         if let Some(u) = unit
             && !ids.contains(u.as_str())

@@ -69,6 +69,11 @@ pub struct Leader {
     pub commander: bool,
 }
 
+/// The vertex a unit faces (CdB 6, CtB 3). A unit with a facing exerts its zone of
+/// control into its two frontal hexes only (CdB 7.1).
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Facing(pub super::hex::VertexFacing);
+
 /// A unit placed in secret, seen only by its owner until revealed.
 #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Hidden;

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use super::board::Board;
 use super::hex::HexCoord;
-use super::units::{Hidden, Placement, SideId};
+use super::units::{Facing, Hidden, Placement, SideId};
 
 /// Marks units that exert a zone of control (combat units in AlC 11).
 #[derive(Component, Clone, Copy, Debug, Default)]
@@ -63,6 +63,7 @@ fn rezone(
     board: &Board,
     placement: &Placement,
     side: SideId,
+    facing: Option<&Facing>,
     hidden: bool,
     exerts: bool,
     zone: &mut ZoneOfControl,
@@ -74,11 +75,17 @@ fn rezone(
         && !hidden
     {
         zone.side = Some(side);
-        zone.hexes.extend(
-            board
-                .neighbors_on_map(at)
-                .filter(|n| !board.hexside(at, *n).is_unbridged_river()),
-        );
+        match facing {
+            // CdB 7.1: the two frontal hexes.
+            Some(f) => zone
+                .hexes
+                .extend(f.0.front(at).into_iter().filter(|h| board.contains(*h))),
+            None => zone.hexes.extend(
+                board
+                    .neighbors_on_map(at)
+                    .filter(|n| !board.hexside(at, *n).is_unbridged_river()),
+            ),
+        }
     }
 }
 
@@ -94,6 +101,7 @@ pub fn recompute_zones_of_control(
         Or<(
             Changed<Placement>,
             Changed<SideId>,
+            Changed<Facing>,
             Added<ExertsZoc>,
             Added<Hidden>,
         )>,
@@ -103,6 +111,7 @@ pub fn recompute_zones_of_control(
     mut units: Query<(
         &Placement,
         &SideId,
+        Option<&Facing>,
         Has<Hidden>,
         Has<ExertsZoc>,
         &mut ZoneOfControl,
@@ -114,8 +123,8 @@ pub fn recompute_zones_of_control(
             side.clear();
             side.resize(n, 0);
         }
-        for (placement, side, hidden, exerts, mut zone) in &mut units {
-            rezone(&board, placement, *side, hidden, exerts, &mut zone);
+        for (placement, side, facing, hidden, exerts, mut zone) in &mut units {
+            rezone(&board, placement, *side, facing, hidden, exerts, &mut zone);
             map.add(&board, &zone, 1);
         }
         removed_hidden.clear();
@@ -131,11 +140,11 @@ pub fn recompute_zones_of_control(
     todo.sort();
     todo.dedup();
     for e in todo {
-        let Ok((placement, side, hidden, exerts, mut zone)) = units.get_mut(e) else {
+        let Ok((placement, side, facing, hidden, exerts, mut zone)) = units.get_mut(e) else {
             continue;
         };
         map.add(&board, &zone, -1);
-        rezone(&board, placement, *side, hidden, exerts, &mut zone);
+        rezone(&board, placement, *side, facing, hidden, exerts, &mut zone);
         map.add(&board, &zone, 1);
     }
 }

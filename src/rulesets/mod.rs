@@ -3,6 +3,7 @@
 //! legal commands autoplay picks from.
 
 pub mod a_la_charge;
+pub mod champs_de_bataille;
 pub mod view;
 
 use std::path::Path;
@@ -53,6 +54,26 @@ pub trait Ruleset: Send + Sync + 'static {
     fn unit_card(&self, world: &World, entity: Entity) -> Vec<CardLine>;
     /// Where a unit may move now, or why it may not move at all.
     fn move_options(&self, world: &World, entity: Entity) -> Result<Vec<MoveOption>, Refusal>;
+    /// Where a group led by its first unit may move together (the hex is the leader's).
+    fn group_move_options(
+        &self,
+        _world: &World,
+        _units: &[crate::engine::units::UnitId],
+    ) -> Result<Vec<MoveOption>, Refusal> {
+        Err(Refusal::new(
+            "moves",
+            format!("{} moves units one at a time", self.name()),
+        ))
+    }
+    /// Orders a unit can be given now besides moving and attacking (keep in control,
+    /// dismount, ...), each a legal command with its label.
+    fn unit_actions(&self, _world: &World, _entity: Entity) -> Vec<view::Choice> {
+        Vec::new()
+    }
+    /// Lines of ruleset state a player keeps in view (action points per corps, ...).
+    fn status_lines(&self, _world: &World) -> Vec<String> {
+        Vec::new()
+    }
     /// The attack command the units in `attackers` make on `target`.
     fn attack_command(&self, world: &World, attackers: &[HexCoord], target: HexCoord) -> Command;
     /// The odds, modifiers and result chances of an attack, or why it is illegal.
@@ -77,7 +98,7 @@ pub trait Ruleset: Send + Sync + 'static {
 pub struct ActiveRuleset(pub Arc<dyn Ruleset>);
 
 /// The ids of the rulesets this build enforces.
-pub const RULESETS: &[&str] = &[a_la_charge::ID];
+pub const RULESETS: &[&str] = &[a_la_charge::ID, champs_de_bataille::ID];
 
 /// Loads the ruleset a scenario names, with its tables: from `rulesets/<id>/` found
 /// beside or above the scenario when present (so edited tables take effect), else the
@@ -85,6 +106,9 @@ pub const RULESETS: &[&str] = &[a_la_charge::ID];
 pub fn load_ruleset(id: &str, scenario_path: &Path) -> Result<Arc<dyn Ruleset>, String> {
     match id {
         a_la_charge::ID => a_la_charge::AlaCharge::load(scenario_path)
+            .map(|r| Arc::new(r) as Arc<dyn Ruleset>)
+            .map_err(|e| e.to_string()),
+        champs_de_bataille::ID => champs_de_bataille::ChampsDeBataille::load(scenario_path)
             .map(|r| Arc::new(r) as Arc<dyn Ruleset>)
             .map_err(|e| e.to_string()),
         other => Err(format!(

@@ -15,6 +15,10 @@ pub struct CounterFace {
     pub values: String,
     /// Drawn on its reduced side.
     pub reduced: bool,
+    /// The vertex the counter faces (CdB 6), 0 = NNE clockwise; `None` without facing.
+    pub facing: Option<u8>,
+    /// Its rank in a stack (CdB 8.1): 0 for the front rank, which is drawn on top.
+    pub rank: u8,
 }
 
 /// One line of a unit's card: a factor or a state, and its value.
@@ -32,6 +36,8 @@ pub struct MoveOption {
     pub path: Vec<HexCoord>,
     /// The command that makes this move.
     pub command: Command,
+    /// What else the move costs, e.g. "1 PA (CdB 4.2)"; empty when nothing.
+    pub note: String,
 }
 
 /// Everything an attack's odds are made of, computed by the code that resolves it.

@@ -3,6 +3,9 @@
 mod common;
 
 mod alc_rules;
+mod cdb_common;
+mod cdb_rules;
+mod cdb_sections;
 mod client;
 mod engine;
 #[cfg(feature = "gui")]

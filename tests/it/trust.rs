@@ -164,7 +164,7 @@ mod random_games {
             }
         };
         let h1 = hex(rng);
-        let line = match rng.random_range(0..8) {
+        let line = match rng.random_range(0..12) {
             0 => {
                 let u = unit(rng, h1);
                 let steps: Vec<String> = (0..rng.random_range(1..5)).map(|_| hex(rng)).collect();
@@ -182,6 +182,32 @@ mod random_games {
                 }
             }
             6 => format!("place {} {}", unit(rng, h1.clone()), h1),
+            7 => {
+                let u = unit(rng, h1.clone());
+                let h2 = hex(rng);
+                let v = unit(rng, h2);
+                let turn = ["cw", "ccw", "about"][rng.random_range(0..3)];
+                format!("march {u} {turn} {} / {v} {}", hex(rng), hex(rng))
+            }
+            8 => format!(
+                "assign {} {}",
+                keys[rng.random_range(0..keys.len())],
+                rng.random_range(1..7)
+            ),
+            9 => {
+                let h2 = hex(rng);
+                let (a, b) = (unit(rng, h1), unit(rng, h2));
+                format!("keep {a} {b}")
+            }
+            10 => format!(
+                "{} {}",
+                if rng.random_bool(0.5) {
+                    "dismount"
+                } else {
+                    "remount"
+                },
+                unit(rng, h1)
+            ),
             _ => "end".into(),
         };
         parse_line(&line).ok().flatten()

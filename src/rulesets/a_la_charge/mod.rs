@@ -515,6 +515,21 @@ fn end_phase(world: &mut World) {
     }
 }
 
+/// The refusal of a command another ruleset's grammar has and AlC does not.
+pub(crate) fn foreign_command(command: &Command) -> Option<Refusal> {
+    let what = match command {
+        Command::March { .. } => "group marches with facing (`march`)",
+        Command::Assign { .. } => "action-point dice (`assign`)",
+        Command::Keep { .. } => "keeping units in control (`keep`)",
+        Command::Dismount { .. } => "dismounting (`dismount`, `remount`)",
+        _ => return None,
+    };
+    Some(Refusal::new(
+        "AlC 9",
+        format!("A la Charge has no {what}: units move one at a time with `move`"),
+    ))
+}
+
 impl Ruleset for AlaCharge {
     fn id(&self) -> &'static str {
         ID
@@ -631,6 +646,9 @@ impl Ruleset for AlaCharge {
                 format!("the game is over: {}", o.reason),
             ));
         }
+        if let Some(r) = foreign_command(command) {
+            return Err(r);
+        }
         let pending = results::waiting_for(world);
         match command {
             Command::Lose { .. }
@@ -667,6 +685,12 @@ impl Ruleset for AlaCharge {
             Command::Place { unit, hex } => {
                 let id = special::check_place(world, unit, *hex)?;
                 special::execute_place(world, id, *hex);
+            }
+            Command::March { .. }
+            | Command::Assign { .. }
+            | Command::Keep { .. }
+            | Command::Dismount { .. } => {
+                unreachable!("refused above by foreign_command")
             }
         }
         results::process(world);

@@ -266,6 +266,22 @@ pub fn validate(tables: &Tables, scenario: &LoadedScenario) -> Result<(), Locate
                     ));
                 }
             }
+            SpecialRule::AttackerByAggression { .. }
+            | SpecialRule::Ditch { .. }
+            | SpecialRule::Dismount { .. }
+            | SpecialRule::PsiloiSupport { .. } => {
+                let name = match r {
+                    SpecialRule::AttackerByAggression { .. } => "AttackerByAggression",
+                    SpecialRule::Ditch { .. } => "Ditch",
+                    SpecialRule::Dismount { .. } => "Dismount",
+                    _ => "PsiloiSupport",
+                };
+                return Err(scenario.error_at(
+                    name,
+                    0,
+                    format!("the special rule `{name}` is a Champs de Bataille rule; A la Charge does not enforce it"),
+                ));
+            }
         }
     }
     Ok(())
@@ -314,6 +330,7 @@ pub fn populate(world: &mut World, scenario: &LoadedScenario, state: &mut AlcSta
                     penalty: *penalty,
                 });
             }
+            _ => {}
         }
     }
 }

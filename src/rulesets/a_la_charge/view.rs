@@ -38,6 +38,8 @@ pub fn counter_face(world: &World, e: Entity) -> CounterFace {
             symbol: String::new(),
             values: String::new(),
             reduced: false,
+            facing: None,
+            rank: 0,
         };
     };
     let v = unit(world, id);
@@ -53,6 +55,8 @@ pub fn counter_face(world: &World, e: Entity) -> CounterFace {
         symbol: symbol(v.kind).to_string(),
         values,
         reduced,
+        facing: None,
+        rank: 0,
     }
 }
 
@@ -161,6 +165,7 @@ pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal
                 path: r.path.clone(),
             },
             path: r.path,
+            note: String::new(),
         })
         .collect())
 }
@@ -449,6 +454,9 @@ pub fn check(world: &World, command: &Command) -> Result<(), Refusal> {
             "AlC 13",
             format!("the game is over: {}", o.reason),
         ));
+    }
+    if let Some(r) = super::foreign_command(command) {
+        return Err(r);
     }
     if let Some(d) = decision(world).filter(|_| front(world).is_some()) {
         return if d.choices.iter().any(|c| c.command == *command) {

@@ -1,0 +1,213 @@
+//! Random legal commands for Champs de Bataille (autoplay, the trust harness): every
+//! candidate is passed through the ruleset's own check before it is offered.
+
+use bevy::prelude::*;
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use crate::engine::command::{Command, MarchStep};
+use crate::engine::hex::VertexFacing;
+use crate::engine::units::UnitId;
+
+use super::data::Kind;
+use super::view::{check, decision, key};
+use super::*;
+
+fn pick<T: Clone>(rng: &mut ChaCha8Rng, items: &[T]) -> Option<T> {
+    (!items.is_empty()).then(|| items[rng.random_range(0..items.len())].clone())
+}
+
+fn ok(world: &World, c: &Command) -> bool {
+    check(world, c).is_ok()
+}
+
+pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
+    if let Some(d) = decision(world)
+        && let Some(c) = pick(rng, &d.choices)
+    {
+        return c.command;
+    }
+    let step = state(world).step;
+    let side = turn(world).active;
+    let mine: Vec<UnitId> = all_units(world)
+        .into_iter()
+        .filter(|u| {
+            side_of(world, *u) == side && hex_of(world, *u).is_some() && flags(world, *u).rank == 0
+        })
+        .collect();
+    let may_switch: Vec<UnitId> = state(world)
+        .dismount
+        .iter()
+        .map(|(u, _)| *u)
+        .filter(|u| side_of(world, *u) == side)
+        .collect();
+    if !may_switch.is_empty() && rng.random_range(0..8) == 0 {
+        let u = pick(rng, &may_switch).expect("not empty");
+        for remount in [false, true] {
+            let c = Command::Dismount {
+                unit: key(world, u),
+                remount,
+            };
+            if ok(world, &c) {
+                return c;
+            }
+        }
+    }
+    match step {
+        Step::Movement => {
+            for _ in 0..12 {
+                if rng.random_range(0..10) == 0 {
+                    break;
+                }
+                let Some(u) = pick(rng, &mine) else { break };
+                if let Some(c) = random_march(world, rng, u) {
+                    return c;
+                }
+                if morale::due_to_advance(world, u) && rng.random_range(0..4) == 0 {
+                    let c = Command::Keep {
+                        units: vec![key(world, u)],
+                    };
+                    if ok(world, &c) {
+                        return c;
+                    }
+                }
+            }
+        }
+        Step::Missile => {
+            let mut shooters: Vec<UnitId> = mine
+                .iter()
+                .copied()
+                .filter(|u| kind(world, *u) == Kind::Bw)
+                .collect();
+            while !shooters.is_empty() {
+                let i = rng.random_range(0..shooters.len());
+                let s = shooters.swap_remove(i);
+                let targets = combat::targets_of(world, s);
+                let Some(min) = targets.iter().map(|t| t.1).min() else {
+                    continue;
+                };
+                let nearest: Vec<UnitId> =
+                    targets.iter().filter(|t| t.1 == min).map(|t| t.0).collect();
+                let t = pick(rng, &nearest).expect("some target");
+                let c = Command::Attack {
+                    melee: Vec::new(),
+                    fire: vec![hex_of(world, s).expect("on the map")],
+                    target: hex_of(world, t).expect("on the map"),
+                };
+                if ok(world, &c) {
+                    return c;
+                }
+            }
+        }
+        Step::Melee => {
+            let mut fights = Vec::new();
+            for u in &mine {
+                if flags(world, *u).fought || kind(world, *u) == Kind::Bag {
+                    continue;
+                }
+                for e in enemies_in_front(world, *u) {
+                    let c = Command::Attack {
+                        melee: vec![hex_of(world, *u).expect("on the map")],
+                        fire: Vec::new(),
+                        target: hex_of(world, e).expect("on the map"),
+                    };
+                    if ok(world, &c) {
+                        fights.push(c);
+                    }
+                }
+            }
+            if let Some(c) = pick(rng, &fights) {
+                // Fight while obliged to; otherwise now and then stop.
+                if !ok(world, &Command::EndPhase) || rng.random_range(0..3) != 0 {
+                    return c;
+                }
+            }
+        }
+        _ => {}
+    }
+    Command::EndPhase
+}
+
+/// A random march of a unit, or of it and its group, forward (after at most one
+/// turn) or a step to the rear, checked.
+fn random_march(world: &World, rng: &mut ChaCha8Rng, u: UnitId) -> Option<Command> {
+    let at = hex_of(world, u)?;
+    let f = facing(world, u);
+    let mp = unit(world, u).p.mp;
+    // A group: the adjacent units of the same corps and facing, moving straight.
+    if rng.random_range(0..3) == 0 {
+        let mut group = vec![u];
+        for n in at.neighbors() {
+            if let Some(x) = front_at(world, n)
+                && side_of(world, x) == side_of(world, u)
+                && unit(world, x).corps == unit(world, u).corps
+                && facing(world, x) == f
+            {
+                group.push(x);
+            }
+        }
+        if group.len() > 1 {
+            let dir = f.front_dirs()[rng.random_range(0..2)];
+            let len = rng.random_range(1..=mp.max(1)) as usize;
+            // Front units first so no one steps into a hex still held.
+            let mut far = at;
+            for _ in 0..40 {
+                far = far.neighbor(dir);
+            }
+            group.sort_by_key(|x| (hex_of(world, *x).expect("on the map").distance(far), *x));
+            let moves: Vec<_> = group
+                .iter()
+                .map(|x| {
+                    let mut h = hex_of(world, *x).expect("on the map");
+                    let mut steps = Vec::new();
+                    for _ in 0..len {
+                        h = h.neighbor(dir);
+                        steps.push(MarchStep::Hex(h));
+                    }
+                    (key(world, *x), steps)
+                })
+                .collect();
+            let c = Command::March { moves };
+            if ok(world, &c) {
+                return Some(c);
+            }
+        }
+    }
+    let mut steps = Vec::new();
+    let mut facing_now = f;
+    let mut here = at;
+    match rng.random_range(0..6) {
+        0 => {
+            steps.push(MarchStep::Turn(1));
+            facing_now = VertexFacing((f.0 + 1) % 6);
+        }
+        1 => {
+            steps.push(MarchStep::Turn(-1));
+            facing_now = VertexFacing((f.0 + 5) % 6);
+        }
+        2 => {
+            let back = f.rear(at)[rng.random_range(0..2)];
+            let c = Command::March {
+                moves: vec![(key(world, u), vec![MarchStep::Hex(back)])],
+            };
+            return ok(world, &c).then_some(c);
+        }
+        _ => {}
+    }
+    let len = rng.random_range(1..=mp.max(1));
+    for _ in 0..len {
+        here = facing_now.front(here)[rng.random_range(0..2)];
+        steps.push(MarchStep::Hex(here));
+    }
+    // The longest legal prefix.
+    while !steps.is_empty() {
+        let c = Command::March {
+            moves: vec![(key(world, u), steps.clone())],
+        };
+        if ok(world, &c) {
+            return Some(c);
+        }
+        steps.pop();
+    }
+    None
+}

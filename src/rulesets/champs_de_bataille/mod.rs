@@ -1,0 +1,924 @@
+//! Champs de Bataille ('Kadesh' edition, Vae Victis): the ruleset's components and
+//! state, its sequence of play (CdB 3) and the dispatch of commands to action points,
+//! movement, combat, morale and victory.
+
+pub mod autoplay;
+pub mod combat;
+pub mod command_points;
+pub mod data;
+pub mod morale;
+pub mod movement;
+pub mod setup;
+pub mod view;
+
+use std::path::Path;
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use rand_chacha::ChaCha8Rng;
+
+use crate::engine::board::Board;
+use crate::engine::command::{Command, Refusal, UnitRef};
+use crate::engine::dice::Dice;
+use crate::engine::error::LocatedError;
+use crate::engine::event::{EventKind, GameLog};
+use crate::engine::game::{GamePhase, ScenarioInfo, TurnState};
+use crate::engine::hex::{HexCoord, VertexFacing};
+use crate::engine::scenario::{LoadedScenario, MapEdge};
+use crate::engine::units::{Facing, Hidden, Placement, SideId, UnitId, UnitName, Units};
+use crate::engine::zoc::{ZocMap, recompute_zones_of_control};
+use crate::rulesets::Ruleset;
+use crate::rulesets::view::{
+    AttackPreview, CardLine, CounterFace, Decision, MoveOption, SideMorale,
+};
+
+use data::{Kind, Profile, Quality, Tables, TerrainClass};
+
+pub const ID: &str = "champs_de_bataille";
+
+/// Champs de Bataille with its tables.
+pub struct ChampsDeBataille {
+    pub tables: Arc<Tables>,
+}
+
+impl ChampsDeBataille {
+    pub fn load(scenario_path: &Path) -> Result<Self, LocatedError> {
+        Ok(Self {
+            tables: Arc::new(Tables::for_scenario(scenario_path)?),
+        })
+    }
+
+    pub fn builtin() -> Self {
+        Self {
+            tables: Arc::new(Tables::builtin().expect("the built-in CdB tables parse")),
+        }
+    }
+}
+
+/// A unit's printed values and its corps (CdB 2, 4).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct CdbUnit {
+    pub p: Profile,
+    /// Its counter type: an index into the counter table.
+    pub counter: u16,
+    pub corps: u8,
+    /// The general of its corps (CdB 2.1).
+    pub general: bool,
+}
+
+/// What a unit has done this turn, and its rank in a stack.
+#[derive(Component, Clone, Debug, Default)]
+pub struct CdbFlags {
+    /// 0 = the front rank (the unit that fights), 1 = the rear rank (CdB 8.1).
+    pub rank: u8,
+    /// Hexes entered this movement phase (CdB 9.5: moved at least one hex).
+    pub hexes_moved: u32,
+    /// Movement impulses this turn (CdB 9.3).
+    pub impulses: u8,
+    /// Within four hexes of an enemy at the start of the movement phase (CdB 9.3).
+    pub near_at_start: bool,
+    /// Came within four hexes of an enemy during an impulse (CdB 9.3).
+    pub came_near: bool,
+    /// Kept in control this turn (CdB 4.2).
+    pub kept: bool,
+    /// Moved (or turned) this turn: may not shoot (CdB 10.1).
+    pub moved: bool,
+    pub shot: bool,
+    pub was_shot: bool,
+    /// Fought a melee this phase, as attacker or defender (CdB 11.1).
+    pub fought: bool,
+    pub was_meleed: bool,
+    /// Gave support to a melee this phase (CdB 11.3, 9.5).
+    pub supported: bool,
+    /// Made a spontaneous advance this turn (CdB 8.2).
+    pub advanced_spontaneously: bool,
+}
+
+/// The death test of a corps whose general fell (CdB 12.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum DeathTest {
+    #[default]
+    None,
+    Due,
+    Done,
+}
+
+/// A corps under its general (CdB 4, 12).
+#[derive(Clone, Debug)]
+pub struct Corps {
+    pub id: String,
+    pub name: String,
+    pub side: SideId,
+    pub general: UnitId,
+    /// Commanded by a regular general (CdB 2.2, 4.1).
+    pub regular: bool,
+    pub allied: bool,
+    pub foreign: bool,
+    /// `None` until its first AP roll (CdB 4.3); `Some(true)` while unreliable.
+    pub unreliable: Option<bool>,
+    /// Action points left this turn.
+    pub ap: i32,
+    /// This turn's die.
+    pub die: Option<u8>,
+    pub demoralised: bool,
+    pub death_test: DeathTest,
+    /// Counter equivalents of the corps, in halves, baggage not counted (CdB 12.1).
+    pub total_halves: i32,
+    /// Holds Psiloi or Hordes: the threshold rounds to halves (CdB 12.2).
+    pub has_halves: bool,
+}
+
+/// The steps of a player's sequence (CdB 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Step {
+    /// Secret placement before the first turn (CdB 14.3).
+    #[default]
+    Setup,
+    /// 1. The AP dice are thrown; regular generals' dice wait to be assigned.
+    Command,
+    /// 2. Movement.
+    Movement,
+    /// 3. Missile combat; `missile_side` shoots.
+    Missile,
+    /// 4. Melee.
+    Melee,
+}
+
+/// A combat result waiting for its loser's owner to choose.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pending {
+    /// Which rear hex to recoil into (CdB 11.6); `flee` goes on with a flight (11.8).
+    Recoil {
+        unit: UnitId,
+        options: Vec<HexCoord>,
+        flee: bool,
+        advance: Option<combat::Advance>,
+    },
+    /// Which of the two rear units is destroyed with the unit in front (CdB 11.7).
+    RearLoss {
+        side: SideId,
+        options: Vec<UnitId>,
+        advance: Option<combat::Advance>,
+    },
+}
+
+/// The ruleset's state over the whole game.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct CdbState {
+    pub corps: Vec<Corps>,
+    pub cinc: [Option<UnitId>; 2],
+    /// The CinC's -1 used this turn (CdB 4.2).
+    pub cinc_discount_used: [bool; 2],
+    /// The CinC's additional PA left this turn (CdB 4.2).
+    pub cinc_extra: [i32; 2],
+    pub step: Step,
+    /// The player whose sequence it is (CdB 3: the active player).
+    pub sequence: SideId,
+    /// The side shooting in the missile step (the active player first, CdB 10).
+    pub missile_side: SideId,
+    /// Regular generals' dice thrown and not yet assigned (CdB 4.1).
+    pub unassigned: Vec<u8>,
+    pub pending: Option<Pending>,
+    pub edges: [Option<MapEdge>; 2],
+    pub ditch: Vec<HexCoord>,
+    pub ditch_mp: i32,
+    pub ditch_modifier: i32,
+    /// (side, supported kinds, against kinds) of the scenario's Psiloi support rules.
+    pub psiloi_support: Vec<(SideId, Vec<Kind>, Vec<Kind>)>,
+    pub hidden_zones: Vec<(UnitId, crate::engine::scenario::HexZone)>,
+    /// Units that may fight mounted or on foot, and whether they may change in play
+    /// (CdB 2.7, scenario rules).
+    pub dismount: Vec<(UnitId, bool)>,
+    /// The sides that have finished their set-up.
+    pub setup_done: Vec<SideId>,
+}
+
+#[derive(Resource, Clone)]
+pub struct CdbTables(pub Arc<Tables>);
+
+// ---- accessors ----
+
+pub(crate) fn entity(world: &World, id: UnitId) -> Entity {
+    world.resource::<Units>().entity(id)
+}
+
+pub(crate) fn placement(world: &World, id: UnitId) -> Placement {
+    *world
+        .get::<Placement>(entity(world, id))
+        .expect("units have a placement")
+}
+
+pub(crate) fn hex_of(world: &World, id: UnitId) -> Option<HexCoord> {
+    placement(world, id).hex()
+}
+
+pub(crate) fn side_of(world: &World, id: UnitId) -> SideId {
+    *world
+        .get::<SideId>(entity(world, id))
+        .expect("units have a side")
+}
+
+pub(crate) fn unit(world: &World, id: UnitId) -> CdbUnit {
+    *world
+        .get::<CdbUnit>(entity(world, id))
+        .expect("CdB units have values")
+}
+
+pub(crate) fn kind(world: &World, id: UnitId) -> Kind {
+    unit(world, id).p.kind
+}
+
+pub(crate) fn flags(world: &World, id: UnitId) -> &CdbFlags {
+    world
+        .get::<CdbFlags>(entity(world, id))
+        .expect("CdB units have flags")
+}
+
+pub(crate) fn flags_mut(world: &mut World, id: UnitId) -> Mut<'_, CdbFlags> {
+    let e = entity(world, id);
+    world.get_mut::<CdbFlags>(e).expect("CdB units have flags")
+}
+
+pub(crate) fn facing(world: &World, id: UnitId) -> VertexFacing {
+    world
+        .get::<Facing>(entity(world, id))
+        .map_or(VertexFacing(1), |f| f.0)
+}
+
+pub(crate) fn set_facing(world: &mut World, id: UnitId, f: VertexFacing) {
+    let e = entity(world, id);
+    if world.get::<Facing>(e).map(|x| x.0) != Some(f) {
+        world.entity_mut(e).insert(Facing(f));
+        zoc_stale(world);
+    }
+}
+
+pub(crate) fn is_hidden(world: &World, id: UnitId) -> bool {
+    world.get::<Hidden>(entity(world, id)).is_some()
+}
+
+pub(crate) fn name(world: &World, id: UnitId) -> String {
+    let n = world
+        .get::<UnitName>(entity(world, id))
+        .expect("units have names");
+    match hex_of(world, id) {
+        Some(h) => format!("{} ({h})", n.name),
+        None => n.name.clone(),
+    }
+}
+
+pub(crate) fn state(world: &World) -> &CdbState {
+    world.resource::<CdbState>()
+}
+
+pub(crate) fn tables(world: &World) -> Arc<Tables> {
+    world.resource::<CdbTables>().0.clone()
+}
+
+pub(crate) fn turn(world: &World) -> &TurnState {
+    world.resource::<TurnState>()
+}
+
+pub(crate) fn corps_of(world: &World, id: UnitId) -> &Corps {
+    &state(world).corps[unit(world, id).corps as usize]
+}
+
+pub(crate) fn side_name(world: &World, side: SideId) -> String {
+    world.resource::<ScenarioInfo>().0.file.sides[side.0 as usize]
+        .name
+        .clone()
+}
+
+/// Every unit id, in id order.
+pub(crate) fn all_units(world: &World) -> Vec<UnitId> {
+    world.resource::<Units>().ids().collect()
+}
+
+/// The units in a hex, front rank first.
+pub(crate) fn stack_at(world: &World, hex: HexCoord) -> Vec<UnitId> {
+    let mut v: Vec<UnitId> = world
+        .resource::<Units>()
+        .at(world.resource::<Board>(), hex)
+        .to_vec();
+    v.sort_by_key(|u| (flags(world, *u).rank, *u));
+    v
+}
+
+/// The unit that fights for a hex: its front rank.
+pub(crate) fn front_at(world: &World, hex: HexCoord) -> Option<UnitId> {
+    stack_at(world, hex).first().copied()
+}
+
+/// The units stacked with `id`, itself first.
+pub(crate) fn stack_of(world: &World, id: UnitId) -> Vec<UnitId> {
+    match hex_of(world, id) {
+        Some(h) => {
+            let mut s = stack_at(world, h);
+            s.sort_by_key(|u| *u != id);
+            s
+        }
+        None => vec![id],
+    }
+}
+
+/// Enemy units of `side` that the player of `side` can see (not hidden).
+pub(crate) fn enemy_at(world: &World, side: SideId, hex: HexCoord) -> Option<UnitId> {
+    front_at(world, hex).filter(|u| side_of(world, *u) != side && !is_hidden(world, *u))
+}
+
+pub(crate) fn terrain_class(world: &World, hex: HexCoord) -> TerrainClass {
+    let board = world.resource::<Board>();
+    match board.terrain(hex) {
+        Some(t) => tables(world)
+            .terrain
+            .terrain
+            .get(t.0 as usize)
+            .map_or(TerrainClass::Clear, |s| s.class),
+        None => TerrainClass::Impassable,
+    }
+}
+
+/// Broken or difficult ground (CdB 11.5 "in broken", the -2 modifiers).
+pub(crate) fn rough(world: &World, hex: HexCoord) -> bool {
+    matches!(
+        terrain_class(world, hex),
+        TerrainClass::Broken | TerrainClass::Difficult
+    )
+}
+
+type PositionQuery = (
+    &'static UnitId,
+    &'static Placement,
+    &'static SideId,
+    Has<Hidden>,
+);
+
+/// A query over every unit's position, built once per game: whole-army scans read
+/// through it rather than one `World::get` per component and unit.
+#[derive(Resource)]
+pub(crate) struct PositionScan(std::sync::Mutex<QueryState<PositionQuery>>);
+
+/// The hexes of the visible units of the enemies of `side`.
+pub(crate) fn enemy_hexes(world: &World, side: SideId) -> Vec<HexCoord> {
+    let scan = world.resource::<PositionScan>();
+    let mut q = scan.0.lock().unwrap_or_else(|poison| poison.into_inner());
+    q.iter(world)
+        .filter(|(_, _, s, hidden)| **s != side && !hidden)
+        .filter_map(|(_, p, ..)| p.hex())
+        .collect()
+}
+
+/// Hex distance to the nearest enemy unit on the map.
+pub(crate) fn nearest_enemy_distance(world: &World, side: SideId, hex: HexCoord) -> u32 {
+    nearest_in(&enemy_hexes(world, side), hex)
+}
+
+pub(crate) fn nearest_in(hexes: &[HexCoord], hex: HexCoord) -> u32 {
+    hexes
+        .iter()
+        .map(|h| h.distance(hex))
+        .min()
+        .unwrap_or(u32::MAX)
+}
+
+/// The enemy units whose zone of control covers `hex` (CdB 7.1).
+pub(crate) fn zoc_exerted_on(world: &World, side: SideId, hex: HexCoord) -> Vec<UnitId> {
+    let mut out = Vec::new();
+    for n in hex.neighbors() {
+        for u in stack_at(world, n) {
+            if side_of(world, u) != side
+                && !is_hidden(world, u)
+                && exerts_zoc(world, u)
+                && facing(world, u).front(n).contains(&hex)
+            {
+                out.push(u);
+            }
+        }
+    }
+    out
+}
+
+/// Whether a unit exerts a zone of control: not baggage (CdB 6.1), front rank.
+pub(crate) fn exerts_zoc(world: &World, id: UnitId) -> bool {
+    kind(world, id) != Kind::Bag && flags(world, id).rank == 0 && hex_of(world, id).is_some()
+}
+
+/// Whether `id` stands in an enemy zone of control.
+pub(crate) fn in_enemy_zoc(world: &World, id: UnitId) -> bool {
+    hex_of(world, id).is_some_and(|h| !zoc_exerted_on(world, side_of(world, id), h).is_empty())
+}
+
+/// Enemy units in `id`'s zone of control (its two frontal hexes).
+pub(crate) fn enemies_in_front(world: &World, id: UnitId) -> Vec<UnitId> {
+    let Some(h) = hex_of(world, id) else {
+        return Vec::new();
+    };
+    let side = side_of(world, id);
+    facing(world, id)
+        .front(h)
+        .into_iter()
+        .filter_map(|f| enemy_at(world, side, f))
+        .collect()
+}
+
+/// Two units in frontal contact: each in the other's zone of control (CdB 7.3).
+pub(crate) fn frontal_contact(world: &World, a: UnitId, b: UnitId) -> bool {
+    let (Some(ha), Some(hb)) = (hex_of(world, a), hex_of(world, b)) else {
+        return false;
+    };
+    exerts_zoc(world, a)
+        && exerts_zoc(world, b)
+        && facing(world, a).front(ha).contains(&hb)
+        && facing(world, b).front(hb).contains(&ha)
+}
+
+/// Logs an event; its text is built only when kept.
+pub(crate) fn log(
+    world: &mut World,
+    kind: EventKind,
+    rule: &'static str,
+    text: impl FnOnce(&World) -> String,
+) {
+    let text = if world.resource::<GameLog>().keep_text {
+        text(world)
+    } else {
+        String::new()
+    };
+    world.resource_mut::<GameLog>().push(kind, rule, || text);
+}
+
+/// Rolls 1d6 through the one dice resource and logs it.
+pub(crate) fn roll(
+    world: &mut World,
+    rule: &'static str,
+    purpose: impl FnOnce(&World) -> String,
+) -> u8 {
+    let value = world.resource_mut::<Dice>().d6();
+    log(world, EventKind::DieRolled, rule, |w| {
+        format!("Die: {value} for {}", purpose(w))
+    });
+    value
+}
+
+/// Moves a unit (or removes it), keeping the hex index current.
+pub(crate) fn set_placement(world: &mut World, id: UnitId, to: Placement) {
+    let from = placement(world, id);
+    if from == to {
+        return;
+    }
+    let e = entity(world, id);
+    *world
+        .get_mut::<Placement>(e)
+        .expect("units have a placement") = to;
+    world.resource_scope(|world, mut units: Mut<Units>| {
+        units.relocate(world.resource::<Board>(), id, from.hex(), to.hex());
+    });
+    zoc_stale(world);
+}
+
+/// Removes a unit from the game (CdB 11.7, 11.8, 12.1).
+pub(crate) fn eliminate(world: &mut World, id: UnitId, rule: &'static str, why: &str) {
+    let why = why.to_string();
+    log(world, EventKind::Eliminated, rule, |w| {
+        format!("{} is eliminated: {why}", name(w, id))
+    });
+    let from = hex_of(world, id);
+    set_placement(world, id, Placement::Eliminated);
+    // What was the rear rank now fights (CdB 8.1).
+    if let Some(h) = from
+        && let [left] = stack_at(world, h)[..]
+    {
+        flags_mut(world, left).rank = 0;
+    }
+    if unit(world, id).general {
+        let c = unit(world, id).corps as usize;
+        let mut st = world.resource_mut::<CdbState>();
+        if st.corps[c].death_test == DeathTest::None {
+            st.corps[c].death_test = DeathTest::Due;
+        }
+    }
+    zoc_stale(world);
+}
+
+#[derive(Resource, Default)]
+pub(crate) struct ZocSystem(Option<Box<dyn System<In = (), Out = ()>>>, bool);
+
+pub(crate) fn zoc_stale(world: &mut World) {
+    match world.get_resource_mut::<ZocSystem>() {
+        Some(mut z) => z.1 = true,
+        None => world.insert_resource(ZocSystem(None, true)),
+    }
+}
+
+/// Runs the engine's zone-of-control system so `ZocMap` (which the view shades) is
+/// current. The rules read zones from facings directly (`zoc_exerted_on`).
+pub(crate) fn refresh_zoc(world: &mut World) {
+    if world
+        .get_resource::<ZocSystem>()
+        .is_some_and(|z| !z.1 && z.0.is_some())
+    {
+        return;
+    }
+    // Rear ranks exert no zone (CdB 8.1: the stack is one unit): keep the marker in step.
+    let ids = all_units(world);
+    for id in ids {
+        let e = entity(world, id);
+        let should = exerts_zoc(world, id) && !is_hidden(world, id);
+        let has = world.get::<crate::engine::zoc::ExertsZoc>(e).is_some();
+        if should && !has {
+            world.entity_mut(e).insert(crate::engine::zoc::ExertsZoc);
+        } else if !should && has {
+            world
+                .entity_mut(e)
+                .remove::<crate::engine::zoc::ExertsZoc>();
+        }
+    }
+    if world
+        .get_resource::<ZocSystem>()
+        .is_some_and(|z| !z.1 && z.0.is_some())
+    {
+        return;
+    }
+    let mut system = world
+        .get_resource_mut::<ZocSystem>()
+        .and_then(|mut s| s.0.take())
+        .unwrap_or_else(|| {
+            let mut s: Box<dyn System<In = (), Out = ()>> =
+                Box::new(IntoSystem::into_system(recompute_zones_of_control));
+            s.initialize(world);
+            s
+        });
+    let _ = system.run((), world);
+    world.insert_resource(ZocSystem(Some(system), false));
+    let _ = world.resource::<ZocMap>();
+}
+
+/// Resolves a command's unit reference: a hex names its front rank.
+pub fn resolve(world: &World, unit_ref: &UnitRef) -> Result<UnitId, Refusal> {
+    match unit_ref {
+        UnitRef::Hex(h) => {
+            if !world.resource::<Board>().contains(*h) {
+                return Err(Refusal::new("CdB 1.1", format!("{h} is off the map")));
+            }
+            front_at(world, *h)
+                .ok_or_else(|| Refusal::new("CdB 2", format!("there is no unit in {h}")))
+        }
+        UnitRef::Key(k) => {
+            let units = world.resource::<Units>();
+            units
+                .ids()
+                .find(|id| {
+                    world
+                        .get::<UnitName>(units.entity(*id))
+                        .is_some_and(|n| &n.key == k)
+                })
+                .ok_or_else(|| Refusal::new("CdB 2", format!("there is no unit with id `{k}`")))
+        }
+    }
+}
+
+/// The effective quality of a unit against an opponent (CdB 2.4: Kn(X) rate as Kn(S)
+/// against fire and LH, Sp, pikes and archers; Kn(I) against Wb, Kn, Bd; else Kn(O)).
+pub(crate) fn quality_against(p: &Profile, opponent: Kind, missile: bool) -> Quality {
+    if p.kind == Kind::Kn && p.quality == Quality::X {
+        if missile || matches!(opponent, Kind::LH | Kind::Sp | Kind::Pk | Kind::Bw) {
+            Quality::S
+        } else if matches!(opponent, Kind::Wb | Kind::Kn | Kind::Bd) {
+            Quality::I
+        } else {
+            Quality::O
+        }
+    } else {
+        p.quality
+    }
+}
+
+// ---- the sequence of play (CdB 3) ----
+
+fn set_step(world: &mut World, step: Step, active: SideId) {
+    world.resource_mut::<CdbState>().step = step;
+    let mut t = world.resource_mut::<TurnState>();
+    t.active = active;
+    t.phase = match step {
+        Step::Setup => GamePhase::Setup,
+        Step::Command | Step::Movement => GamePhase::Movement,
+        Step::Missile | Step::Melee => GamePhase::Combat,
+    };
+}
+
+/// Starts a player's sequence: flags cleared, then the AP dice (CdB 3.1, 4.1).
+pub(crate) fn begin_sequence(world: &mut World, side: SideId) {
+    world.resource_mut::<CdbState>().sequence = side;
+    set_step(world, Step::Command, side);
+    // A new turn starts with the first player's sequence: "this turn" flags of both
+    // sides clear then (CdB 10.1); each sequence clears its own player's movement.
+    let new_turn = side == turn(world).first;
+    for id in all_units(world) {
+        let own = side_of(world, id) == side;
+        let near = hex_of(world, id)
+            .is_some_and(|h| nearest_enemy_distance(world, side_of(world, id), h) <= 4);
+        let mut f = flags_mut(world, id);
+        f.hexes_moved = 0;
+        f.impulses = 0;
+        f.kept = false;
+        if own || new_turn {
+            f.moved = false;
+        }
+        f.shot = false;
+        if new_turn {
+            f.was_shot = false;
+        }
+        f.fought = false;
+        f.was_meleed = false;
+        f.supported = false;
+        f.advanced_spontaneously = false;
+        f.near_at_start = near;
+        f.came_near = false;
+    }
+    {
+        let mut st = world.resource_mut::<CdbState>();
+        st.cinc_discount_used[side.0 as usize] = false;
+        st.cinc_extra[side.0 as usize] = 0;
+        st.unassigned.clear();
+        for c in st.corps.iter_mut() {
+            c.ap = 0;
+            c.die = None;
+        }
+    }
+    let turn_no = turn(world).turn;
+    let who = side_name(world, side);
+    log(world, EventKind::PhaseStarted, "CdB 3", |_| {
+        format!("Turn {turn_no}: {who}'s sequence: action points")
+    });
+    command_points::roll_action_points(world, side);
+}
+
+pub(crate) fn begin_movement(world: &mut World) {
+    let side = turn(world).active;
+    set_step(world, Step::Movement, side);
+    log(world, EventKind::PhaseStarted, "CdB 3", |w| {
+        format!("{} moves", side_name(w, side))
+    });
+}
+
+fn begin_missile(world: &mut World, side: SideId) {
+    set_step(world, Step::Missile, side);
+    world.resource_mut::<CdbState>().missile_side = side;
+    log(world, EventKind::PhaseStarted, "CdB 10", |w| {
+        format!("Missile combat: {} shoots", side_name(w, side))
+    });
+}
+
+fn begin_melee(world: &mut World, side: SideId) {
+    set_step(world, Step::Melee, side);
+    log(world, EventKind::PhaseStarted, "CdB 11", |w| {
+        format!("Melee: {} resolves the melees", side_name(w, side))
+    });
+    combat::reface_before_melee(world);
+}
+
+/// The player whose sequence it is (the acting side differs in the missile step).
+pub(crate) fn sequence_side(world: &World) -> SideId {
+    state(world).sequence
+}
+
+/// Ends the current step and starts the next (CdB 3).
+fn end_step(world: &mut World) {
+    let t = turn(world).clone();
+    let st = state(world).clone();
+    match st.step {
+        Step::Setup => {
+            world.resource_mut::<CdbState>().setup_done.push(t.active);
+            let next = setup::next_setup_side(world);
+            match next {
+                Some(side) => set_step(world, Step::Setup, side),
+                None => {
+                    log(world, EventKind::TurnStarted, "CdB 3", |_| {
+                        "Turn 1".to_string()
+                    });
+                    begin_sequence(world, t.first);
+                }
+            }
+        }
+        Step::Command => begin_movement(world),
+        Step::Movement => {
+            morale::end_of_movement(world, st.sequence);
+            if turn(world).outcome.is_none() {
+                begin_missile(world, st.sequence);
+            }
+        }
+        Step::Missile => {
+            // The active player shoots first, then the other player (CdB 10).
+            if st.missile_side == st.sequence {
+                begin_missile(world, st.sequence.other());
+            } else {
+                begin_melee(world, st.sequence);
+            }
+        }
+        Step::Melee => {
+            let side = st.sequence;
+            morale::end_of_player_turn(world, side);
+            if turn(world).outcome.is_some() {
+                return;
+            }
+            if side == t.first {
+                begin_sequence(world, side.other());
+            } else {
+                if t.turn >= t.last_turn {
+                    morale::time_limit(world);
+                    return;
+                }
+                let next = t.turn + 1;
+                world.resource_mut::<TurnState>().turn = next;
+                log(world, EventKind::TurnStarted, "CdB 3", |_| {
+                    format!("Turn {next}")
+                });
+                begin_sequence(world, t.first);
+            }
+        }
+    }
+}
+
+/// The refusal of `end` while the rules still wait for something.
+pub(crate) fn check_end(world: &World) -> Result<(), Refusal> {
+    let st = state(world);
+    match st.step {
+        Step::Command if !st.unassigned.is_empty() => Err(Refusal::new(
+            "CdB 4.1",
+            format!(
+                "assign the regular generals' dice {:?} to their corps first (`assign CORPS DIE ...`)",
+                st.unassigned
+            ),
+        )),
+        Step::Setup => setup::check_end_setup(world),
+        Step::Melee => combat::check_melee_obligations(world),
+        _ => Ok(()),
+    }
+}
+
+impl Ruleset for ChampsDeBataille {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn name(&self) -> &'static str {
+        "Champs de Bataille"
+    }
+
+    fn table_texts(&self) -> Vec<&str> {
+        self.tables.texts.iter().map(String::as_str).collect()
+    }
+
+    fn terrain_names(&self) -> Vec<String> {
+        self.tables
+            .terrain
+            .terrain
+            .iter()
+            .map(|t| t.id.clone())
+            .collect()
+    }
+
+    fn options(&self) -> &'static [&'static str] {
+        setup::OPTIONS
+    }
+
+    fn validate(&self, scenario: &LoadedScenario) -> Result<(), LocatedError> {
+        setup::validate(&self.tables, scenario)
+    }
+
+    fn populate(&self, world: &mut World, scenario: &LoadedScenario) {
+        world.insert_resource(CdbTables(self.tables.clone()));
+        let scan = world.query::<PositionQuery>();
+        world.insert_resource(PositionScan(std::sync::Mutex::new(scan)));
+        setup::populate(world, scenario, &self.tables);
+    }
+
+    fn submit(&self, world: &mut World, command: &Command) -> Result<(), Refusal> {
+        view::check(world, command)?;
+        match command {
+            Command::Retreat { path } => combat::decide_recoil(world, path[0]),
+            Command::Lose { units } => {
+                let id = resolve(world, &units[0])?;
+                combat::decide_rear_loss(world, id);
+            }
+            Command::EndPhase => end_step(world),
+            Command::Assign { dice } => command_points::execute_assign(world, dice),
+            Command::Keep { units } => {
+                let plan = command_points::check_keep(world, units)?;
+                command_points::execute_keep(world, plan);
+            }
+            Command::Move { unit, path } => {
+                let moves = vec![(
+                    unit.clone(),
+                    path.iter()
+                        .map(|h| crate::engine::command::MarchStep::Hex(*h))
+                        .collect(),
+                )];
+                let plan = movement::check_march(world, &moves)?;
+                movement::execute_march(world, plan);
+            }
+            Command::March { moves } => {
+                let plan = movement::check_march(world, moves)?;
+                movement::execute_march(world, plan);
+            }
+            Command::Attack {
+                melee,
+                fire,
+                target,
+            } => {
+                if fire.is_empty() {
+                    let plan = combat::check_melee(world, melee[0], *target)?;
+                    combat::execute_melee(world, plan);
+                } else {
+                    let plan = combat::check_missile(world, fire, *target)?;
+                    combat::execute_missile(world, plan);
+                }
+            }
+            Command::Place { unit, hex } => {
+                let id = setup::check_place(world, unit, *hex)?;
+                setup::execute_place(world, id, *hex);
+            }
+            Command::Dismount { unit, remount } => {
+                let plan = setup::check_dismount(world, unit, *remount)?;
+                setup::execute_dismount(world, plan);
+            }
+            Command::Check { .. } | Command::Advance { .. } => {
+                unreachable!("refused by view::check")
+            }
+        }
+        morale::check_victory(world);
+        refresh_zoc(world);
+        Ok(())
+    }
+
+    fn random_command(&self, world: &mut World, rng: &mut ChaCha8Rng) -> Command {
+        autoplay::random_command(world, rng)
+    }
+
+    fn pending_decision(&self, world: &World) -> Option<String> {
+        view::decision(world).map(|d| d.prompt)
+    }
+
+    fn unit_flags(&self, world: &World, entity: Entity) -> Vec<String> {
+        view::unit_flags(world, entity)
+    }
+
+    fn check(&self, world: &World, command: &Command) -> Result<(), Refusal> {
+        view::check(world, command)
+    }
+
+    fn counter_face(&self, world: &World, entity: Entity) -> CounterFace {
+        view::counter_face(world, entity)
+    }
+
+    fn unit_card(&self, world: &World, entity: Entity) -> Vec<CardLine> {
+        view::unit_card(world, entity)
+    }
+
+    fn move_options(&self, world: &World, entity: Entity) -> Result<Vec<MoveOption>, Refusal> {
+        view::move_options(world, entity)
+    }
+
+    fn group_move_options(
+        &self,
+        world: &World,
+        units: &[UnitId],
+    ) -> Result<Vec<MoveOption>, Refusal> {
+        view::group_move_options(world, units)
+    }
+
+    fn unit_actions(&self, world: &World, entity: Entity) -> Vec<crate::rulesets::view::Choice> {
+        view::unit_actions(world, entity)
+    }
+
+    fn status_lines(&self, world: &World) -> Vec<String> {
+        view::status_lines(world)
+    }
+
+    fn attack_command(&self, world: &World, attackers: &[HexCoord], target: HexCoord) -> Command {
+        view::attack_command(world, attackers, target)
+    }
+
+    fn attack_preview(&self, world: &World, command: &Command) -> Result<AttackPreview, Refusal> {
+        view::attack_preview(world, command)
+    }
+
+    fn decision(&self, world: &World) -> Option<Decision> {
+        view::decision(world)
+    }
+
+    fn morale(&self, world: &World) -> Vec<SideMorale> {
+        view::morale(world)
+    }
+
+    fn invariant_violations(&self, world: &World) -> Vec<String> {
+        view::invariant_violations(world)
+    }
+
+    fn attacks_once_per_phase(&self) -> bool {
+        // Checked by the ruleset itself: a unit shoots once and fights one melee (CdB
+        // 10.1, 11.1) but gives any number of supports, which the generic count of the
+        // trust harness cannot tell from attacks.
+        false
+    }
+}

@@ -1,0 +1,484 @@
+//! Impetuous troops and their spontaneous advances (CdB 2.5, 9.5), demoralisation
+//! (12) with the flight of demoralised corps, and victory (13).
+
+use bevy::prelude::*;
+
+use crate::engine::board::Board;
+use crate::engine::event::EventKind;
+use crate::engine::game::{GameOptions, GamePhase, Outcome, ScenarioInfo, TurnState};
+use crate::engine::hex::{HexCoord, VertexFacing, line_of_hexes, line_of_sight};
+use crate::engine::scenario::VictoryLevel;
+use crate::engine::units::{Placement, SideId, UnitId};
+
+use super::data::{Kind, Quality, TerrainClass};
+use super::*;
+
+/// CdB 2.5: irregular Kn (S)/(O)/(F), Warbands, Spears (not stacked with Bw (X)),
+/// Blades (S)/(O); and any unit but baggage nearer a demoralised enemy than an
+/// undemoralised one. Never units of a demoralised corps.
+pub(crate) fn is_impetuous(world: &World, u: UnitId) -> bool {
+    let c = corps_of(world, u);
+    if c.demoralised {
+        return false;
+    }
+    let p = unit(world, u).p;
+    if p.kind == Kind::Bag {
+        return false;
+    }
+    let by_type = !p.regular
+        && match p.kind {
+            Kind::Kn => matches!(p.quality, Quality::S | Quality::O | Quality::F),
+            Kind::Wb => true,
+            Kind::Sp => !stack_of(world, u).iter().any(|x| {
+                *x != u && kind(world, *x) == Kind::Bw && unit(world, *x).p.quality == Quality::X
+            }),
+            Kind::Bd => matches!(p.quality, Quality::S | Quality::O),
+            _ => false,
+        };
+    if by_type {
+        return true;
+    }
+    let Some(h) = hex_of(world, u) else {
+        return false;
+    };
+    let side = side_of(world, u);
+    let mut near_demoralised = u32::MAX;
+    let mut near_other = u32::MAX;
+    for e in all_units(world) {
+        if side_of(world, e) == side || is_hidden(world, e) {
+            continue;
+        }
+        let Some(eh) = hex_of(world, e) else { continue };
+        let d = eh.distance(h);
+        if corps_of(world, e).demoralised {
+            near_demoralised = near_demoralised.min(d);
+        } else {
+            near_other = near_other.min(d);
+        }
+    }
+    near_demoralised < near_other
+}
+
+/// Whether a hex lies in the frontal arc of a unit at `h` facing `f`: the line to it
+/// leaves through a frontal hex.
+fn in_front_arc(f: VertexFacing, h: HexCoord, target: HexCoord) -> bool {
+    let front = f.front(h);
+    front.contains(&target)
+        || line_of_hexes(h, target)
+            .get(1)
+            .is_some_and(|(x, y)| front.contains(x) || y.is_some_and(|y| front.contains(&y)))
+}
+
+/// The enemy an impetuous unit advances towards (CdB 9.5 priorities).
+fn advance_target(world: &World, u: UnitId) -> Option<UnitId> {
+    let h = hex_of(world, u)?;
+    let side = side_of(world, u);
+    let f = facing(world, u);
+    let mounted = kind(world, u).is_mounted();
+    let candidates: Vec<(UnitId, HexCoord)> = all_units(world)
+        .into_iter()
+        .filter(|e| side_of(world, *e) != side && !is_hidden(world, *e))
+        .filter_map(|e| hex_of(world, e).map(|eh| (e, eh)))
+        .filter(|(e, eh)| flags(world, *e).rank == 0 || stack_at(world, *eh).len() == 1)
+        .filter(|(_, eh)| !(mounted && rough(world, *eh)))
+        .filter(|(e, eh)| !kind(world, *e).is_skirmisher() || in_front_arc(f, h, *eh))
+        .collect();
+    let nearest = |list: &mut Vec<(UnitId, HexCoord)>| {
+        list.sort_by_key(|(e, eh)| (eh.distance(h), *e));
+        list.first().map(|x| x.0)
+    };
+    let mut within4: Vec<_> = candidates
+        .iter()
+        .copied()
+        .filter(|(_, eh)| eh.distance(h) <= 4)
+        .collect();
+    if let Some(t) = nearest(&mut within4) {
+        return Some(t);
+    }
+    let mut baggage: Vec<_> = candidates
+        .iter()
+        .copied()
+        .filter(|(e, eh)| {
+            kind(world, *e) == Kind::Bag
+                && line_of_sight(h, *eh, |x| {
+                    x != h && x != *eh && movement::blocks_sight(world, x, h, *eh)
+                })
+        })
+        .collect();
+    if let Some(t) = nearest(&mut baggage) {
+        return Some(t);
+    }
+    let mut all = candidates;
+    nearest(&mut all)
+}
+
+/// A spontaneous advance (CdB 9.5): alone, its full allowance, facing the target
+/// first, stopping once an enemy is in its zone or the way is barred.
+fn spontaneous_advance(world: &mut World, u: UnitId) {
+    let Some(target) = advance_target(world, u) else {
+        return;
+    };
+    let side = side_of(world, u);
+    let stack = stack_of(world, u);
+    let mut mp = stack
+        .iter()
+        .map(|x| unit(world, *x).p.mp)
+        .min()
+        .unwrap_or(0);
+    let mut at = hex_of(world, u).expect("on the map");
+    let th = hex_of(world, target).expect("on the map");
+    let mut f = facing(world, u);
+    let mut spent = 0;
+    let start = at;
+    let mut path = Vec::new();
+    if !in_front_arc(f, at, th) {
+        let (nf, turns) = [1i32, -1, 2, -2, 3]
+            .into_iter()
+            .map(|d| {
+                (
+                    VertexFacing(((f.0 as i32 + d).rem_euclid(6)) as u8),
+                    d.abs(),
+                )
+            })
+            .find(|(nf, _)| in_front_arc(*nf, at, th))
+            .unwrap_or((f, 0));
+        if turns > mp {
+            return;
+        }
+        f = nf;
+        spent += turns;
+    }
+    let p = unit(world, u).p;
+    let board = world.resource::<Board>().clone();
+    let mut entered_broken = false;
+    loop {
+        if !enemies_ahead(world, side, f, at).is_empty() {
+            break;
+        }
+        let mut choices = f.front(at).to_vec();
+        choices.sort_by_key(|h| (h.distance(th), *h));
+        let Some(next) = choices.into_iter().find(|n| {
+            board.contains(*n)
+                && terrain_class(world, *n) != TerrainClass::Impassable
+                && stack_at(world, *n).is_empty()
+        }) else {
+            break;
+        };
+        let class = terrain_class(world, next);
+        if class == TerrainClass::Difficult && (p.kind.is_mounted() || p.chariot) {
+            if p.chariot {
+                break;
+            }
+            mp = mp.min(2);
+        }
+        if class == TerrainClass::Broken
+            && !entered_broken
+            && (matches!(p.kind, Kind::LH | Kind::Cv)
+                || (p.kind == Kind::Kn && p.quality == Quality::F))
+        {
+            mp -= 1;
+            entered_broken = true;
+        }
+        let cost = if state(world).ditch.contains(&next) {
+            state(world).ditch_mp.max(1)
+        } else {
+            1
+        };
+        if spent + cost > mp {
+            break;
+        }
+        let holders = zoc_exerted_on(world, side, next);
+        if holders
+            .iter()
+            .any(|e| hex_of(world, *e).is_some_and(|eh| !f.front(next).contains(&eh)))
+        {
+            break;
+        }
+        spent += cost;
+        at = next;
+        path.push(next);
+        if !holders.is_empty() {
+            break;
+        }
+    }
+    if path.is_empty() && f == facing(world, u) {
+        return;
+    }
+    for x in &stack {
+        set_facing(world, *x, f);
+        set_placement(world, *x, Placement::OnMap(at));
+        let mut fl = flags_mut(world, *x);
+        fl.advanced_spontaneously = true;
+        fl.moved = true;
+        fl.hexes_moved += path.len() as u32;
+    }
+    log(world, EventKind::Moved, "CdB 9.5", |w| {
+        format!(
+            "{} is out of control and advances on {} from {start}{}, facing {}",
+            name(w, u),
+            name(w, target),
+            if path.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " through {}",
+                    path.iter().map(|h| h.label()).collect::<Vec<_>>().join(" ")
+                )
+            },
+            movement::facing_name(f)
+        )
+    });
+    super::setup::reveal_seen(world);
+}
+
+fn enemies_ahead(world: &World, side: SideId, f: VertexFacing, at: HexCoord) -> Vec<UnitId> {
+    f.front(at)
+        .into_iter()
+        .filter_map(|h| enemy_at(world, side, h))
+        .collect()
+}
+
+/// Whether an impetuous unit must be checked at the end of movement (CdB 9.5).
+pub(crate) fn due_to_advance(world: &World, u: UnitId) -> bool {
+    let f = flags(world, u);
+    hex_of(world, u).is_some()
+        && f.rank == 0
+        && !f.kept
+        && f.hexes_moved == 0
+        && !f.advanced_spontaneously
+        && !is_hidden(world, u)
+        && is_impetuous(world, u)
+        && !in_enemy_zoc(world, u)
+        && enemies_in_front(world, u).is_empty()
+        && corps_of(world, u).unreliable != Some(true)
+}
+
+/// Whether a unit of a demoralised corps must flee at the end of movement (CdB 12.3).
+pub(crate) fn due_to_flee(world: &World, u: UnitId) -> bool {
+    let f = flags(world, u);
+    let p = unit(world, u).p;
+    hex_of(world, u).is_some()
+        && f.rank == 0
+        && !f.kept
+        && corps_of(world, u).demoralised
+        && (p.kind != Kind::Bag || p.mobile)
+        && !in_enemy_zoc(world, u)
+        && enemies_in_front(world, u).is_empty()
+}
+
+/// The end of a movement phase (CdB 3.2): impetuous units out of control advance,
+/// then the units of demoralised corps flee, one by one in unit order.
+pub(crate) fn end_of_movement(world: &mut World, side: SideId) {
+    for u in all_units(world) {
+        if side_of(world, u) == side && due_to_advance(world, u) {
+            spontaneous_advance(world, u);
+        }
+    }
+    for u in all_units(world) {
+        if side_of(world, u) == side && due_to_flee(world, u) {
+            log(world, EventKind::Special, "CdB 12.3", |w| {
+                format!(
+                    "{} belongs to a demoralised corps and is not kept in control: it flees",
+                    name(w, u)
+                )
+            });
+            combat::flight(world, u);
+        }
+    }
+    refresh_zoc(world);
+}
+
+/// Counter equivalents lost by a corps, in halves (CdB 12.1).
+pub(crate) fn corps_lost_halves(world: &World, c: usize) -> i32 {
+    all_units(world)
+        .into_iter()
+        .filter(|u| {
+            unit(world, *u).corps as usize == c && placement(world, *u) == Placement::Eliminated
+        })
+        .map(|u| halves(kind(world, u)))
+        .sum()
+}
+
+/// A counter's equivalents in halves (CdB 12.1).
+pub(crate) fn halves(k: Kind) -> i32 {
+    match k {
+        Kind::Ps | Kind::Hd => 1,
+        Kind::Bag => 4,
+        _ => 2,
+    }
+}
+
+/// The corps' demoralisation threshold in halves (CdB 12.2; optional rule: half).
+pub(crate) fn threshold_halves(world: &World, c: usize) -> i32 {
+    let co = &state(world).corps[c];
+    let half_rule = world.resource::<GameOptions>().has("demoralisation_half");
+    let (num, den) = if half_rule { (1, 2) } else { (1, 3) };
+    let exact = co.total_halves * num;
+    let halves_up = (exact + den - 1) / den;
+    if co.has_halves {
+        halves_up
+    } else {
+        (halves_up + 1) / 2 * 2
+    }
+}
+
+/// A corps becomes demoralised (CdB 12.3), with what follows for allies (4.3).
+pub(crate) fn demoralise(world: &mut World, c: usize) {
+    if state(world).corps[c].demoralised {
+        return;
+    }
+    world.resource_mut::<CdbState>().corps[c].demoralised = true;
+    let co = state(world).corps[c].clone();
+    log(world, EventKind::MoraleCheck, "CdB 12.3", |_| {
+        format!("{}'s corps is demoralised", co.name)
+    });
+    for o in 0..state(world).corps.len() {
+        let other = state(world).corps[o].clone();
+        if other.unreliable != Some(true) {
+            continue;
+        }
+        if other.side != co.side {
+            command_points::set_reliable(world, o, "an enemy corps is demoralised");
+        } else if other.foreign {
+            let new_side = other.side.other();
+            world.resource_mut::<CdbState>().corps[o].side = new_side;
+            world.resource_mut::<CdbState>().corps[o].unreliable = Some(false);
+            for u in all_units(world) {
+                if unit(world, u).corps as usize == o {
+                    let e = entity(world, u);
+                    *world.get_mut::<SideId>(e).expect("units have a side") = new_side;
+                }
+            }
+            zoc_stale(world);
+            log(world, EventKind::SideChanged, "CdB 4.3", |w| {
+                format!(
+                    "{}'s unreliable allied corps changes sides and joins {}",
+                    other.name,
+                    side_name(w, new_side)
+                )
+            });
+        }
+    }
+}
+
+/// At the end of a player's turn, every corps that has lost a third of its counter
+/// equivalents is demoralised (CdB 12.2).
+pub(crate) fn end_of_player_turn(world: &mut World, _side: SideId) {
+    for c in 0..state(world).corps.len() {
+        if !state(world).corps[c].demoralised {
+            let lost = corps_lost_halves(world, c);
+            let thr = threshold_halves(world, c);
+            if lost >= thr && thr > 0 {
+                let name = state(world).corps[c].name.clone();
+                let total = state(world).corps[c].total_halves;
+                log(world, EventKind::MoraleCheck, "CdB 12.2", |_| {
+                    format!(
+                        "{name}'s corps has lost {} of {} counter equivalents (threshold {})",
+                        lost as f32 / 2.0,
+                        total as f32 / 2.0,
+                        thr as f32 / 2.0
+                    )
+                });
+                demoralise(world, c);
+            }
+        }
+    }
+    check_victory(world);
+}
+
+/// The losses of a side as CdB 13 counts them, in halves: eliminated units, and every
+/// unit of a demoralised corps (baggage only when destroyed).
+pub(crate) fn army_losses_halves(world: &World, side: SideId) -> i32 {
+    let st = state(world);
+    let any_demoralised = st.corps.iter().any(|c| c.side == side && c.demoralised);
+    let scan = world.resource::<super::PositionScan>();
+    let gone: Vec<UnitId> = {
+        let mut q = scan.0.lock().unwrap_or_else(|poison| poison.into_inner());
+        q.iter(world)
+            .filter(|(_, p, s, _)| **s == side && (any_demoralised || **p == Placement::Eliminated))
+            .map(|(id, ..)| *id)
+            .collect()
+    };
+    gone.into_iter()
+        .filter(|u| {
+            placement(world, *u) == Placement::Eliminated
+                || (corps_of(world, *u).demoralised && kind(world, *u) != Kind::Bag)
+        })
+        .map(|u| halves(kind(world, u)))
+        .sum()
+}
+
+/// An army's counter equivalents, in halves, baggage not counted (CdB 12.1, 13).
+pub(crate) fn army_total_halves(world: &World, side: SideId) -> i32 {
+    state(world)
+        .corps
+        .iter()
+        .filter(|c| c.side == side)
+        .map(|c| c.total_halves)
+        .sum()
+}
+
+fn finish(world: &mut World, outcome: Outcome) {
+    let text = outcome.reason.clone();
+    let mut t = world.resource_mut::<TurnState>();
+    t.phase = GamePhase::GameOver;
+    t.outcome = Some(outcome);
+    log(world, EventKind::GameOver, "CdB 13", |_| text);
+}
+
+/// CdB 13: the side that first destroys at least half of the enemy's counter
+/// equivalents wins. If both reach it at once, the side whose sequence it is wins
+/// (designer's choice).
+pub(crate) fn check_victory(world: &mut World) -> bool {
+    if turn(world).outcome.is_some() {
+        return true;
+    }
+    let broken: Vec<SideId> = [SideId(0), SideId(1)]
+        .into_iter()
+        .filter(|s| {
+            let total = army_total_halves(world, *s);
+            total > 0 && army_losses_halves(world, *s) * 2 >= total
+        })
+        .collect();
+    let winner = match broken[..] {
+        [] => return false,
+        [loser] => loser.other(),
+        _ => sequence_side(world),
+    };
+    let loser = winner.other();
+    let lost = army_losses_halves(world, loser) as f32 / 2.0;
+    let total = army_total_halves(world, loser) as f32 / 2.0;
+    let reason = format!(
+        "{} wins: {} has lost {lost} of {total} counter equivalents, half or more (CdB 13)",
+        side_name(world, winner),
+        side_name(world, loser)
+    );
+    finish(
+        world,
+        Outcome {
+            winner: Some(winner),
+            level: Some(VictoryLevel::Major),
+            reason,
+        },
+    );
+    true
+}
+
+/// The scenario's time limit (CdB sets none; each scenario names its own).
+pub(crate) fn time_limit(world: &mut World) {
+    let info = world.resource::<ScenarioInfo>().0.clone();
+    let tl = &info.file.at_time_limit;
+    let winner = info.side_index(&tl.winner).map(SideId);
+    let reason = format!(
+        "The last turn is over: {} wins ({:?}, scenario time limit)",
+        tl.winner, tl.level
+    );
+    finish(
+        world,
+        Outcome {
+            winner,
+            level: Some(tl.level),
+            reason,
+        },
+    );
+}

@@ -1,0 +1,700 @@
+//! Scenario checks and the army set-up (CdB 14): corps, facings and stacks from the
+//! scenario, attacker and defender by aggression (14.3.1), secret placements and
+//! ambushes (14.3.3) with their reveal, and the scenario special rules.
+
+use bevy::prelude::*;
+
+use crate::engine::error::LocatedError;
+use crate::engine::event::EventKind;
+use crate::engine::hex::{HexCoord, line_of_sight};
+use crate::engine::scenario::{LoadedScenario, SpecialRule};
+use crate::engine::units::{Facing, Hidden, Placement, SideId, UnitId};
+
+use super::data::{Kind, Profile, Tables};
+use super::*;
+
+/// The optional rules of CdB (end of the text) a scenario or the command line may
+/// switch on.
+pub const OPTIONS: &[&str] = &["march_movement", "demoralisation_half"];
+
+fn stack_pair_allowed(
+    a: &Profile,
+    b: &Profile,
+    psiloi: &[(String, Vec<Kind>)],
+    side: &str,
+) -> bool {
+    use Kind::*;
+    match (a.kind, b.kind) {
+        (Cv, Cv) | (Bd, Bd) | (Wb, Wb) | (Bw, Bw) | (Ps, Ps) => true,
+        (Sp, Sp) => a.quality == b.quality,
+        (Sp | Bd | Pk | Ax, Ps) | (Ps, Sp | Bd | Pk | Ax) => {
+            let supported = if a.kind == Ps { b.kind } else { a.kind };
+            psiloi
+                .iter()
+                .any(|(s, k)| s == side && k.contains(&supported))
+        }
+        _ => false,
+    }
+}
+
+pub fn validate(tables: &Tables, scenario: &LoadedScenario) -> Result<(), LocatedError> {
+    let file = &scenario.file;
+    let mut psiloi = Vec::new();
+    for r in &file.special_rules {
+        match r {
+            SpecialRule::PsiloiSupport {
+                side,
+                supported,
+                against,
+                ..
+            } => {
+                if scenario.side_index(side).is_none() {
+                    return Err(scenario.error_at(
+                        "PsiloiSupport",
+                        0,
+                        format!(
+                            "PsiloiSupport names side `{side}`, which the scenario does not have"
+                        ),
+                    ));
+                }
+                let mut kinds = Vec::new();
+                for k in supported.iter().chain(against) {
+                    let Some(kind) = Kind::parse(k) else {
+                        return Err(scenario.error_at(&format!("\"{k}\""), 0, format!("`{k}` is not a unit kind of CdB 2.4 (Kn Cv LH El Sp Pk Bd Ax Bw Ps Wb Hd Bag)")));
+                    };
+                    if supported.contains(k) {
+                        kinds.push(kind);
+                    }
+                }
+                psiloi.push((side.clone(), kinds));
+            }
+            SpecialRule::Ditch { hexes, .. } => {
+                for h in hexes {
+                    if h.col < 1 || h.row < 1 || h.col > file.map.columns || h.row > file.map.rows {
+                        return Err(scenario.error_at(
+                            &format!("\"{h}\""),
+                            0,
+                            format!("ditch hex {h} is off the map"),
+                        ));
+                    }
+                }
+            }
+            SpecialRule::HiddenPlacement { unit, zone, .. } => {
+                let spec = file.units.iter().find(|u| &u.id == unit);
+                if spec.is_some_and(|s| s.hex.is_some()) {
+                    return Err(scenario.unit_error(
+                        unit,
+                        Some("hex"),
+                        format!(
+                            "`{unit}` is placed in secret, so it must have no hex in the unit list"
+                        ),
+                    ));
+                }
+                let on_map = zone.min_col >= 1
+                    && zone.min_row >= 1
+                    && zone.max_col <= file.map.columns
+                    && zone.max_row <= file.map.rows
+                    && zone.min_col <= zone.max_col
+                    && zone.min_row <= zone.max_row;
+                if !on_map {
+                    return Err(scenario.error_at(
+                        "zone",
+                        0,
+                        format!("the secret placement zone of `{unit}` is empty or leaves the map"),
+                    ));
+                }
+            }
+            SpecialRule::Dismount { units, .. } => {
+                for u in units {
+                    let spec = file
+                        .units
+                        .iter()
+                        .find(|x| &x.id == u)
+                        .expect("checked by the engine");
+                    let other = tables
+                        .counter(&spec.unit_type)
+                        .and_then(|c| c.other_state.clone());
+                    if other.is_none() {
+                        return Err(scenario.error_at(&format!("\"{u}\""), 0, format!("`{u}` may dismount, but its counter `{}` has no `other_state` in units.ron (CdB 2.7)", spec.unit_type)));
+                    }
+                }
+            }
+            SpecialRule::AttackerByAggression { .. } => {
+                if file.sides.iter().any(|s| s.aggression.is_none()) {
+                    return Err(scenario.error_at(
+                        "AttackerByAggression",
+                        0,
+                        "AttackerByAggression needs an `aggression` on every side (CdB 14.3)"
+                            .to_string(),
+                    ));
+                }
+            }
+            SpecialRule::Defection { .. } | SpecialRule::CampPillage { .. } => {
+                let name = if matches!(r, SpecialRule::Defection { .. }) {
+                    "Defection"
+                } else {
+                    "CampPillage"
+                };
+                return Err(scenario.error_at(name, 0, format!("the special rule `{name}` is an A la Charge rule; Champs de Bataille does not enforce it")));
+            }
+        }
+    }
+    for (si, side) in file.sides.iter().enumerate() {
+        if side.corps.is_empty() {
+            return Err(scenario.field_error(
+                "id",
+                Some(&side.id),
+                0,
+                format!(
+                    "side `{}` has no corps: every army has 2 to 4 (CdB 4, 14.1)",
+                    side.id
+                ),
+            ));
+        }
+        if side.edge.is_none() {
+            return Err(scenario.field_error("id", Some(&side.id), 0, format!("side `{}` needs an `edge` (West, East, North or South): its map edge (CdB 11.8, 14.3)", side.id)));
+        }
+        for c in &side.corps {
+            match file.units.iter().find(|u| u.id == c.general) {
+                Some(g) if g.side == side.id && g.corps.as_deref() == Some(c.id.as_str()) => {}
+                Some(_) => {
+                    return Err(scenario.field_error(
+                        "general",
+                        Some(&c.general),
+                        0,
+                        format!(
+                            "general `{}` of corps `{}` must be a unit of side `{}` in that corps",
+                            c.general, c.id, side.id
+                        ),
+                    ));
+                }
+                None => {
+                    return Err(scenario.field_error(
+                        "general",
+                        Some(&c.general),
+                        0,
+                        format!(
+                            "general `{}` of corps `{}` is not in the unit list",
+                            c.general, c.id
+                        ),
+                    ));
+                }
+            }
+            if file
+                .sides
+                .iter()
+                .flat_map(|s| &s.corps)
+                .filter(|o| o.id == c.id)
+                .count()
+                > 1
+            {
+                return Err(scenario.field_error(
+                    "id",
+                    Some(&c.id),
+                    0,
+                    format!("corps id `{}` is used twice", c.id),
+                ));
+            }
+        }
+        if let Some(cinc) = &side.commander
+            && !side.corps.iter().any(|c| &c.general == cinc)
+        {
+            return Err(scenario.field_error("commander", Some(cinc), 0, format!("the Commander-in-Chief `{cinc}` must be the general of one of side `{}`'s corps (CdB 4)", side.id)));
+        }
+        let _ = si;
+    }
+    let mut at_hex: std::collections::BTreeMap<HexCoord, Vec<usize>> = Default::default();
+    for (i, u) in file.units.iter().enumerate() {
+        let Some(c) = tables.counter(&u.unit_type) else {
+            return Err(scenario.unit_error(
+                &u.id,
+                Some("type"),
+                format!(
+                    "`{}` is not a counter type of rulesets/champs_de_bataille/units.ron",
+                    u.unit_type
+                ),
+            ));
+        };
+        let _ = c;
+        let side = file.sides.iter().find(|s| s.id == u.side);
+        let Some(corps) = &u.corps else {
+            return Err(scenario.unit_error(
+                &u.id,
+                None,
+                format!("unit `{}` needs a `corps` (CdB 4)", u.id),
+            ));
+        };
+        if !side.is_some_and(|s| s.corps.iter().any(|c| &c.id == corps)) {
+            return Err(scenario.unit_error(
+                &u.id,
+                Some("corps"),
+                format!("`{corps}` is not a corps of side `{}`", u.side),
+            ));
+        }
+        match &u.facing {
+            None => {
+                return Err(scenario.unit_error(
+                    &u.id,
+                    None,
+                    format!(
+                        "unit `{}` needs a `facing`: NNE, E, SSE, SSW, W or NNW (CdB 6.1)",
+                        u.id
+                    ),
+                ));
+            }
+            Some(f) if movement::parse_facing(f).is_none() => {
+                return Err(scenario.unit_error(&u.id, Some("facing"), format!("`{f}` is not a facing: write NNE, E, SSE, SSW, W or NNW (the vertex faced, CdB 6.1)")));
+            }
+            _ => {}
+        }
+        if u.reduced {
+            return Err(scenario.unit_error(
+                &u.id,
+                Some("reduced"),
+                "CdB counters have one side: `reduced` does not apply".to_string(),
+            ));
+        }
+        if let Some(h) = u.hex {
+            at_hex.entry(h).or_default().push(i);
+        }
+    }
+    for (h, list) in &at_hex {
+        if list.len() > 2 {
+            let u = &file.units[list[2]];
+            return Err(scenario.unit_error(
+                &u.id,
+                Some("hex"),
+                format!("three units on {h}: stacking is limited to two counters (CdB 8)"),
+            ));
+        }
+        if let [a, b] = list[..] {
+            let (ua, ub) = (&file.units[a], &file.units[b]);
+            let pa = tables.profile(tables.counter(&ua.unit_type).expect("checked"));
+            let pb = tables.profile(tables.counter(&ub.unit_type).expect("checked"));
+            let same = ua.side == ub.side && ua.corps == ub.corps && ua.facing == ub.facing;
+            if !same || !stack_pair_allowed(&pa, &pb, &psiloi, &ua.side) {
+                return Err(scenario.unit_error(&ub.id, Some("hex"), format!("`{}` and `{}` on {h} may not stack: only the pairs of the ranks-of-support table, of one corps and one facing (CdB 8)", ua.id, ub.id)));
+            }
+        }
+    }
+    Ok(())
+}
+
+pub fn populate(world: &mut World, scenario: &LoadedScenario, tables: &Tables) {
+    let file = &scenario.file;
+    let mut st = CdbState::default();
+    for (si, side) in file.sides.iter().enumerate() {
+        st.edges[si] = side.edge;
+        st.cinc[si] = side
+            .commander
+            .as_ref()
+            .and_then(|c| scenario.unit_index(c))
+            .map(|u| UnitId(u as u16));
+        for c in &side.corps {
+            let g = scenario.unit_index(&c.general).expect("validated");
+            let gp = tables.profile(tables.counter(&file.units[g].unit_type).expect("validated"));
+            st.corps.push(Corps {
+                id: c.id.clone(),
+                name: c.name.clone(),
+                side: SideId(si as u8),
+                general: UnitId(g as u16),
+                regular: gp.regular,
+                allied: c.allied,
+                foreign: c.foreign,
+                unreliable: None,
+                ap: 0,
+                die: None,
+                demoralised: false,
+                death_test: DeathTest::None,
+                total_halves: 0,
+                has_halves: false,
+            });
+        }
+    }
+    let mut seen_hexes: Vec<HexCoord> = Vec::new();
+    for (i, u) in file.units.iter().enumerate() {
+        let p = tables.profile(tables.counter(&u.unit_type).expect("validated"));
+        let corps = st
+            .corps
+            .iter()
+            .position(|c| Some(&c.id) == u.corps.as_ref())
+            .expect("validated") as u8;
+        let co = &mut st.corps[corps as usize];
+        if p.kind != Kind::Bag {
+            co.total_halves += morale::halves(p.kind);
+            co.has_halves |= matches!(p.kind, Kind::Ps | Kind::Hd);
+        }
+        let rank = match u.hex {
+            Some(h) if seen_hexes.contains(&h) => 1,
+            Some(h) => {
+                seen_hexes.push(h);
+                0
+            }
+            None => 0,
+        };
+        let id = UnitId(i as u16);
+        let f = u
+            .facing
+            .as_deref()
+            .and_then(movement::parse_facing)
+            .expect("validated");
+        let e = world.resource::<crate::engine::units::Units>().entity(id);
+        world.entity_mut(e).insert((
+            CdbUnit {
+                p,
+                counter: tables.counter_index(&u.unit_type).expect("validated") as u16,
+                corps,
+                general: st.corps[corps as usize].general == id,
+            },
+            CdbFlags { rank, ..default() },
+            Facing(f),
+            crate::engine::units::Steps { left: 1, max: 1 },
+        ));
+    }
+    let mut by_aggression = false;
+    for r in &file.special_rules {
+        match r {
+            SpecialRule::Ditch {
+                hexes,
+                mp_cost,
+                combat_modifier,
+                ..
+            } => {
+                st.ditch = hexes.clone();
+                st.ditch_mp = *mp_cost;
+                st.ditch_modifier = *combat_modifier;
+            }
+            SpecialRule::PsiloiSupport {
+                side,
+                supported,
+                against,
+                ..
+            } => {
+                st.psiloi_support.push((
+                    SideId(scenario.side_index(side).expect("validated")),
+                    supported.iter().filter_map(|k| Kind::parse(k)).collect(),
+                    against.iter().filter_map(|k| Kind::parse(k)).collect(),
+                ));
+            }
+            SpecialRule::HiddenPlacement { unit, zone, .. } => {
+                let id = UnitId(scenario.unit_index(unit).expect("validated") as u16);
+                st.hidden_zones.push((id, *zone));
+                let e = world.resource::<crate::engine::units::Units>().entity(id);
+                world.entity_mut(e).insert(Hidden);
+            }
+            SpecialRule::AttackerByAggression { .. } => by_aggression = true,
+            SpecialRule::Dismount { units, in_play, .. } => {
+                for u in units {
+                    let id = UnitId(scenario.unit_index(u).expect("validated") as u16);
+                    st.dismount.push((id, *in_play));
+                }
+            }
+            _ => {}
+        }
+    }
+    world.insert_resource(st);
+    if by_aggression {
+        attacker_by_aggression(world, scenario);
+    }
+    refresh_zoc(world);
+    match next_setup_side(world) {
+        Some(side) => {
+            world.resource_mut::<CdbState>().sequence = side;
+            super::set_step(world, Step::Setup, side);
+            log(world, EventKind::PhaseStarted, "CdB 14.3", |w| {
+                format!(
+                    "Set-up: {} places the units set up in secret",
+                    side_name(w, side)
+                )
+            });
+        }
+        None => {
+            log(world, EventKind::TurnStarted, "CdB 3", |_| {
+                "Turn 1".to_string()
+            });
+            let first = turn(world).first;
+            begin_sequence(world, first);
+        }
+    }
+}
+
+/// CdB 14.3.1: each player throws a die and adds his army's aggression; the higher
+/// attacks and moves first (ties are thrown again).
+fn attacker_by_aggression(world: &mut World, scenario: &LoadedScenario) {
+    let aggression: Vec<i32> = scenario
+        .file
+        .sides
+        .iter()
+        .map(|s| s.aggression.unwrap_or(0))
+        .collect();
+    loop {
+        let a = roll(world, "CdB 14.3", |w| {
+            format!(
+                "{}'s attack (aggression {})",
+                side_name(w, SideId(0)),
+                aggression[0]
+            )
+        }) as i32
+            + aggression[0];
+        let b = roll(world, "CdB 14.3", |w| {
+            format!(
+                "{}'s attack (aggression {})",
+                side_name(w, SideId(1)),
+                aggression[1]
+            )
+        }) as i32
+            + aggression[1];
+        if a == b {
+            continue;
+        }
+        let attacker = if a > b { SideId(0) } else { SideId(1) };
+        world.resource_mut::<TurnState>().first = attacker;
+        log(world, EventKind::Special, "CdB 14.3", |w| {
+            format!(
+                "{a} against {b}: {} is the attacker and moves first",
+                side_name(w, attacker)
+            )
+        });
+        return;
+    }
+}
+
+/// The next side with a set-up to make, the defender first (CdB 14.3): units to place
+/// in secret, or units that choose to fight mounted or on foot (CdB 2.7).
+pub(crate) fn next_setup_side(world: &World) -> Option<SideId> {
+    let first = turn(world).first;
+    let st = state(world);
+    [first.other(), first].into_iter().find(|s| {
+        !st.setup_done.contains(s)
+            && (st.hidden_zones.iter().any(|(u, _)| {
+                side_of(world, *u) == *s && placement(world, *u) == Placement::Waiting
+            }) || st.dismount.iter().any(|(u, _)| side_of(world, *u) == *s))
+    })
+}
+
+pub(crate) fn check_end_setup(world: &World) -> Result<(), Refusal> {
+    let side = turn(world).active;
+    if let Some((u, _)) = state(world)
+        .hidden_zones
+        .iter()
+        .find(|(u, _)| side_of(world, *u) == side && placement(world, *u) == Placement::Waiting)
+    {
+        return Err(Refusal::new(
+            "CdB 14.3",
+            format!("place {} first", name(world, *u)),
+        ));
+    }
+    Ok(())
+}
+
+pub(crate) fn check_place(
+    world: &World,
+    unit_ref: &UnitRef,
+    hex: HexCoord,
+) -> Result<UnitId, Refusal> {
+    if state(world).step != Step::Setup {
+        return Err(Refusal::new(
+            "CdB 14.3",
+            "units are placed in secret during the set-up",
+        ));
+    }
+    let id = resolve(world, unit_ref)?;
+    let Some((_, zone)) = state(world).hidden_zones.iter().find(|(u, _)| *u == id) else {
+        return Err(Refusal::new(
+            "CdB 14.3",
+            format!("{} is not set up in secret", name(world, id)),
+        ));
+    };
+    if side_of(world, id) != turn(world).active {
+        return Err(Refusal::new(
+            "CdB 14.3",
+            format!("{} belongs to the other player", name(world, id)),
+        ));
+    }
+    if placement(world, id) != Placement::Waiting {
+        return Err(Refusal::new(
+            "CdB 14.3",
+            format!("{} is already placed", name(world, id)),
+        ));
+    }
+    if !zone.contains(hex)
+        || !world
+            .resource::<crate::engine::board::Board>()
+            .contains(hex)
+    {
+        return Err(Refusal::new(
+            "CdB 14.3",
+            format!("{hex} is outside {}'s ambush zone", name(world, id)),
+        ));
+    }
+    if !stack_at(world, hex).is_empty()
+        || terrain_class(world, hex) == data::TerrainClass::Impassable
+    {
+        return Err(Refusal::new(
+            "CdB 14.3",
+            format!("{hex} is occupied or impassable"),
+        ));
+    }
+    Ok(id)
+}
+
+pub(crate) fn execute_place(world: &mut World, id: UnitId, hex: HexCoord) {
+    set_placement(world, id, Placement::OnMap(hex));
+    // The log is read by both players: the hex is not named.
+    log(world, EventKind::Placed, "CdB 14.3", |w| {
+        format!("{} places a unit in secret", side_name(w, side_of(w, id)))
+    });
+}
+
+/// Ambushers seen by the enemy are revealed (CdB 14.3): Psiloi within three hexes of
+/// an enemy, others in an enemy's line of sight.
+pub(crate) fn reveal_seen(world: &mut World) {
+    let hidden: Vec<UnitId> = all_units(world)
+        .into_iter()
+        .filter(|u| is_hidden(world, *u) && hex_of(world, *u).is_some())
+        .collect();
+    for u in hidden {
+        let h = hex_of(world, u).expect("on the map");
+        let side = side_of(world, u);
+        let seen = all_units(world).into_iter().any(|e| {
+            side_of(world, e) != side
+                && !is_hidden(world, e)
+                && hex_of(world, e).is_some_and(|eh| {
+                    eh.distance(h) <= 3
+                        || (kind(world, u) != Kind::Ps
+                            && line_of_sight(eh, h, |x| {
+                                x != eh && x != h && movement::blocks_sight(world, x, eh, h)
+                            }))
+                })
+        });
+        if seen {
+            let e = entity(world, u);
+            world.entity_mut(e).remove::<Hidden>();
+            zoc_stale(world);
+            log(world, EventKind::Revealed, "CdB 14.3", |w| {
+                format!("{} is seen: the ambush is revealed", name(w, u))
+            });
+        }
+    }
+}
+
+/// A change of counter between mounted and on foot, checked.
+pub(crate) struct DismountPlan {
+    pub unit: UnitId,
+    pub to: usize,
+    pub cost: i32,
+}
+
+pub(crate) fn check_dismount(
+    world: &World,
+    unit_ref: &UnitRef,
+    remount: bool,
+) -> Result<DismountPlan, Refusal> {
+    let id = resolve(world, unit_ref)?;
+    let who = name(world, id);
+    let st = state(world);
+    let Some(&(_, in_play)) = st.dismount.iter().find(|(u, _)| *u == id) else {
+        return Err(Refusal::new(
+            "CdB 2.7",
+            format!("{who} may not change between mounted and on foot (scenario rules)"),
+        ));
+    };
+    let t = tables(world);
+    let u = unit(world, id);
+    let counter = &t.units.counters[u.counter as usize];
+    let Some(to) = counter
+        .other_state
+        .as_deref()
+        .and_then(|o| t.counter_index(o))
+    else {
+        return Err(Refusal::new(
+            "CdB 2.7",
+            format!("{who} has no other counter"),
+        ));
+    };
+    if u.p.kind.is_mounted() == remount {
+        return Err(Refusal::new(
+            "CdB 2.7",
+            format!(
+                "{who} is already {}",
+                if remount { "mounted" } else { "on foot" }
+            ),
+        ));
+    }
+    if side_of(world, id) != turn(world).active {
+        return Err(Refusal::new(
+            "CdB 2.7",
+            format!("{who} belongs to the other player"),
+        ));
+    }
+    if stack_of(world, id).len() > 1 {
+        return Err(Refusal::new(
+            "CdB 2.7",
+            format!("{who} is stacked: it changes counter alone"),
+        ));
+    }
+    let cost = match st.step {
+        Step::Setup => 0,
+        Step::Movement if in_play => {
+            if flags(world, id).moved {
+                return Err(Refusal::new(
+                    "CdB 2.7",
+                    format!("{who} has moved this turn"),
+                ));
+            }
+            let c = u.corps as usize;
+            if command_points::available(world, c, &[id]) < 1 {
+                return Err(Refusal::new(
+                    "CdB 2.7",
+                    format!(
+                        "dismounting costs 1 PA; {}'s corps has none left",
+                        st.corps[c].name
+                    ),
+                ));
+            }
+            1
+        }
+        Step::Movement => {
+            return Err(Refusal::new(
+                "CdB 2.7",
+                format!("{who} chose its state before placement and keeps it for the game"),
+            ));
+        }
+        _ => {
+            return Err(Refusal::new(
+                "CdB 2.7",
+                "units mount or dismount in the set-up or in their movement phase",
+            ));
+        }
+    };
+    Ok(DismountPlan { unit: id, to, cost })
+}
+
+pub(crate) fn execute_dismount(world: &mut World, plan: DismountPlan) {
+    let t = tables(world);
+    let id = plan.unit;
+    let corps = unit(world, id).corps as usize;
+    if plan.cost > 0 {
+        command_points::pay(world, corps, &[id], plan.cost);
+        flags_mut(world, id).moved = true;
+    }
+    let p = t.profile(&t.units.counters[plan.to]);
+    let e = entity(world, id);
+    {
+        let mut u = world.get_mut::<CdbUnit>(e).expect("CdB units have values");
+        u.p = p;
+        u.counter = plan.to as u16;
+    }
+    let now = t.units.counters[plan.to].name.clone();
+    log(world, EventKind::Special, "CdB 2.7", |w| {
+        format!(
+            "{} now fights {} as {now}",
+            name(w, id),
+            if p.kind.is_mounted() {
+                "mounted"
+            } else {
+                "on foot"
+            }
+        )
+    });
+}

@@ -1,0 +1,817 @@
+//! Champs de Bataille as the window shows it: the check of every command, counter
+//! faces with facing, unit cards, move options with their AP cost, combat previews,
+//! pending decisions and morale, all from the functions that check and resolve.
+
+use bevy::prelude::*;
+
+use crate::engine::board::Board;
+use crate::engine::command::{Command, MarchStep, Refusal, UnitRef};
+use crate::engine::units::{Placement, SideId, Steps, UnitId, UnitName};
+use crate::rulesets::view::{
+    AttackPreview, CardLine, Choice, CounterFace, Decision, MoveOption, SideMorale,
+};
+
+use super::data::{Kind, Quality};
+use super::*;
+
+fn unit_id(world: &World, e: Entity) -> Option<UnitId> {
+    world.get::<UnitId>(e).copied()
+}
+
+pub(crate) fn key(world: &World, id: UnitId) -> UnitRef {
+    UnitRef::Key(
+        world
+            .get::<UnitName>(entity(world, id))
+            .map(|n| n.key.clone())
+            .unwrap_or_default(),
+    )
+}
+
+/// The check `submit` runs before executing anything: the refusal it would give.
+pub fn check(world: &World, command: &Command) -> Result<(), Refusal> {
+    if let Some(o) = &turn(world).outcome {
+        return Err(Refusal::new(
+            "CdB 13",
+            format!("the game is over: {}", o.reason),
+        ));
+    }
+    if let Some(p) = &state(world).pending {
+        return match (p, command) {
+            (Pending::Recoil { options, .. }, Command::Retreat { path }) => {
+                if path.len() == 1 && options.contains(&path[0]) {
+                    Ok(())
+                } else {
+                    Err(Refusal::new(
+                        "CdB 11.6",
+                        format!("recoil into one rear hex: {}", labels(options)),
+                    ))
+                }
+            }
+            (Pending::RearLoss { options, .. }, Command::Lose { units }) => {
+                let id = resolve(
+                    world,
+                    units
+                        .first()
+                        .ok_or_else(|| Refusal::new("CdB 11.7", "name the unit"))?,
+                )?;
+                if units.len() == 1 && options.contains(&id) {
+                    Ok(())
+                } else {
+                    Err(Refusal::new("CdB 11.7", "name one of the two rear units"))
+                }
+            }
+            _ => Err(Refusal::new(
+                "CdB 11.5",
+                format!(
+                    "first: {}",
+                    decision(world).map(|d| d.prompt).unwrap_or_default()
+                ),
+            )),
+        };
+    }
+    let step = state(world).step;
+    match command {
+        Command::Retreat { .. } | Command::Lose { .. } => Err(Refusal::new(
+            "CdB 11.5",
+            "no combat result waits for a decision",
+        )),
+        Command::Check { .. } => Err(Refusal::new(
+            "CdB 12",
+            "Champs de Bataille has no morale checks of single units: corps are demoralised by their losses",
+        )),
+        Command::Advance { .. } => Err(Refusal::new(
+            "CdB 11.9",
+            "advances after melee are not chosen: impetuous units must advance, others never do",
+        )),
+        Command::EndPhase => check_end(world),
+        Command::Assign { dice } => command_points::check_assign(world, dice).map(|_| ()),
+        Command::Keep { units } => command_points::check_keep(world, units).map(|_| ()),
+        Command::Move { unit, path } => {
+            let moves = vec![(
+                unit.clone(),
+                path.iter().map(|h| MarchStep::Hex(*h)).collect(),
+            )];
+            movement::check_march(world, &moves).map(|_| ())
+        }
+        Command::March { moves } => movement::check_march(world, moves).map(|_| ()),
+        Command::Attack {
+            melee,
+            fire,
+            target,
+        } => match step {
+            Step::Missile if !fire.is_empty() && melee.is_empty() => {
+                combat::check_missile(world, fire, *target).map(|_| ())
+            }
+            Step::Melee if fire.is_empty() && melee.len() == 1 => {
+                combat::check_melee(world, melee[0], *target).map(|_| ())
+            }
+            Step::Melee => Err(Refusal::new(
+                "CdB 11.1",
+                "a melee is one unit against one enemy: attack HEX -> TARGET (its supports are found by CdB 11.3)",
+            )),
+            Step::Missile => Err(Refusal::new(
+                "CdB 10",
+                "in the missile phase, shoot: attack fire LEAD [SUPPORTS...] -> TARGET",
+            )),
+            _ => Err(Refusal::new("CdB 3", "combat comes after movement (CdB 3)")),
+        },
+        Command::Place { unit, hex } => setup::check_place(world, unit, *hex).map(|_| ()),
+        Command::Dismount { unit, remount } => {
+            setup::check_dismount(world, unit, *remount).map(|_| ())
+        }
+    }
+}
+
+fn labels(hexes: &[HexCoord]) -> String {
+    hexes
+        .iter()
+        .map(|h| h.label())
+        .collect::<Vec<_>>()
+        .join(" or ")
+}
+
+pub fn counter_face(world: &World, e: Entity) -> CounterFace {
+    let Some(id) = unit_id(world, e) else {
+        return CounterFace {
+            symbol: String::new(),
+            values: String::new(),
+            reduced: false,
+            facing: None,
+            rank: 0,
+        };
+    };
+    let u = unit(world, id);
+    let p = u.p;
+    let q = match p.quality {
+        Quality::S => "S",
+        Quality::O => "O",
+        Quality::I => "I",
+        Quality::F => "F",
+        Quality::X => "X",
+    };
+    let mut symbol = format!("{:?}({q})", p.kind);
+    if u.general {
+        symbol.push('*');
+    }
+    let mut values = format!("{}/{} {}", p.vs_foot, p.vs_mounted, p.mp);
+    if p.range > 0 {
+        values.push_str(&format!(" r{}", p.range));
+    }
+    if !p.regular {
+        values.push_str(" Irr");
+    }
+    CounterFace {
+        symbol,
+        values,
+        reduced: corps_of(world, id).demoralised,
+        facing: (p.kind != Kind::Bag).then(|| facing(world, id).0),
+        rank: flags(world, id).rank,
+    }
+}
+
+pub fn unit_flags(world: &World, e: Entity) -> Vec<String> {
+    let Some(id) = unit_id(world, e) else {
+        return Vec::new();
+    };
+    let f = flags(world, id);
+    let mut out = Vec::new();
+    for (on, label) in [
+        (f.moved, "moved"),
+        (f.kept, "kept"),
+        (f.shot, "shot"),
+        (f.was_shot, "was_shot"),
+        (f.fought, "fought"),
+        (f.supported, "supported"),
+        (f.rank == 1, "rear_rank"),
+    ] {
+        if on {
+            out.push(label.to_string());
+        }
+    }
+    if is_hidden(world, id) {
+        out.push("hidden".into());
+    }
+    if corps_of(world, id).demoralised {
+        out.push("demoralised".into());
+    }
+    if morale::is_impetuous(world, id) {
+        out.push("impetuous".into());
+    }
+    out
+}
+
+pub fn unit_card(world: &World, e: Entity) -> Vec<CardLine> {
+    let Some(id) = unit_id(world, e) else {
+        return Vec::new();
+    };
+    let u = unit(world, id);
+    let p = u.p;
+    let co = corps_of(world, id);
+    let f = flags(world, id);
+    let mut lines: Vec<CardLine> = vec![
+        (
+            "Type".into(),
+            format!(
+                "{} {:?}({:?})",
+                if p.regular { "Reg" } else { "Irr" },
+                p.kind,
+                p.quality
+            ),
+        ),
+        (
+            "Tactical value".into(),
+            format!(
+                "{} vs foot, {} vs mounted (CdB 2.1)",
+                p.vs_foot, p.vs_mounted
+            ),
+        ),
+        ("Movement".into(), format!("{} MP (CdB 9)", p.mp)),
+        (
+            "Facing".into(),
+            movement::facing_name(facing(world, id)).to_string(),
+        ),
+        (
+            "Corps".into(),
+            format!(
+                "{}{}",
+                co.name,
+                if u.general { " (its general)" } else { "" }
+            ),
+        ),
+        ("Corps AP".into(), co.ap.to_string()),
+    ];
+    if p.range > 0 {
+        lines.push(("Range".into(), format!("{} hexes (CdB 10)", p.range)));
+    }
+    if co.demoralised {
+        lines.push((
+            "Demoralised".into(),
+            "-1 in combat, flees unless kept (CdB 12.3)".into(),
+        ));
+    }
+    if morale::is_impetuous(world, id) {
+        lines.push((
+            "Impetuous".into(),
+            "advances unless kept in control (CdB 2.5, 9.5)".into(),
+        ));
+    }
+    if f.rank == 1 {
+        lines.push((
+            "Rank".into(),
+            "rear rank: supports the unit in front (CdB 8.1)".into(),
+        ));
+    }
+    for (on, label) in [
+        (f.moved, "moved this turn"),
+        (f.kept, "kept in control"),
+        (f.shot, "has shot"),
+        (f.fought, "has fought a melee"),
+        (f.supported, "has supported a melee"),
+    ] {
+        if on {
+            lines.push(("State".into(), label.into()));
+        }
+    }
+    lines
+}
+
+/// Single-unit marches: forward or rearward hex by hex, after at most one turn.
+pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal> {
+    let Some(id) = unit_id(world, e) else {
+        return Err(Refusal::new("CdB 2", "not a unit"));
+    };
+    if state(world).step != Step::Movement {
+        return Err(Refusal::new("CdB 3", "units move in their movement phase"));
+    }
+    let who =
+        UnitRef::Hex(hex_of(world, id).ok_or_else(|| Refusal::new("CdB 9", "not on the map"))?);
+    let mut out: Vec<MoveOption> = Vec::new();
+    let mut frontier: Vec<Vec<MarchStep>> =
+        vec![vec![], vec![MarchStep::Turn(1)], vec![MarchStep::Turn(-1)]];
+    let mut first_refusal = None;
+    let mut explored = 0;
+    while let Some(steps) = frontier.pop() {
+        explored += 1;
+        if explored > 400 {
+            break;
+        }
+        let (at, f) = simulate(world, id, &steps);
+        let mut nexts = f.front(at).to_vec();
+        nexts.extend(f.rear(at));
+        for n in nexts {
+            let mut s2 = steps.clone();
+            s2.push(MarchStep::Hex(n));
+            let moves = vec![(who.clone(), s2.clone())];
+            match movement::check_march(world, &moves) {
+                Ok(plan) => {
+                    let b = &plan.bodies[0];
+                    if !out.iter().any(|o| o.hex == n) {
+                        out.push(MoveOption {
+                            hex: n,
+                            cost: b.spent,
+                            left: b.allowance - b.spent,
+                            path: b.path.clone(),
+                            command: Command::March { moves },
+                            note: cost_note(&plan),
+                        });
+                    }
+                    if !b.stopped && b.spent < b.allowance {
+                        frontier.insert(0, s2);
+                    }
+                }
+                Err(r) => {
+                    if r.reason.contains("not stop there") {
+                        frontier.insert(0, s2);
+                    } else if first_refusal.is_none() {
+                        first_refusal = Some(r);
+                    }
+                }
+            }
+        }
+    }
+    if out.is_empty() {
+        return Err(first_refusal.unwrap_or_else(|| Refusal::new("CdB 9", "no legal move")));
+    }
+    Ok(out)
+}
+
+fn cost_note(plan: &movement::MarchPlan) -> String {
+    format!("{} PA: {}", plan.cost, plan.cost_lines.join(", "))
+}
+
+/// A group's marches (CdB 9.4): every unit takes the steps its leader takes, in the
+/// same directions, after at most one turn of every unit together.
+pub fn group_move_options(world: &World, units: &[UnitId]) -> Result<Vec<MoveOption>, Refusal> {
+    if state(world).step != Step::Movement {
+        return Err(Refusal::new("CdB 3", "units move in their movement phase"));
+    }
+    let lead = *units
+        .first()
+        .ok_or_else(|| Refusal::new("CdB 5", "an empty group"))?;
+    let start = hex_of(world, lead).ok_or_else(|| Refusal::new("CdB 9", "not on the map"))?;
+    movement::check_is_group(world, units)?;
+    let mut out: Vec<MoveOption> = Vec::new();
+    let mut first_refusal = None;
+    for turn in [0i8, 1, -1] {
+        let f0 = crate::engine::hex::VertexFacing(
+            ((facing(world, lead).0 as i32 + turn as i32).rem_euclid(6)) as u8,
+        );
+        for dir in f0.front_dirs() {
+            for len in 1..=unit(world, lead).p.mp.max(1) as usize {
+                // Front units first, so no unit steps into a hex still held.
+                let mut far = start;
+                for _ in 0..40 {
+                    far = far.neighbor(dir);
+                }
+                let mut order: Vec<UnitId> = units.to_vec();
+                order.sort_by_key(|u| (hex_of(world, *u).map_or(0, |h| h.distance(far)), *u));
+                let moves: Vec<(UnitRef, Vec<MarchStep>)> = order
+                    .iter()
+                    .map(|u| {
+                        let mut h = hex_of(world, *u).expect("on the map");
+                        let mut steps = Vec::new();
+                        if turn != 0 {
+                            steps.push(MarchStep::Turn(turn));
+                        }
+                        for _ in 0..len {
+                            h = h.neighbor(dir);
+                            steps.push(MarchStep::Hex(h));
+                        }
+                        (key(world, *u), steps)
+                    })
+                    .collect();
+                match movement::check_march(world, &moves) {
+                    Ok(plan) => {
+                        let b = plan
+                            .bodies
+                            .iter()
+                            .find(|b| b.units.contains(&lead))
+                            .expect("the leader moves");
+                        if !out.iter().any(|o| o.hex == b.hex) {
+                            out.push(MoveOption {
+                                hex: b.hex,
+                                cost: b.spent,
+                                left: b.allowance - b.spent,
+                                path: b.path.clone(),
+                                note: cost_note(&plan),
+                                command: Command::March { moves },
+                            });
+                        }
+                    }
+                    Err(r) => {
+                        if first_refusal.is_none() {
+                            first_refusal = Some(r);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    if out.is_empty() {
+        return Err(
+            first_refusal.unwrap_or_else(|| Refusal::new("CdB 9.4", "the group cannot move"))
+        );
+    }
+    Ok(out)
+}
+
+/// Keeping a unit (or its group) in control, dismounting or remounting: what is
+/// legal for the unit now.
+pub fn unit_actions(world: &World, e: Entity) -> Vec<Choice> {
+    let Some(id) = unit_id(world, e) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let unit_key = key(world, id);
+    for (label, command) in [
+        (
+            "Keep in control (CdB 4.2)",
+            Command::Keep {
+                units: vec![unit_key.clone()],
+            },
+        ),
+        (
+            "Dismount (CdB 2.7)",
+            Command::Dismount {
+                unit: unit_key.clone(),
+                remount: false,
+            },
+        ),
+        (
+            "Remount (CdB 2.7)",
+            Command::Dismount {
+                unit: unit_key.clone(),
+                remount: true,
+            },
+        ),
+    ] {
+        if check(world, &command).is_ok() {
+            out.push(Choice {
+                label: label.to_string(),
+                command,
+                hex: None,
+            });
+        }
+    }
+    out
+}
+
+/// The action points of the side to act, corps by corps, and the corps' morale.
+pub fn status_lines(world: &World) -> Vec<String> {
+    let st = state(world);
+    let side = sequence_side(world);
+    let step = match st.step {
+        Step::Setup => "set-up (CdB 14.3)".to_string(),
+        Step::Command => "action points (CdB 4.1)".to_string(),
+        Step::Movement => "movement (CdB 9)".to_string(),
+        Step::Missile => format!(
+            "missile combat: {} shoots (CdB 10)",
+            side_name(world, st.missile_side)
+        ),
+        Step::Melee => "melee (CdB 11)".to_string(),
+    };
+    let mut out = vec![format!("{}'s sequence: {step}", side_name(world, side))];
+    for c in &st.corps {
+        let lost = morale::corps_lost_halves(
+            world,
+            st.corps.iter().position(|x| x.id == c.id).unwrap_or(0),
+        );
+        let mut line = format!(
+            "{} ({}{}): ",
+            c.name,
+            if c.regular { "regular" } else { "irregular" },
+            if c.allied { ", allied" } else { "" }
+        );
+        if c.side == side {
+            match c.die {
+                Some(d) => line.push_str(&format!("{} PA left of {d}", c.ap)),
+                None => line.push_str("die not yet assigned"),
+            }
+        } else {
+            line.push_str("enemy");
+        }
+        line.push_str(&format!(
+            "; lost {}/{} EP{}{}",
+            lost as f32 / 2.0,
+            c.total_halves as f32 / 2.0,
+            if c.demoralised { ", DEMORALISED" } else { "" },
+            if c.unreliable == Some(true) {
+                ", unreliable"
+            } else {
+                ""
+            }
+        ));
+        out.push(line);
+    }
+    if st.cinc_extra[side.0 as usize] > 0 {
+        out.push("Commander-in-Chief's extra PA: 1 (CdB 4.2)".into());
+    }
+    if !st.unassigned.is_empty() {
+        out.push(format!("Dice to assign: {:?} (CdB 4.1)", st.unassigned));
+    }
+    out
+}
+
+/// Where a unit's steps would take it, ignoring legality.
+fn simulate(
+    world: &World,
+    id: UnitId,
+    steps: &[MarchStep],
+) -> (HexCoord, crate::engine::hex::VertexFacing) {
+    let mut at = hex_of(world, id).expect("on the map");
+    let mut f = facing(world, id);
+    for s in steps {
+        match s {
+            MarchStep::Hex(h) => at = *h,
+            MarchStep::Turn(n) => {
+                f = crate::engine::hex::VertexFacing(((f.0 as i32 + *n as i32).rem_euclid(6)) as u8)
+            }
+        }
+    }
+    (at, f)
+}
+
+pub fn attack_command(world: &World, attackers: &[HexCoord], target: HexCoord) -> Command {
+    if state(world).step == Step::Missile {
+        Command::Attack {
+            melee: Vec::new(),
+            fire: attackers.to_vec(),
+            target,
+        }
+    } else {
+        Command::Attack {
+            melee: attackers.iter().take(1).copied().collect(),
+            fire: Vec::new(),
+            target,
+        }
+    }
+}
+
+pub fn attack_preview(world: &World, command: &Command) -> Result<AttackPreview, Refusal> {
+    check(world, command)?;
+    let Command::Attack {
+        melee,
+        fire,
+        target,
+    } = command
+    else {
+        return Err(Refusal::new("CdB 11", "not an attack"));
+    };
+    let plan = if fire.is_empty() {
+        combat::check_melee(world, melee[0], *target)?
+    } else {
+        combat::check_missile(world, fire, *target)?
+    };
+    let mut modifiers = Vec::new();
+    for (who, s, sup) in [
+        (plan.a, &plan.a_score, &plan.a_supports),
+        (plan.d, &plan.d_score, &plan.d_supports),
+    ] {
+        modifiers.push(format!("{}: value {}", name(world, who), s.base));
+        for (v, why) in &s.terms {
+            if *v != 0 {
+                modifiers.push(format!("  {v:+} {why}"));
+            }
+        }
+        for x in sup {
+            modifiers.push(format!("  supported by {}", name(world, *x)));
+        }
+    }
+    if let Some(nf) = plan.pivot {
+        modifiers.push(format!(
+            "{} will first pivot to face {} (CdB 6.3); supports are counted again then",
+            name(world, plan.d),
+            movement::facing_name(nf)
+        ));
+    }
+    let mut chances: Vec<(String, f64)> = Vec::new();
+    for da in 1..=6 {
+        for dd in 1..=6 {
+            let j = combat::judge(world, &plan, da, dd);
+            let label = match &j.result {
+                None => "no effect".to_string(),
+                Some((_, loser, _, line)) => {
+                    let mut o =
+                        combat::outcome_name(line.as_ref().and_then(|l| l.result)).to_string();
+                    if o == "recoil"
+                        && !plan.missile
+                        && combat::flank_position_on(world, *loser).is_some()
+                    {
+                        o = "destroyed (flank position)".into();
+                    }
+                    format!("{} {o}", name(world, *loser))
+                }
+            };
+            match chances.iter_mut().find(|c| c.0 == label) {
+                Some(c) => c.1 += 1.0 / 36.0,
+                None => chances.push((label, 1.0 / 36.0)),
+            }
+        }
+    }
+    chances.sort_by(|a, b| b.1.total_cmp(&a.1));
+    Ok(AttackPreview {
+        command: command.clone(),
+        odds: format!(
+            "{} {} against {} {} (before dice)",
+            name(world, plan.a),
+            plan.a_score.modified(),
+            name(world, plan.d),
+            plan.d_score.modified()
+        ),
+        modifiers,
+        die_modifier: 0,
+        chances,
+    })
+}
+
+pub fn decision(world: &World) -> Option<Decision> {
+    let st = state(world);
+    match &st.pending {
+        Some(Pending::Recoil {
+            unit,
+            options,
+            flee,
+            ..
+        }) => Some(Decision {
+            side: side_of(world, *unit),
+            prompt: format!(
+                "{} {}: choose the rear hex",
+                name(world, *unit),
+                if *flee {
+                    "flees, recoiling first"
+                } else {
+                    "recoils"
+                }
+            ),
+            rule: if *flee {
+                "CdB 11.8".into()
+            } else {
+                "CdB 11.6".into()
+            },
+            choices: options
+                .iter()
+                .map(|h| Choice {
+                    label: format!("recoil to {h}"),
+                    command: Command::Retreat { path: vec![*h] },
+                    hex: Some(*h),
+                })
+                .collect(),
+        }),
+        Some(Pending::RearLoss { side, options, .. }) => Some(Decision {
+            side: *side,
+            prompt: "one of the two units behind the destroyed unit is destroyed with it: choose"
+                .into(),
+            rule: "CdB 11.7".into(),
+            choices: options
+                .iter()
+                .map(|u| Choice {
+                    label: format!("destroy {}", name(world, *u)),
+                    command: Command::Lose {
+                        units: vec![key(world, *u)],
+                    },
+                    hex: hex_of(world, *u),
+                })
+                .collect(),
+        }),
+        None if st.step == Step::Command && !st.unassigned.is_empty() => {
+            let side = sequence_side(world);
+            let corps: Vec<&Corps> = st
+                .corps
+                .iter()
+                .filter(|c| c.side == side && c.die.is_none() && c.regular && !c.allied)
+                .collect();
+            let mut choices = Vec::new();
+            permute(
+                &st.unassigned,
+                &mut Vec::new(),
+                &mut vec![false; st.unassigned.len()],
+                &mut |perm| {
+                    let dice: Vec<(String, u8)> = corps
+                        .iter()
+                        .zip(perm)
+                        .map(|(c, d)| (c.id.clone(), *d))
+                        .collect();
+                    let command = Command::Assign { dice: dice.clone() };
+                    if check(world, &command).is_ok()
+                        && !choices.iter().any(|c: &Choice| c.command == command)
+                    {
+                        choices.push(Choice {
+                            label: dice
+                                .iter()
+                                .map(|(c, d)| format!("{c}: {d}"))
+                                .collect::<Vec<_>>()
+                                .join(", "),
+                            command,
+                            hex: None,
+                        });
+                    }
+                },
+            );
+            Some(Decision {
+                side,
+                prompt: format!(
+                    "assign the dice {:?} to the corps of the regular generals",
+                    st.unassigned
+                ),
+                rule: "CdB 4.1".into(),
+                choices,
+            })
+        }
+        None if st.step == Step::Setup => {
+            let side = turn(world).active;
+            let (u, zone) = st.hidden_zones.iter().find(|(u, _)| {
+                side_of(world, *u) == side && placement(world, *u) == Placement::Waiting
+            })?;
+            let board = world.resource::<Board>();
+            let choices = board
+                .hexes()
+                .filter(|h| zone.contains(*h))
+                .filter_map(|h| {
+                    let command = Command::Place {
+                        unit: key(world, *u),
+                        hex: h,
+                    };
+                    check(world, &command).is_ok().then(|| Choice {
+                        label: format!("place at {h}"),
+                        command,
+                        hex: Some(h),
+                    })
+                })
+                .collect();
+            Some(Decision {
+                side,
+                prompt: format!("place {} in secret", name(world, *u)),
+                rule: "CdB 14.3".into(),
+                choices,
+            })
+        }
+        None => None,
+    }
+}
+
+fn permute(items: &[u8], cur: &mut Vec<u8>, used: &mut Vec<bool>, f: &mut impl FnMut(&[u8])) {
+    if cur.len() == items.len() {
+        f(cur);
+        return;
+    }
+    for i in 0..items.len() {
+        if !used[i] {
+            used[i] = true;
+            cur.push(items[i]);
+            permute(items, cur, used, f);
+            cur.pop();
+            used[i] = false;
+        }
+    }
+}
+
+pub fn morale(world: &World) -> Vec<SideMorale> {
+    [SideId(0), SideId(1)]
+        .into_iter()
+        .map(|s| SideMorale {
+            side: s,
+            name: side_name(world, s),
+            lost: morale::army_losses_halves(world, s) / 2,
+            level: (morale::army_total_halves(world, s) + 3) / 4,
+        })
+        .collect()
+}
+
+pub fn invariant_violations(world: &World) -> Vec<String> {
+    let mut out = Vec::new();
+    let board = world.resource::<Board>();
+    for hex in board.hexes() {
+        let here = stack_at(world, hex);
+        if here.len() > 2 {
+            out.push(format!("{} units on {hex} (CdB 8)", here.len()));
+        }
+        if let [a, b] = here[..] {
+            if side_of(world, a) != side_of(world, b) {
+                out.push(format!("both sides on {hex} (CdB 8)"));
+            } else if unit(world, a).corps != unit(world, b).corps {
+                out.push(format!("two corps stacked on {hex} (CdB 8)"));
+            }
+            if flags(world, a).rank == flags(world, b).rank {
+                out.push(format!("two units of the same rank on {hex} (CdB 8.1)"));
+            }
+        }
+        if here.len() == 1 && flags(world, here[0]).rank != 0 {
+            out.push(format!("a lone unit on {hex} is a rear rank (CdB 8.1)"));
+        }
+    }
+    for c in &state(world).corps {
+        if c.ap < 0 {
+            out.push(format!("{}'s corps has {} AP (CdB 4)", c.name, c.ap));
+        }
+    }
+    for u in all_units(world) {
+        if world.get::<Steps>(entity(world, u)).is_none() {
+            out.push(format!("{} has no steps", name(world, u)));
+        }
+    }
+    if turn(world).outcome.is_some() && state(world).pending.is_some() {
+        out.push("a decision waits after the game ended (CdB 13)".into());
+    }
+    out
+}
