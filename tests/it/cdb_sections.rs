@@ -1,5 +1,1713 @@
 //! Champs de Bataille: one test (or more) per numbered rule section, and the worked
-//! examples 1 to 6 and 8 of the text.
+//! examples 1 to 6 and 8 of the text. Each test is named after its section; refusals
+//! are checked to cite it. Hex geometry: flat-topped, `CCRR`, even columns half a hex
+//! lower; a unit facing `E` has front NE+SE, flanks N+S, rear SW+NW.
 
-#[allow(unused_imports)]
+use bataille::engine::game::{Game, GamePhase};
+use bataille::engine::units::SideId;
+
 use crate::cdb_common::*;
+use crate::common::{hex, log_text, refused, run, scratch, status, unit_state, write};
+
+// ---- helpers ----
+
+/// The position's units with each side's general (first) and two spare units, so that
+/// one loss does not end the game by CdB 13: side a's general at 0202, side b's at 1602.
+fn with_base<'a>(a: &[CU<'a>], b: &[CU<'a>]) -> Vec<CU<'a>> {
+    let mut v: Vec<CU<'a>> = vec![("ga", "a", "Reg Cv(O)", "0202", "E")];
+    v.extend_from_slice(a);
+    v.push(("as1", "a", "Reg Bd(O)", "0116", "E"));
+    v.push(("as2", "a", "Reg Bd(O)", "0115", "E"));
+    v.push(("gb", "b", "Reg Cv(O)", "1602", "W"));
+    v.extend_from_slice(b);
+    v.push(("bs1", "b", "Reg Bd(O)", "1616", "W"));
+    v.push(("bs2", "b", "Reg Bd(O)", "1615", "W"));
+    v
+}
+
+fn game(a: &[CU], b: &[CU], seed: u64) -> Game {
+    cdb(&with_base(a, b), seed)
+}
+
+/// A seed whose first die (side a's action points) is 6, then `rest`.
+fn seed6(rest: &[u8]) -> u64 {
+    let mut r = vec![6];
+    r.extend_from_slice(rest);
+    seed_rolling_any(&r)
+}
+
+fn flags(g: &Game, id: &str) -> Vec<String> {
+    unit_state(g, id)["flags"]
+        .as_array()
+        .expect("flags")
+        .iter()
+        .map(|f| f.as_str().unwrap_or("").to_string())
+        .collect()
+}
+
+fn has_flag(g: &Game, id: &str, flag: &str) -> bool {
+    flags(g, id).iter().any(|f| f == flag)
+}
+
+/// The facing of a unit: 0 = NNE, 1 = E, 2 = SSE, 3 = SSW, 4 = W, 5 = NNW.
+fn facing(g: &Game, id: &str) -> u64 {
+    unit_state(g, id)["facing"].as_u64().expect("a facing")
+}
+
+fn at(g: &Game, id: &str) -> String {
+    hex(g, id).unwrap_or_else(|| panic!("{id} is not on the map"))
+}
+
+/// The last log line that reports the action points a movement or keep spent.
+fn last_spend(g: &Game) -> String {
+    log_text(g)
+        .lines()
+        .rev()
+        .find(|l| l.contains(" spends ") || l.contains("kept in control for"))
+        .unwrap_or("")
+        .to_string()
+}
+
+fn last_line_with(g: &Game, needle: &str) -> String {
+    log_text(g)
+        .lines()
+        .rev()
+        .find(|l| l.contains(needle))
+        .unwrap_or_else(|| panic!("no log line with `{needle}`:\n{}", log_text(g)))
+        .to_string()
+}
+
+/// The part of a combat result line about one unit (`NAME (HEX): die ...`).
+fn score_of(line: &str, unit_name: &str) -> String {
+    line.split("; ")
+        .find(|p| p.starts_with(unit_name))
+        .unwrap_or_else(|| panic!("no score of {unit_name} in `{line}`"))
+        .to_string()
+}
+
+fn assert_refused(g: &mut Game, line: &str, section: &str) -> String {
+    let r = refused(g, line);
+    assert!(
+        r.contains(section),
+        "`{line}`: expected a refusal citing {section}, got: {r}"
+    );
+    r
+}
+
+fn pending(g: &Game) -> Option<String> {
+    g.state_json()["pending"].as_str().map(str::to_string)
+}
+
+/// A unit of a position with several corps: (id, side, corps, type, hex, facing).
+type CU2<'a> = (&'a str, &'a str, &'a str, &'a str, &'a str, &'a str);
+
+/// The RON of a position with the corps listed as (side, corps id, name, general);
+/// `commanders` are the sides' CinC; `side_extra` is added to each side's fields.
+fn corps_ron(
+    units: &[CU2],
+    corps: &[(&str, &str, &str, &str)],
+    commanders: [&str; 2],
+    side_extra: [&str; 2],
+    extra: &str,
+) -> String {
+    let list: Vec<String> = units
+        .iter()
+        .map(|(id, side, c, t, hex, f)| {
+            format!(
+                "(id: \"{id}\", name: \"{id}\", side: \"{side}\", type: \"{t}\", hex: \"{hex}\", corps: \"{c}\", facing: \"{f}\")"
+            )
+        })
+        .collect();
+    let corps_of = |side: &str| {
+        corps
+            .iter()
+            .filter(|c| c.0 == side)
+            .map(|(_, id, name, g)| format!("(id: \"{id}\", name: \"{name}\", general: \"{g}\")"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    format!(
+        r#"(
+    name: "Test position",
+    date: "486",
+    ruleset: "champs_de_bataille",
+    turns: 10,
+    map: (columns: 16, rows: 16),
+    sides: [
+        (id: "a", name: "Side A", commander: "{ca}", edge: West, {xa} corps: [{corps_a}]),
+        (id: "b", name: "Side B", commander: "{cb}", edge: East, {xb} corps: [{corps_b}]),
+    ],
+    first: "a",
+    units: [
+        {list}
+    ],
+    {extra}
+    at_time_limit: (winner: "b", level: Minor),
+)"#,
+        ca = commanders[0],
+        cb = commanders[1],
+        xa = side_extra[0],
+        xb = side_extra[1],
+        corps_a = corps_of("a"),
+        corps_b = corps_of("b"),
+        list = list.join(",\n        ")
+    )
+}
+
+/// The error of a position that must not load.
+fn load_error(ron: &str) -> String {
+    let dir = scratch("cdb-bad");
+    std::fs::create_dir_all(dir.join("rulesets/champs_de_bataille")).expect("dir");
+    write(&dir, "rulesets/champs_de_bataille/units.ron", &units_ron());
+    let path = write(&dir, "position.ron", ron);
+    match Game::start(&path, 1, &[]) {
+        Ok(_) => panic!("the position loaded:\n{ron}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// Ends phases up to side a's melee (movement, both missile phases).
+fn to_melee(g: &mut Game) {
+    run(g, &["end", "end", "end"]);
+    assert_eq!(g.turn().phase, GamePhase::Combat);
+}
+
+// ---- 1. Terrain (1.2, 9.6) ----
+
+#[test]
+fn cdb_1_2_9_6_broken_terrain_costs_cavalry_one_mp_of_its_allowance() {
+    let map = "terrain: { \"broken\": [\"0404\", \"0409\", \"0413\"] }";
+    let units = with_base(
+        &[
+            ("cv", "a", "Irr Cv(O)", "0305", "E"),
+            ("ax", "a", "Reg Ax(O)", "0310", "E"),
+            ("knf", "a", "Irr Kn(F)", "0314", "E"),
+        ],
+        &[],
+    );
+    let mut g = cdb_game(&cdb_position_ron(&units, map, ""), seed6(&[]), &[]);
+    // Cv (4 MP) entering broken 0404: 3 MP for this move.
+    let r = assert_refused(&mut g, "move cv 0404 0505 0604 0705", "CdB 9.6");
+    assert!(r.contains("0 MP left"), "{r}");
+    run(&mut g, &["move cv 0404 0505 0604"]);
+    assert_eq!(at(&g, "cv"), "0604");
+    // Kn(F) (3 MP) loses one too; foot (Auxilia, 3 MP) do not.
+    assert_refused(&mut g, "move knf 0413 0514 0613", "CdB 9.6");
+    run(&mut g, &["move ax 0409 0510 0609"]);
+    assert_eq!(at(&g, "ax"), "0609");
+}
+
+#[test]
+fn cdb_9_6_mounted_units_have_two_mp_in_difficult_terrain() {
+    // Entering a marsh at once: 2 MP for the move.
+    let units = with_base(&[("cv", "a", "Irr Cv(O)", "0305", "E")], &[]);
+    let map = "terrain: { \"marsh\": [\"0404\", \"0505\", \"0604\"] }";
+    let mut g = cdb_game(&cdb_position_ron(&units, map, ""), seed6(&[]), &[]);
+    assert_refused(&mut g, "move cv 0404 0505 0604", "CdB 9.6");
+    run(&mut g, &["move cv 0404 0505"]);
+    assert_eq!(at(&g, "cv"), "0505");
+    // Entering it after two MP in the clear: over the allowance of 2.
+    let map = "terrain: { \"marsh\": [\"0604\"] }";
+    let mut g = cdb_game(&cdb_position_ron(&units, map, ""), seed6(&[]), &[]);
+    assert_refused(&mut g, "move cv 0404 0505 0604", "CdB 9.6");
+}
+
+#[test]
+fn cdb_9_6_mounted_units_starting_in_difficult_terrain_have_two_mp() {
+    // "All mounted units have an MP allowance of 2 in difficult terrain at any time in
+    // their move": a unit that starts its move in a marsh is in difficult terrain during
+    // its move, so it has 2 MP even if it then moves into the clear.
+    let units = with_base(&[("cv", "a", "Irr Cv(O)", "0305", "E")], &[]);
+    let map = "terrain: { \"marsh\": [\"0305\"] }";
+    let mut g = cdb_game(&cdb_position_ron(&units, map, ""), seed6(&[]), &[]);
+    assert_refused(&mut g, "move cv 0404 0505 0604", "CdB 9.6");
+}
+
+#[test]
+fn cdb_1_2_groups_in_difficult_terrain_only_in_column() {
+    // "In difficult terrain, groups may not be formed unless they are in one column
+    // (i.e. placed front to rear)."
+    let map = "terrain: { \"marsh\": [\"0604\", \"0605\", \"0404\", \"0505\"] }";
+    let units = with_base(
+        &[
+            // A line (side by side, facing E) in front of the marsh 0604, 0605.
+            ("l1", "a", "Reg Bd(O)", "0504", "E"),
+            ("l2", "a", "Reg Bd(O)", "0505", "E"),
+        ],
+        &[],
+    );
+    let mut g = cdb_game(&cdb_position_ron(&units, map, ""), seed6(&[]), &[]);
+    assert_refused(&mut g, "march l1 0604 / l2 0605", "CdB 1.2");
+    // A column (front to rear) may enter it: c1 0305 -> 0404, c2 behind it.
+    let units = with_base(
+        &[
+            ("c1", "a", "Reg Bd(O)", "0404", "E"),
+            ("c2", "a", "Reg Bd(O)", "0305", "E"),
+        ],
+        &[],
+    );
+    let map = "terrain: { \"marsh\": [\"0505\"] }";
+    let mut g = cdb_game(&cdb_position_ron(&units, map, ""), seed6(&[]), &[]);
+    run(&mut g, &["march c1 0505 / c2 0404"]);
+    assert_eq!(at(&g, "c1"), "0505");
+    assert_eq!(at(&g, "c2"), "0404");
+}
+
+// ---- 2. Units (2.5) ----
+
+#[test]
+fn cdb_2_5_impetuous_units_by_type() {
+    let types = [
+        ("wb", "Irr Wb(O)", true),
+        ("kno", "Irr Kn(O)", true),
+        ("kns", "Irr Kn(S)", true),
+        ("knf", "Irr Kn(F)", true),
+        ("kni", "Irr Kn(I)", false),
+        ("sp", "Irr Sp(O)", true),
+        ("bdo", "Irr Bd(O)", true),
+        ("bds", "Irr Bd(S)", true),
+        ("bdi", "Irr Bd(I)", false),
+        ("rbd", "Reg Bd(O)", false),
+        ("rkn", "Reg Kn(O)", false),
+        ("rwb", "Reg Wb(O)", false),
+        ("cv", "Irr Cv(O)", false),
+        ("ps", "Irr Ps(O)", false),
+        ("bag", "Bag mobile", false),
+    ];
+    let hexes: Vec<String> = (0..types.len())
+        .map(|i| format!("{:02}{:02}", 3 + 2 * (i / 7), 2 + 2 * (i % 7)))
+        .collect();
+    let a: Vec<CU> = types
+        .iter()
+        .zip(&hexes)
+        .map(|((id, t, _), h)| (*id, "a", *t, h.as_str(), "E"))
+        .collect();
+    let g = game(&a, &[], 1);
+    for (id, t, imp) in types {
+        assert_eq!(
+            has_flag(&g, id, "impetuous"),
+            imp,
+            "{t} impetuous should be {imp}: {:?}",
+            flags(&g, id)
+        );
+    }
+}
+
+// ---- 3. Sequence of play ----
+
+#[test]
+fn cdb_3_sequence_of_play_phases_in_order() {
+    let mut g = game(&[], &[], 1);
+    let a = SideId(0);
+    let b = SideId(1);
+    assert_eq!(g.turn().active, a);
+    assert_eq!(g.turn().phase, GamePhase::Movement);
+    run(&mut g, &["end"]);
+    assert_eq!((g.turn().active, g.turn().phase), (a, GamePhase::Combat));
+    run(&mut g, &["end"]);
+    // The other side's missile phase.
+    assert_eq!((g.turn().active, g.turn().phase), (b, GamePhase::Combat));
+    run(&mut g, &["end"]);
+    assert_eq!((g.turn().active, g.turn().phase), (a, GamePhase::Combat));
+    run(&mut g, &["end"]);
+    assert_eq!((g.turn().active, g.turn().phase), (b, GamePhase::Movement));
+    run(&mut g, &["end", "end", "end", "end"]);
+    assert_eq!(g.turn().turn, 2);
+    assert_eq!((g.turn().active, g.turn().phase), (a, GamePhase::Movement));
+    let log = log_text(&g);
+    let steps = [
+        "Turn 1 (CdB 3)",
+        "Turn 1: Side A's sequence: action points (CdB 3)",
+        "Die: ",
+        "action points (CdB 4.1)",
+        "Side A moves (CdB 3)",
+        "Missile combat: Side A shoots (CdB 10)",
+        "Missile combat: Side B shoots (CdB 10)",
+        "Melee: Side A resolves the melees (CdB 11)",
+        "Turn 1: Side B's sequence: action points (CdB 3)",
+        "Die: ",
+        "Side B moves (CdB 3)",
+        "Missile combat: Side B shoots (CdB 10)",
+        "Missile combat: Side A shoots (CdB 10)",
+        "Melee: Side B resolves the melees (CdB 11)",
+        "Turn 2 (CdB 3)",
+        "Turn 2: Side A's sequence: action points (CdB 3)",
+    ];
+    let mut from = 0;
+    for s in steps {
+        let i = log[from..]
+            .find(s)
+            .unwrap_or_else(|| panic!("`{s}` not found in order after byte {from}:\n{log}"));
+        from += i + s.len();
+    }
+}
+
+// ---- 4. Action points ----
+
+fn two_corps_units() -> Vec<CU2<'static>> {
+    vec![
+        ("ga1", "a", "a1", "Reg Cv(O)", "0202", "E"),
+        ("ga2", "a", "a2", "Reg Cv(O)", "0212", "E"),
+        ("u1", "a", "a1", "Reg Bd(O)", "0305", "E"),
+        ("u2", "a", "a2", "Reg Bd(O)", "0310", "E"),
+        ("gb1", "b", "b1", "Irr Cv(O)", "1602", "W"),
+        ("gb2", "b", "b2", "Irr Cv(O)", "1612", "W"),
+        ("v1", "b", "b1", "Reg Bd(O)", "1605", "W"),
+        ("v2", "b", "b2", "Reg Bd(O)", "1610", "W"),
+    ]
+}
+
+const TWO_CORPS: [(&str, &str, &str, &str); 4] = [
+    ("a", "a1", "First", "ga1"),
+    ("a", "a2", "Second", "ga2"),
+    ("b", "b1", "Third", "gb1"),
+    ("b", "b2", "Fourth", "gb2"),
+];
+
+#[test]
+fn cdb_4_1_regular_generals_dice_are_assigned_after_the_throw() {
+    let ron = corps_ron(&two_corps_units(), &TWO_CORPS, ["ga1", "gb1"], ["", ""], "");
+    let mut g = cdb_game(&ron, seed_rolling_any(&[5, 3]), &[]);
+    assert!(
+        log_text(&g).contains("assigns the dice [5, 3]"),
+        "{}",
+        log_text(&g)
+    );
+    // Movement waits for the assignment.
+    assert_refused(&mut g, "end", "CdB 4.1");
+    assert_refused(&mut g, "move u1 0404", "CdB 3");
+    assert_refused(&mut g, "assign a1 4 a2 3", "CdB 4.1");
+    assert_refused(&mut g, "assign a1 3", "CdB 4.1");
+    run(&mut g, &["assign a1 3 a2 5"]);
+    let log = log_text(&g);
+    assert!(log.contains("First's corps has 3 action points"), "{log}");
+    assert!(log.contains("Second's corps has 5 action points"), "{log}");
+    assert_eq!(g.turn().phase, GamePhase::Movement);
+}
+
+#[test]
+fn cdb_4_1_irregular_generals_dice_are_named_before_the_throw() {
+    let mut units = two_corps_units();
+    units[0].3 = "Irr Cv(O)";
+    let ron = corps_ron(&units, &TWO_CORPS, ["ga1", "gb1"], ["", ""], "");
+    let mut g = cdb_game(&ron, seed_rolling_any(&[5, 3]), &[]);
+    // The irregular general's corps takes the first die; the one regular die is the
+    // other corps'. Nothing is left to assign.
+    let log = log_text(&g);
+    assert!(log.contains("First's corps has 5 action points"), "{log}");
+    assert!(log.contains("Second's corps has 3 action points"), "{log}");
+    assert_eq!(g.turn().phase, GamePhase::Movement);
+    assert_refused(&mut g, "assign a1 3 a2 5", "CdB 4.1");
+}
+
+#[test]
+fn cdb_4_2_irregulars_and_regulars_i_pay_one_more_to_change_facing() {
+    let mut g = game(
+        &[
+            ("wb", "a", "Irr Wb(O)", "0503", "E"),
+            ("bd", "a", "Reg Bd(O)", "0506", "E"),
+            ("bdi", "a", "Reg Bd(I)", "0509", "E"),
+            ("cv", "a", "Irr Cv(O)", "0512", "E"),
+        ],
+        &[],
+        seed6(&[]),
+    );
+    run(&mut g, &["march wb cw 0603"]);
+    let l = last_spend(&g);
+    assert!(
+        l.contains("spends 2 PA") && l.contains("change facing (CdB 4.2)"),
+        "{l}"
+    );
+    run(&mut g, &["march bd cw 0606"]);
+    assert!(last_spend(&g).contains("spends 1 PA"), "{}", last_spend(&g));
+    run(&mut g, &["march bdi cw 0609"]);
+    let l = last_spend(&g);
+    assert!(
+        l.contains("spends 2 PA") && l.contains("change facing"),
+        "{l}"
+    );
+    // Irregular cavalry (O) is excepted.
+    run(&mut g, &["march cv cw 0612 0613 0714"]);
+    assert!(last_spend(&g).contains("spends 1 PA"), "{}", last_spend(&g));
+}
+
+#[test]
+fn cdb_4_2_leaving_mp_unspent_costs_one_more_unless_ending_beside_an_enemy() {
+    let mut g = game(
+        &[
+            ("wb", "a", "Irr Wb(O)", "0505", "E"),
+            ("ax", "a", "Irr Ax(O)", "0508", "E"),
+            ("ps", "a", "Irr Ps(O)", "0511", "E"),
+        ],
+        &[],
+        seed6(&[]),
+    );
+    run(&mut g, &["move wb 0604"]);
+    let l = last_spend(&g);
+    assert!(
+        l.contains("spends 2 PA") && l.contains("leave MP unspent (CdB 4.2)"),
+        "{l}"
+    );
+    run(&mut g, &["move ax 0607"]);
+    assert!(last_spend(&g).contains("spends 2 PA"), "{}", last_spend(&g));
+    // Skirmishers are excepted.
+    run(&mut g, &["move ps 0610"]);
+    assert!(last_spend(&g).contains("spends 1 PA"), "{}", last_spend(&g));
+
+    let mut g = game(
+        &[
+            ("wb", "a", "Irr Wb(O)", "0505", "E"),
+            ("bdi", "a", "Reg Bd(I)", "0508", "E"),
+            ("axi", "a", "Reg Ax(I)", "0511", "E"),
+        ],
+        &[("en", "b", "Reg Bd(O)", "0705", "W")],
+        seed6(&[]),
+    );
+    // Ending beside an enemy: no surcharge.
+    run(&mut g, &["move wb 0604"]);
+    assert!(last_spend(&g).contains("spends 1 PA"), "{}", last_spend(&g));
+    // Regulars (I) pay it, except light troops.
+    run(&mut g, &["move bdi 0607"]);
+    assert!(last_spend(&g).contains("spends 2 PA"), "{}", last_spend(&g));
+    run(&mut g, &["move axi 0610"]);
+    assert!(last_spend(&g).contains("spends 1 PA"), "{}", last_spend(&g));
+}
+
+#[test]
+fn cdb_4_2_the_cinc_activates_for_one_pa_less_once_a_turn_and_has_an_extra_pa() {
+    let mut g = game(&[], &[], seed6(&[]));
+    run(&mut g, &["move ga 0302"]);
+    let l = last_spend(&g);
+    assert!(
+        l.contains("spends 0 PA")
+            && l.contains("-1 led by the Commander-in-Chief, once a turn (CdB 4.2)")
+            && l.contains("6 left"),
+        "{l}"
+    );
+    // Second activation: no discount; the CinC's additional PA pays it.
+    run(&mut g, &["move ga 0402"]);
+    let l = last_spend(&g);
+    assert!(
+        l.contains("spends 1 PA") && !l.contains("Commander-in-Chief") && l.contains("6 left"),
+        "{l}"
+    );
+    run(&mut g, &["move ga 0502"]);
+    let l = last_spend(&g);
+    assert!(l.contains("spends 1 PA") && l.contains("5 left"), "{l}");
+}
+
+#[test]
+fn cdb_4_2_beyond_twelve_hexes_of_the_general_costs_one_more() {
+    let units: Vec<CU> = vec![
+        ("ga", "a", "Reg Cv(O)", "0202", "E"),
+        ("far", "a", "Reg Bd(O)", "1502", "W"),
+        ("near", "a", "Reg Bd(O)", "1403", "W"),
+        ("gb", "b", "Reg Cv(O)", "1616", "W"),
+        ("bs1", "b", "Reg Bd(O)", "1615", "W"),
+        ("bs2", "b", "Reg Bd(O)", "1516", "W"),
+    ];
+    let mut g = cdb(&units, seed6(&[]));
+    // 0202 to 1502: 13 hexes; to 1403: 12.
+    run(&mut g, &["move far 1402"]);
+    let l = last_spend(&g);
+    assert!(
+        l.contains("spends 2 PA") && l.contains("beyond command distance"),
+        "{l}"
+    );
+    run(&mut g, &["move near 1304"]);
+    assert!(last_spend(&g).contains("spends 1 PA"), "{}", last_spend(&g));
+}
+
+#[test]
+fn cdb_4_2_a_general_adjacent_to_an_enemy_costs_one_more() {
+    let units: Vec<CU> = vec![
+        ("ga", "a", "Reg Cv(O)", "0808", "E"),
+        ("u", "a", "Reg Bd(O)", "0505", "E"),
+        ("as1", "a", "Reg Bd(O)", "0116", "E"),
+        ("gb", "b", "Reg Cv(O)", "1616", "W"),
+        ("en", "b", "Reg Bd(O)", "0908", "W"),
+        ("bs1", "b", "Reg Bd(O)", "1615", "W"),
+    ];
+    let mut g = cdb(&units, seed6(&[]));
+    run(&mut g, &["move u 0604"]);
+    let l = last_spend(&g);
+    assert!(
+        l.contains("spends 2 PA") && l.contains("general is adjacent to an enemy unit"),
+        "{l}"
+    );
+}
+
+// ---- 5. Groups (and Example 1) ----
+
+#[test]
+fn cdb_example_1_five_units_facing_one_way_form_a_group_the_sixth_does_not() {
+    let mut g = game(
+        &[
+            ("ua", "a", "Reg Bd(O)", "0504", "E"),
+            ("ub", "a", "Reg Bd(O)", "0505", "E"),
+            ("uc", "a", "Reg Bd(O)", "0506", "E"),
+            ("ud", "a", "Reg Bd(O)", "0507", "E"),
+            ("ue", "a", "Reg Bd(O)", "0508", "E"),
+            // F, beside E, faces another way.
+            ("uf", "a", "Reg Bd(O)", "0509", "NNE"),
+        ],
+        &[],
+        seed6(&[]),
+    );
+    let r = assert_refused(
+        &mut g,
+        "march ua 0604 / ub 0605 / uc 0606 / ud 0607 / ue 0608 / uf 0509",
+        "CdB 5.1",
+    );
+    assert!(r.contains("does not face the way"), "{r}");
+    run(
+        &mut g,
+        &["march ua 0604 / ub 0605 / uc 0606 / ud 0607 / ue 0608"],
+    );
+    assert!(last_spend(&g).contains("spends 1 PA"), "{}", last_spend(&g));
+    for (id, h) in [
+        ("ua", "0604"),
+        ("ub", "0605"),
+        ("uc", "0606"),
+        ("ud", "0607"),
+        ("ue", "0608"),
+    ] {
+        assert_eq!(at(&g, id), h);
+    }
+    assert_eq!(at(&g, "uf"), "0509");
+}
+
+#[test]
+fn cdb_5_1_a_group_is_adjacent_and_none_in_an_enemy_zone_at_the_start() {
+    let mut g = game(
+        &[
+            ("x1", "a", "Reg Bd(O)", "0504", "E"),
+            ("x2", "a", "Reg Bd(O)", "0506", "E"),
+            // z1 stands in the zone of control of en (0803 facing W covers 0703).
+            ("z1", "a", "Reg Bd(O)", "0703", "E"),
+            ("z2", "a", "Reg Bd(O)", "0704", "E"),
+        ],
+        &[("en", "b", "Reg Bd(O)", "0803", "W")],
+        seed6(&[]),
+    );
+    let r = assert_refused(&mut g, "march x1 0604 / x2 0606", "CdB 5.1");
+    assert!(r.contains("not adjacent"), "{r}");
+    let r = assert_refused(&mut g, "march z1 0603 / z2 0604", "CdB 5.1");
+    assert!(r.contains("zone of control"), "{r}");
+}
+
+// ---- 6. Facing ----
+
+#[test]
+fn cdb_6_2_refacing_costs_and_limits() {
+    let mut g = game(
+        &[
+            ("z", "a", "Reg Bd(O)", "0703", "E"),
+            ("g1", "a", "Reg Bd(O)", "0508", "E"),
+            ("g2", "a", "Reg Bd(O)", "0509", "E"),
+            ("ps", "a", "Irr Ps(O)", "0512", "E"),
+            ("cv", "a", "Reg Cv(O)", "0515", "E"),
+            ("q1", "a", "Irr Ps(O)", "0302", "E"),
+            ("q2", "a", "Irr Ps(O)", "0303", "E"),
+        ],
+        &[("bz", "b", "Reg Bd(O)", "0803", "W")],
+        seed6(&[]),
+    );
+    // In an enemy zone of control: no refacing.
+    assert_refused(&mut g, "march z cw", "CdB 6.2");
+    // In a group: one vertex per movement.
+    assert_refused(&mut g, "march g1 cw cw / g2 cw cw", "CdB 6.2");
+    // Alone: more than one vertex, one MP each (Bd: 2 MP).
+    // Exception: skirmishers in a group turn more than one vertex.
+    run(&mut g, &["march q1 cw cw / q2 cw cw"]);
+    assert_eq!((facing(&g, "q1"), facing(&g, "q2")), (3, 3));
+    run(&mut g, &["march g1 cw cw"]);
+    assert_eq!(facing(&g, "g1"), 3);
+    let r = assert_refused(&mut g, "march g2 cw cw 0510", "CdB 9");
+    assert!(r.contains("MP left"), "{r}");
+    // A lone skirmisher turns about for 1 MP: 1 + 2 hexes = 3 MP.
+    run(&mut g, &["march ps about 0412 0313"]);
+    assert_eq!((at(&g, "ps").as_str(), facing(&g, "ps")), ("0313", 4));
+    // Others pay a vertex each: 3 + 2 > 4 MP.
+    let r = assert_refused(&mut g, "march cv about 0415 0315", "CdB 9");
+    assert!(r.contains("MP left"), "{r}");
+}
+
+#[test]
+fn cdb_6_2_a_unit_may_not_turn_more_vertices_than_its_mp() {
+    // "A unit could change its facing at the cost of one PM per hex vertex": a Blade
+    // (2 MP) has not the 3 MP of an about-turn.
+    let mut g = game(&[("bd", "a", "Reg Bd(O)", "0508", "E")], &[], seed6(&[]));
+    let r = refused(&mut g, "march bd about");
+    assert!(r.contains("CdB 6.2") || r.contains("CdB 9"), "{r}");
+    let r = refused(&mut g, "march bd cw cw cw");
+    assert!(r.contains("CdB 6.2") || r.contains("CdB 9"), "{r}");
+}
+
+#[test]
+fn cdb_6_3_units_held_in_an_enemy_zone_pivot_before_melee() {
+    let mut g = game(
+        &[
+            // x has y on its north flank, and stands in y's zone.
+            ("x", "a", "Reg Bd(O)", "0505", "E"),
+            // p and q are side by side, neither in the other's zone.
+            ("p", "a", "Reg Bd(O)", "0510", "E"),
+        ],
+        &[
+            ("y", "b", "Reg Bd(O)", "0504", "SSW"),
+            ("q", "b", "Reg Bd(O)", "0511", "E"),
+        ],
+        seed6(&[]),
+    );
+    to_melee(&mut g);
+    // x pivots by the shortest route (one vertex anticlockwise) to face y.
+    assert_eq!(facing(&g, "x"), 0, "{}", log_text(&g));
+    assert!(
+        log_text(&g).contains("pivots to face y (0504) (NNE) (CdB 6.3)"),
+        "{}",
+        log_text(&g)
+    );
+    assert_eq!(facing(&g, "y"), 3);
+    // Adjacent but in neither's zone: no pivot, no melee.
+    assert_eq!(facing(&g, "p"), 1);
+    assert_eq!(facing(&g, "q"), 1);
+    assert_refused(&mut g, "attack 0510 -> 0511", "CdB 11.1");
+    // x must now engage y.
+    let r = assert_refused(&mut g, "end", "CdB 11.1");
+    assert!(r.contains("x (0505)"), "{r}");
+}
+
+// ---- 7. Zones of control (and Example 2) ----
+
+#[test]
+fn cdb_7_1_a_unit_entering_an_enemy_zone_must_stop() {
+    let mut g = game(
+        &[("m", "a", "Reg Cv(O)", "0505", "E")],
+        &[("u1", "b", "Reg Bd(O)", "0705", "W")],
+        seed6(&[]),
+    );
+    // 0604 is in u1's zone (u1 in 0705 facing W covers 0605 and 0604).
+    assert_refused(&mut g, "move m 0604 0704", "CdB 7.1");
+    run(&mut g, &["move m 0604"]);
+    assert_eq!(at(&g, "m"), "0604");
+}
+
+#[test]
+fn cdb_example_2_no_entering_a_zone_exerted_by_a_unit_on_the_flank() {
+    let mut g = game(
+        &[("ua", "a", "Reg Cv(O)", "0505", "E")],
+        &[
+            // Both exert a zone on 0605, A's right front hex; u2 would be on A's flank.
+            ("u1", "b", "Reg Bd(O)", "0705", "W"),
+            ("u2", "b", "Reg Bd(O)", "0606", "NNE"),
+        ],
+        seed6(&[]),
+    );
+    let r = assert_refused(&mut g, "move ua 0605", "CdB 7.1");
+    assert!(r.contains("flank"), "{r}");
+    // The left front hex is in u1's zone only, and u1 would be in front: allowed.
+    run(&mut g, &["move ua 0604"]);
+    assert_eq!(at(&g, "ua"), "0604");
+}
+
+#[test]
+fn cdb_7_2_leaving_a_zone_only_to_the_rear_and_only_if_faster() {
+    // cv (4 MP) in the zone of bd (2 MP): rearward only.
+    let mut g = game(
+        &[("cv", "a", "Irr Cv(O)", "0703", "E")],
+        &[("bd", "b", "Reg Bd(O)", "0803", "W")],
+        seed6(&[]),
+    );
+    assert_refused(&mut g, "move cv 0802", "CdB 7.2");
+    run(&mut g, &["move cv 0603"]);
+    assert_eq!(at(&g, "cv"), "0603");
+    assert_eq!(facing(&g, "cv"), 1);
+
+    // A Warband (2 MP) is not faster than a Blade (2 MP).
+    let mut g = game(
+        &[("wb", "a", "Irr Wb(O)", "0703", "E")],
+        &[("bd", "b", "Reg Bd(O)", "0803", "W")],
+        seed6(&[]),
+    );
+    let r = assert_refused(&mut g, "move wb 0603", "CdB 7.2");
+    assert!(r.contains("not faster"), "{r}");
+
+    // Held also by a unit on its flank: it may not leave.
+    let mut g = game(
+        &[("cv", "a", "Irr Cv(O)", "0703", "E")],
+        &[
+            ("bd", "b", "Reg Bd(O)", "0803", "W"),
+            ("fl", "b", "Reg Bd(O)", "0704", "NNE"),
+        ],
+        seed6(&[]),
+    );
+    let r = assert_refused(&mut g, "move cv 0603", "CdB 7.2");
+    assert!(r.contains("flank or rear"), "{r}");
+
+    // Not directly into another enemy zone (z covers 0602 and 0603).
+    let mut g = game(
+        &[("cv", "a", "Irr Cv(O)", "0703", "E")],
+        &[
+            ("bd", "b", "Reg Bd(O)", "0803", "W"),
+            ("z", "b", "Reg Bd(O)", "0503", "E"),
+        ],
+        seed6(&[]),
+    );
+    let r = assert_refused(&mut g, "move cv 0603", "CdB 7.2");
+    assert!(r.contains("another"), "{r}");
+}
+
+// ---- 8. Stacking ----
+
+#[test]
+fn cdb_8_two_warbands_stack_entering_from_the_rear_as_the_rear_rank() {
+    let mut g = game(
+        &[
+            ("w1", "a", "Irr Wb(O)", "0505", "E"),
+            ("w2", "a", "Irr Wb(O)", "0405", "E"),
+            ("cv", "a", "Reg Cv(O)", "0404", "E"),
+        ],
+        &[],
+        seed6(&[]),
+    );
+    // Cavalry may not stack with a Warband.
+    assert_refused(&mut g, "move cv 0505", "CdB 8");
+    run(&mut g, &["move w2 0505"]);
+    assert_eq!(at(&g, "w2"), "0505");
+    assert!(has_flag(&g, "w2", "rear_rank"), "{:?}", flags(&g, "w2"));
+    assert!(!has_flag(&g, "w1", "rear_rank"));
+    // The rear rank may not advance alone (CdB 8.1); the front rank may.
+    assert_refused(&mut g, "move w2 0605", "CdB 8.1");
+    run(&mut g, &["move w1 0604"]);
+    assert_eq!(at(&g, "w1"), "0604");
+    assert_eq!(at(&g, "w2"), "0505");
+    assert!(!has_flag(&g, "w2", "rear_rank"));
+}
+
+#[test]
+fn cdb_8_three_units_in_a_hex_or_a_forbidden_pair_do_not_load() {
+    let three = with_base(
+        &[
+            ("w1", "a", "Irr Wb(O)", "0505", "E"),
+            ("w2", "a", "Irr Wb(O)", "0505", "E"),
+            ("w3", "a", "Irr Wb(O)", "0505", "E"),
+        ],
+        &[],
+    );
+    let e = load_error(&cdb_position_ron(&three, "", ""));
+    assert!(e.contains("CdB 8") && e.contains("three units"), "{e}");
+    let pair = with_base(
+        &[
+            ("w1", "a", "Irr Wb(O)", "0505", "E"),
+            ("c1", "a", "Irr Cv(O)", "0505", "E"),
+        ],
+        &[],
+    );
+    let e = load_error(&cdb_position_ron(&pair, "", ""));
+    assert!(e.contains("CdB 8") && e.contains("may not stack"), "{e}");
+}
+
+#[test]
+fn cdb_8_2_psiloi_and_bowmen_pass_through_friends() {
+    let mut g = game(
+        &[
+            ("ps", "a", "Irr Ps(O)", "0508", "E"),
+            ("bd", "a", "Reg Bd(O)", "0608", "E"),
+            ("cv", "a", "Reg Cv(O)", "0503", "E"),
+            ("bdc", "a", "Reg Bd(O)", "0603", "E"),
+            ("bw", "a", "Reg Bw(O)", "0512", "E"),
+            ("bd2", "a", "Reg Bd(O)", "0612", "E"),
+            ("ps3", "a", "Irr Ps(O)", "0515", "E"),
+            ("bd3", "a", "Reg Bd(O)", "0615", "E"),
+        ],
+        &[("en", "b", "Reg Bd(O)", "0716", "W")],
+        seed6(&[]),
+    );
+    // Psiloi pass through but may not stop in the friend's hex.
+    assert_refused(&mut g, "move ps 0608", "CdB 8.2");
+    run(&mut g, &["move ps 0608 0708"]);
+    assert_eq!(at(&g, "ps"), "0708");
+    assert_eq!(at(&g, "bd"), "0608");
+    // Cavalry may not pass through Blades.
+    let r = assert_refused(&mut g, "move cv 0603 0703", "CdB 8");
+    assert!(r.contains("nor pass through"), "{r}");
+    // Bowmen pass through Blades.
+    run(&mut g, &["move bw 0612 0712"]);
+    assert_eq!(at(&g, "bw"), "0712");
+    // A unit adjacent to an enemy is never passed through.
+    let r = assert_refused(&mut g, "move ps3 0615 0715", "CdB 8");
+    assert!(r.contains("nor pass through"), "{r}");
+    assert_eq!(at(&g, "ps3"), "0515");
+}
+
+// ---- 9. Movement ----
+
+#[test]
+fn cdb_9_2_rearward_movement() {
+    let mut g = game(
+        &[
+            ("bd", "a", "Reg Bd(O)", "0505", "E"),
+            ("g1", "a", "Reg Bd(O)", "0508", "E"),
+            ("g2", "a", "Reg Bd(O)", "0509", "E"),
+            ("p1", "a", "Irr Ps(O)", "0511", "E"),
+            ("p2", "a", "Irr Ps(O)", "0512", "E"),
+            ("fb", "a", "Reg Cv(O)", "0515", "E"),
+        ],
+        &[],
+        seed6(&[]),
+    );
+    // A single unit backs into a rear hex without changing facing.
+    run(&mut g, &["move bd 0405"]);
+    assert_eq!((at(&g, "bd").as_str(), facing(&g, "bd")), ("0405", 1));
+    // A group of non-skirmishers may not; a group of skirmishers may.
+    assert_refused(&mut g, "march g1 0408 / g2 0409", "CdB 9.2");
+    run(&mut g, &["march p1 0411 / p2 0412"]);
+    assert_eq!(
+        (at(&g, "p1").as_str(), at(&g, "p2").as_str()),
+        ("0411", "0412")
+    );
+    // Not forward and back in one impulse; never sideways.
+    assert_refused(&mut g, "move fb 0614 0515", "CdB 9.2");
+    assert_refused(&mut g, "move fb 0514", "CdB 9.1");
+}
+
+#[test]
+fn cdb_9_3_strategic_movement_beyond_four_hexes_of_the_enemy() {
+    let mut g = game(
+        &[
+            ("far", "a", "Reg Cv(O)", "0208", "E"),
+            ("near", "a", "Reg Cv(O)", "0711", "W"),
+            ("comer", "a", "Reg Cv(O)", "0210", "E"),
+        ],
+        &[("e", "b", "Reg Bd(O)", "1008", "W")],
+        seed6(&[]),
+    );
+    // far: 8 hexes from e, then 6, then 5: two impulses.
+    run(&mut g, &["move far 0308 0408", "move far 0508"]);
+    assert_eq!(at(&g, "far"), "0508");
+    // No later impulse may come within four hexes.
+    let r = assert_refused(&mut g, "move far 0608", "CdB 9.3");
+    assert!(r.contains("four hexes"), "{r}");
+    // near starts within four hexes: it moves once.
+    run(&mut g, &["move near 0611"]);
+    assert_refused(&mut g, "move near 0512", "CdB 9.3");
+    // comer comes within four hexes in its first impulse: it moves once.
+    run(&mut g, &["move comer 0310 0410 0510 0610"]);
+    assert_refused(&mut g, "move comer 0710", "CdB 9.3");
+}
+
+#[test]
+fn cdb_example_3_clovis_strategic_movement_costs_0_then_2_then_2() {
+    // Two irregular generals; Clovis (CinC) leads a line of Warbands. His corps
+    // throws 4.
+    let units: Vec<CU2> = vec![
+        ("clovis", "a", "c1", "Irr Wb(O)", "0306", "E"),
+        ("w1", "a", "c1", "Irr Wb(O)", "0307", "E"),
+        ("w2", "a", "c1", "Irr Wb(O)", "0308", "E"),
+        ("w3", "a", "c1", "Irr Wb(O)", "0309", "E"),
+        ("ragnachar", "a", "c2", "Irr Cv(O)", "0214", "E"),
+        ("gb", "b", "b1", "Reg Cv(O)", "1602", "W"),
+        ("x1", "b", "b1", "Reg Bd(O)", "1616", "W"),
+        ("x2", "b", "b1", "Reg Bd(O)", "1615", "W"),
+    ];
+    let corps = [
+        ("a", "c1", "Clovis", "clovis"),
+        ("a", "c2", "Ragnachar", "ragnachar"),
+        ("b", "b1", "Syagrius", "gb"),
+    ];
+    let ron = corps_ron(&units, &corps, ["clovis", "gb"], ["", ""], "");
+    let mut g = cdb_game(&ron, seed_rolling_any(&[4]), &[]);
+    assert!(
+        log_text(&g).contains("Clovis's corps has 4 action points"),
+        "{}",
+        log_text(&g)
+    );
+    // 1. Two hexes: 1 PA, -1 because Clovis moves with the group: free.
+    run(
+        &mut g,
+        &["march clovis 0405 0506 / w1 0406 0507 / w2 0407 0508 / w3 0408 0509"],
+    );
+    let l = last_spend(&g);
+    assert!(
+        l.contains("spends 0 PA") && l.contains("Commander-in-Chief"),
+        "{l}"
+    );
+    // 2. One vertex and one hex: base cost plus refacing of irregulars, 2 PA.
+    run(
+        &mut g,
+        &["march clovis cw 0606 / w1 cw 0607 / w2 cw 0608 / w3 cw 0609"],
+    );
+    let l = last_spend(&g);
+    assert!(
+        l.contains("spends 2 PA") && l.contains("change facing"),
+        "{l}"
+    );
+    assert!(!l.contains("Commander-in-Chief"), "{l}");
+    // 3. Two hexes: base cost plus third movement of irregulars, 2 PA.
+    run(
+        &mut g,
+        &["march clovis 0707 0807 / w1 0708 0808 / w2 0709 0809 / w3 0710 0810"],
+    );
+    let l = last_spend(&g);
+    assert!(l.contains("spends 2 PA") && l.contains("march"), "{l}");
+    assert_eq!(at(&g, "clovis"), "0807");
+}
+
+#[test]
+fn cdb_example_4_a_group_of_cavalry_pivots_for_one_pa() {
+    // A column of irregular Cv(O) (4 MP) facing E; E beside it faces SSE. Each turns
+    // a vertex, then they advance SE by 3, 2, 1, 0 hexes: a wheel round D.
+    let mut g = game(
+        &[
+            ("ea", "a", "Irr Cv(O)", "0507", "E"),
+            ("eb", "a", "Irr Cv(O)", "0508", "E"),
+            ("ec", "a", "Irr Cv(O)", "0509", "E"),
+            ("ed", "a", "Irr Cv(O)", "0510", "E"),
+            ("ee", "a", "Irr Cv(O)", "0410", "SSE"),
+        ],
+        &[],
+        seed6(&[]),
+    );
+    // E is not part of the group: another facing.
+    assert_refused(&mut g, "march ed cw / ee 0411", "CdB 5.1");
+    run(
+        &mut g,
+        &["march ea cw 0607 0708 0808 / eb cw 0608 0709 / ec cw 0609 / ed cw"],
+    );
+    let l = last_spend(&g);
+    assert!(l.contains("spends 1 PA"), "{l}");
+    for (id, h) in [
+        ("ea", "0808"),
+        ("eb", "0709"),
+        ("ec", "0609"),
+        ("ed", "0510"),
+    ] {
+        assert_eq!((at(&g, id).as_str(), facing(&g, id)), (h, 2), "{id}");
+    }
+    // E is now part of the group and may make a strategic move with it.
+    run(
+        &mut g,
+        &["march ea 0809 / eb 0710 / ec 0610 / ed 0511 / ee 0411"],
+    );
+    assert_eq!(at(&g, "ee"), "0411");
+    assert_eq!(at(&g, "ea"), "0809");
+}
+
+#[test]
+fn cdb_9_4_no_dropping_off_and_the_slowest_unit_sets_the_pace() {
+    let mut g = game(
+        &[
+            ("d1", "a", "Reg Cv(O)", "0504", "E"),
+            ("d2", "a", "Reg Cv(O)", "0505", "E"),
+            ("s1", "a", "Reg Cv(O)", "0510", "E"),
+            ("s2", "a", "Reg Bd(O)", "0511", "E"),
+        ],
+        &[],
+        seed6(&[]),
+    );
+    let r = assert_refused(&mut g, "march d1 0603 0703 / d2 0605", "CdB 9.4");
+    assert!(r.contains("dropped off"), "{r}");
+    let r = assert_refused(&mut g, "march s1 0609 0709 0809 / s2 0610 0710", "CdB 9");
+    assert!(r.contains("MP left"), "{r}");
+    run(&mut g, &["march s1 0609 0709 / s2 0610 0710"]);
+    assert_eq!(at(&g, "s1"), "0709");
+}
+
+#[test]
+fn cdb_example_5_spontaneous_advance_ignores_a_skirmisher_not_in_front() {
+    let mut g = game(
+        &[
+            ("w", "a", "Irr Wb(O)", "0505", "E"),
+            ("k", "a", "Irr Wb(O)", "0510", "E"),
+            ("m", "a", "Irr Wb(O)", "0513", "E"),
+        ],
+        &[
+            // A skirmisher 2 hexes south of w (its flank), a Blade 4 hexes ahead.
+            ("ps", "b", "Irr Ps(O)", "0507", "W"),
+            ("bd", "b", "Reg Bd(O)", "0905", "W"),
+        ],
+        seed6(&[]),
+    );
+    assert!(has_flag(&g, "w", "impetuous"));
+    // Kept in control: 1 PA, +1 for irregulars in the open.
+    run(&mut g, &["keep k"]);
+    assert!(
+        last_spend(&g).contains("kept in control for 2 PA"),
+        "{}",
+        last_spend(&g)
+    );
+    // A unit that moved a hex is not checked.
+    run(&mut g, &["move m 0612"]);
+    run(&mut g, &["end"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("is out of control and advances on bd (0905)"),
+        "{log}"
+    );
+    assert!(log.contains("(CdB 9.5)"), "{log}");
+    // Its full allowance (2 MP) towards bd: two hexes east.
+    let wh = h(&at(&g, "w"));
+    assert_eq!(wh.col, 7, "{log}");
+    assert_eq!(wh.distance(h("0905")), 2);
+    assert_eq!(at(&g, "k"), "0510");
+    assert_eq!(at(&g, "m"), "0612");
+}
+
+#[test]
+fn cdb_8_2_9_5_a_spontaneous_advance_passes_through_friends_in_front() {
+    // "Units making a spontaneous advance (see 9.5) can and must pass-through all
+    // friendly units in their front"; they stop only at friends adjacent to an enemy
+    // and Elephants (CdB 9.5). Both of w's front hexes hold Blades not adjacent to e.
+    let mut g = game(
+        &[
+            ("w", "a", "Irr Wb(O)", "0505", "E"),
+            ("f1", "a", "Reg Bd(O)", "0604", "E"),
+            ("f2", "a", "Reg Bd(O)", "0605", "E"),
+        ],
+        &[("e", "b", "Reg Bd(O)", "0905", "W")],
+        seed6(&[]),
+    );
+    run(&mut g, &["end"]);
+    assert_ne!(at(&g, "w"), "0505", "{}", log_text(&g));
+}
+
+#[test]
+fn cdb_4_2_keeping_irregular_foot_in_broken_terrain_costs_no_extra() {
+    let units = with_base(
+        &[
+            ("wb", "a", "Irr Wb(O)", "0505", "E"),
+            ("kn", "a", "Irr Kn(O)", "0510", "E"),
+        ],
+        &[],
+    );
+    let map = "terrain: { \"broken\": [\"0505\", \"0510\"] }";
+    let mut g = cdb_game(&cdb_position_ron(&units, map, ""), seed6(&[]), &[]);
+    // Foot in broken terrain hold a position of advantage: 1 PA.
+    run(&mut g, &["keep wb"]);
+    assert!(
+        last_spend(&g).contains("kept in control for 1 PA"),
+        "{}",
+        last_spend(&g)
+    );
+    // Mounted troops do not: 1 + 1 for irregulars.
+    run(&mut g, &["keep kn"]);
+    assert!(
+        last_spend(&g).contains("kept in control for 2 PA"),
+        "{}",
+        last_spend(&g)
+    );
+    // A unit that is neither impetuous nor demoralised needs no keeping.
+    assert_refused(&mut g, "keep as1", "CdB 4.2");
+}
+
+// ---- 10. Missile combat (Example 6) ----
+
+#[test]
+fn cdb_example_6_lead_with_a_rank_and_a_supporter_gives_minus_2_and_c_shoots_alone() {
+    // Dice: the AP die, B's 1 and Y's 6 (no effect), C's 1 and Z's 6.
+    let mut g = game(
+        &[
+            ("sa", "a", "Reg Bw(O)", "0504", "E"),
+            ("sb", "a", "Reg Bw(O)", "0505", "E"),
+            ("sb2", "a", "Reg Bw(O)", "0505", "E"),
+            ("sc", "a", "Reg Bw(O)", "0506", "E"),
+        ],
+        &[
+            // Y: 2 hexes from A and B, 3 from C; Z: 2 from C.
+            ("y", "b", "Reg Bd(O)", "0704", "W"),
+            ("z", "b", "Reg Bd(O)", "0707", "W"),
+        ],
+        seed6(&[1, 6, 1, 6]),
+    );
+    run(&mut g, &["end"]);
+    assert_eq!(g.turn().phase, GamePhase::Combat);
+    // C has a nearer target: it may not support against Y.
+    assert_refused(&mut g, "attack fire 0505 0506 -> 0704", "CdB 10.1");
+    run(&mut g, &["attack fire 0505 0504 -> 0704"]);
+    let line = last_line_with(&g, "sb (0505): die");
+    let y = score_of(&line, "y (0704)");
+    assert!(
+        y.contains("-2 -2 shooters in support or ranks (CdB 10.3)"),
+        "{line}"
+    );
+    run(&mut g, &["attack fire 0506 -> 0707"]);
+    let line = last_line_with(&g, "sc (0506): die");
+    assert!(!line.contains("shooters in support"), "{line}");
+    assert!(
+        log_text(&g).contains("sc (0506) shoots at z (0707) (CdB 10)"),
+        "{}",
+        log_text(&g)
+    );
+}
+
+#[test]
+fn cdb_10_1_a_unit_that_moved_may_not_shoot() {
+    let mut g = game(
+        &[("bw", "a", "Reg Bw(O)", "0505", "E")],
+        &[("y", "b", "Reg Bd(O)", "0805", "W")],
+        seed6(&[]),
+    );
+    run(&mut g, &["move bw 0604", "end"]);
+    assert_refused(&mut g, "attack fire 0604 -> 0805", "CdB 10.1");
+}
+
+#[test]
+fn cdb_10_1_10_2_no_shooting_at_a_unit_in_frontal_contact_nor_outside_the_front_and_the_target_shoots_back()
+ {
+    let mut g = game(
+        &[
+            ("bw", "a", "Reg Bw(O)", "0505", "E"),
+            ("m", "a", "Reg Bd(O)", "0510", "E"),
+            ("bw2", "a", "Reg Bw(O)", "0512", "E"),
+            ("bw3", "a", "Reg Bw(O)", "0515", "W"),
+        ],
+        &[
+            ("bwt", "b", "Reg Bw(O)", "0705", "W"),
+            // c is in frontal contact with m.
+            ("c", "b", "Reg Bd(O)", "0610", "W"),
+            // e3 is behind bw3.
+            ("e3", "b", "Reg Bd(O)", "0715", "W"),
+        ],
+        seed6(&[]),
+    );
+    run(&mut g, &["end"]);
+    let r = assert_refused(&mut g, "attack fire 0512 -> 0610", "CdB 10.1");
+    assert!(r.contains("frontal contact"), "{r}");
+    assert_refused(&mut g, "attack fire 0515 -> 0715", "CdB 10.2");
+    // A missile unit shot at shoots back (CdB 10.1, 10.4).
+    run(&mut g, &["attack fire 0505 -> 0705"]);
+    assert!(
+        log_text(&g).contains("bw (0505) shoots at bwt (0705); it shoots back (CdB 10)"),
+        "{}",
+        log_text(&g)
+    );
+}
+
+// ---- 11. Melee ----
+
+#[test]
+fn cdb_11_3_a_unit_supports_unless_its_other_front_hex_holds_an_enemy_in_contact() {
+    // att attacks t; s (t in its front) supports: t has -1. Dice 1 and 2: 6 against 6.
+    let mut g = game(
+        &[
+            ("att", "a", "Reg Bd(O)", "0505", "E"),
+            ("s", "a", "Reg Bd(O)", "0606", "NNE"),
+        ],
+        &[("t", "b", "Reg Bd(O)", "0605", "W")],
+        seed6(&[1, 2]),
+    );
+    to_melee(&mut g);
+    run(&mut g, &["attack 0505 -> 0605"]);
+    let line = last_line_with(&g, "att (0505): die");
+    let t = score_of(&line, "t (0605)");
+    assert!(
+        t.contains("-1 -1 enemy supports (CdB 11.3, at most 3)"),
+        "{line}"
+    );
+    assert!(has_flag(&g, "s", "supported"));
+    // CdB 11.1: a unit may not be meleed more than once per turn.
+    let r = assert_refused(&mut g, "attack 0606 -> 0605", "CdB 11.1");
+    assert!(r.contains("has been meleed"), "{r}");
+    run(&mut g, &["end"]);
+
+    // The same with u in s's other front hex, in frontal contact with s: no support.
+    let mut g = game(
+        &[
+            ("att", "a", "Reg Bd(O)", "0505", "E"),
+            ("s", "a", "Reg Bd(O)", "0606", "NNE"),
+        ],
+        &[
+            ("t", "b", "Reg Bd(O)", "0605", "W"),
+            ("u", "b", "Reg Cv(O)", "0706", "SSW"),
+        ],
+        seed6(&[1, 1]),
+    );
+    to_melee(&mut g);
+    run(&mut g, &["attack 0505 -> 0605"]);
+    let line = last_line_with(&g, "att (0505): die");
+    assert!(!line.contains("enemy supports"), "{line}");
+    // CdB 11.1: s must fight u before the phase ends.
+    let r = assert_refused(&mut g, "end", "CdB 11.1");
+    assert!(r.contains("s (0606)"), "{r}");
+    run(&mut g, &["attack 0606 -> 0706"]);
+}
+
+#[test]
+fn cdb_example_8_a_flank_position_destroys_instead_of_recoil() {
+    // Unit 2 (u2) attacks A; unit 1 (u1) on A's south flank, facing it, in no enemy
+    // zone, holds a flank position. Dice 4 and 4: 9 against 8, a recoil: destroyed.
+    let mut g = game(
+        &[
+            ("u2", "a", "Reg Bd(O)", "0505", "E"),
+            ("u1", "a", "Reg Bd(O)", "0606", "NNE"),
+        ],
+        &[("ua", "b", "Reg Bd(O)", "0605", "W")],
+        seed6(&[4, 4]),
+    );
+    to_melee(&mut g);
+    run(&mut g, &["attack 0505 -> 0605"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains(
+            "u1 (0606) holds a flank position on ua (0605): no recoil, destroyed (CdB 11.4)"
+        ),
+        "{log}"
+    );
+    assert_eq!(status(&g, "ua"), "eliminated");
+
+    // u1 itself in an enemy zone (c, in frontal contact with it): no effect; A
+    // recoils, into 0705 or pushing back c, which faces as it does (CdB 11.6).
+    // Dice 4 and 3: 9 against 8.
+    let mut g = game(
+        &[
+            ("u2", "a", "Reg Bd(O)", "0505", "E"),
+            ("u1", "a", "Reg Bd(O)", "0606", "NNE"),
+        ],
+        &[
+            ("ua", "b", "Reg Bd(O)", "0605", "W"),
+            ("c", "b", "Reg Cv(O)", "0706", "W"),
+        ],
+        seed6(&[4, 3]),
+    );
+    to_melee(&mut g);
+    run(&mut g, &["attack 0505 -> 0605"]);
+    let log = log_text(&g);
+    assert!(!log.contains("flank position"), "{log}");
+    assert!(pending(&g).is_some(), "{log}");
+    run(&mut g, &["retreat 0705"]);
+    assert_eq!(at(&g, "ua"), "0705", "{log}");
+    assert_eq!(facing(&g, "ua"), 4);
+}
+
+#[test]
+fn cdb_11_6_recoil_into_a_rear_hex_of_the_players_choice() {
+    // Dice 4 and 2: Blades 9 against 7, a recoil; both rear hexes are free.
+    let mut g = game(
+        &[("att", "a", "Reg Bd(O)", "0505", "E")],
+        &[("t", "b", "Reg Bd(O)", "0605", "W")],
+        seed6(&[4, 2]),
+    );
+    to_melee(&mut g);
+    run(&mut g, &["attack 0505 -> 0605"]);
+    assert!(pending(&g).is_some(), "{}", log_text(&g));
+    assert_refused(&mut g, "end", "CdB 11.5");
+    assert_refused(&mut g, "retreat 0604", "CdB 11.6");
+    run(&mut g, &["retreat 0706"]);
+    assert_eq!((at(&g, "t").as_str(), facing(&g, "t")), ("0706", 4));
+    assert!(
+        log_text(&g).contains("t (0706) recoils to 0706 (CdB 11.6)"),
+        "{}",
+        log_text(&g)
+    );
+    // A non-impetuous winner stays (CdB 11.9).
+    assert_eq!(at(&g, "att"), "0505");
+}
+
+#[test]
+fn cdb_11_6_a_recoiling_unit_pushes_back_a_friend_with_the_same_facing() {
+    // "It could recoil, pushing back a friendly unit through which it could not pass
+    // but which has the same facing. The unit thus displaced must follow the normal
+    // rules of recoil." t's rear hexes hold cavalry of its side facing W, as it does.
+    let mut g = game(
+        &[("att", "a", "Reg Bd(O)", "0505", "E")],
+        &[
+            ("t", "b", "Reg Bd(O)", "0605", "W"),
+            ("p1", "b", "Reg Cv(O)", "0705", "W"),
+            ("p2", "b", "Reg Cv(O)", "0706", "W"),
+        ],
+        seed6(&[4, 2]),
+    );
+    to_melee(&mut g);
+    run(&mut g, &["attack 0505 -> 0605"]);
+    assert_eq!(status(&g, "t"), "on_map", "{}", log_text(&g));
+    if pending(&g).is_some() {
+        run(&mut g, &["retreat 0705"]);
+    }
+    assert_eq!(status(&g, "p1"), "on_map", "{}", log_text(&g));
+    assert_eq!(status(&g, "p2"), "on_map", "{}", log_text(&g));
+    assert_ne!(at(&g, "t"), "0605");
+}
+
+#[test]
+fn cdb_11_6_a_unit_that_cannot_recoil_is_destroyed() {
+    // t's rear hexes are off the map.
+    let mut g = game(
+        &[("att", "a", "Reg Bd(O)", "1505", "E")],
+        &[("t", "b", "Reg Bd(O)", "1605", "W")],
+        seed6(&[4, 2]),
+    );
+    to_melee(&mut g);
+    run(&mut g, &["attack 1505 -> 1605"]);
+    assert!(
+        log_text(&g).contains("cannot recoil: destroyed (CdB 11.6)"),
+        "{}",
+        log_text(&g)
+    );
+    assert_eq!(status(&g, "t"), "eliminated");
+}
+
+#[test]
+fn cdb_11_7_one_of_two_rear_units_is_destroyed_at_the_winners_choice() {
+    // Warband 3 + 6 against Blade 5 + 1: Blades beaten by Warbands are destroyed.
+    let mut g = game(
+        &[("wb", "a", "Irr Wb(O)", "0505", "E")],
+        &[
+            ("t", "b", "Reg Bd(O)", "0605", "W"),
+            ("r1", "b", "Reg Bd(O)", "0705", "W"),
+            ("r2", "b", "Reg Bd(O)", "0706", "W"),
+        ],
+        seed6(&[6, 1]),
+    );
+    to_melee(&mut g);
+    run(&mut g, &["attack 0505 -> 0605"]);
+    assert_eq!(status(&g, "t"), "eliminated");
+    assert_refused(&mut g, "lose gb", "CdB 11.7");
+    run(&mut g, &["lose r1"]);
+    assert_eq!(status(&g, "r1"), "eliminated");
+    assert_eq!(status(&g, "r2"), "on_map");
+    assert!(!g.is_over());
+}
+
+#[test]
+fn cdb_11_7_a_destroyed_psiloi_takes_no_rear_unit_but_psiloi() {
+    // Irregular cavalry 3 + 4 against Psiloi 2 + 4: Psiloi in clear beaten by cavalry
+    // are destroyed; the Blades behind are not.
+    let mut g = game(
+        &[("cv", "a", "Irr Cv(O)", "0505", "E")],
+        &[
+            ("ps", "b", "Irr Ps(O)", "0605", "W"),
+            ("r1", "b", "Reg Bd(O)", "0705", "W"),
+            ("r2", "b", "Reg Bd(O)", "0706", "W"),
+        ],
+        seed6(&[4, 4]),
+    );
+    to_melee(&mut g);
+    run(&mut g, &["attack 0505 -> 0605"]);
+    assert_eq!(status(&g, "ps"), "eliminated", "{}", log_text(&g));
+    assert!(pending(&g).is_none(), "{:?}", pending(&g));
+    assert_eq!(status(&g, "r1"), "on_map");
+    assert_eq!(status(&g, "r2"), "on_map");
+}
+
+#[test]
+fn cdb_11_8_flight_recoils_then_runs_towards_the_map_edge() {
+    // Blade 5 + 1 against Psiloi 2 + 2: 6 against 4, Psiloi in clear: flight.
+    let mut g = game(
+        &[("att", "a", "Reg Bd(O)", "0505", "E")],
+        &[("ps", "b", "Irr Ps(O)", "0605", "W")],
+        seed6(&[1, 2]),
+    );
+    to_melee(&mut g);
+    run(&mut g, &["attack 0505 -> 0605"]);
+    run(&mut g, &["retreat 0705"]);
+    let log = log_text(&g);
+    assert!(log.contains("flees towards its map edge"), "{log}");
+    // Faced towards its edge (East), its full allowance (3 MP) from 0705.
+    assert_eq!(facing(&g, "ps"), 1);
+    assert_eq!(h(&at(&g, "ps")).col, 10, "{log}");
+    assert_eq!(at(&g, "att"), "0505");
+
+    // Near the edge it runs off the map: a loss.
+    let mut g = game(
+        &[("att", "a", "Reg Bd(O)", "1305", "E")],
+        &[("ps", "b", "Irr Ps(O)", "1405", "W")],
+        seed6(&[1, 2]),
+    );
+    to_melee(&mut g);
+    run(&mut g, &["attack 1305 -> 1405", "retreat 1505"]);
+    assert_eq!(status(&g, "ps"), "eliminated");
+    assert!(
+        log_text(&g).contains("flees off the map and counts as a loss (CdB 11.8)"),
+        "{}",
+        log_text(&g)
+    );
+}
+
+#[test]
+fn cdb_11_9_only_the_impetuous_attacker_advances_not_its_supports() {
+    // Warband 3 + 6 against Blade 5 + 1 - 1 (sup): destroyed; wb advances, sup stays.
+    let mut g = game(
+        &[
+            ("wb", "a", "Irr Wb(O)", "0505", "E"),
+            ("sup", "a", "Irr Wb(O)", "0606", "NNE"),
+        ],
+        &[("t", "b", "Reg Bd(O)", "0605", "W")],
+        seed6(&[6, 1]),
+    );
+    to_melee(&mut g);
+    run(&mut g, &["attack 0505 -> 0605"]);
+    assert_eq!(status(&g, "t"), "eliminated");
+    assert_eq!((at(&g, "wb").as_str(), facing(&g, "wb")), ("0605", 1));
+    assert_eq!(at(&g, "sup"), "0606");
+    assert!(log_text(&g).contains("is impetuous: it advances from 0505 to 0605 (CdB 11.9)"));
+}
+
+#[test]
+fn cdb_11_9_a_foot_unit_beating_a_skirmisher_does_not_advance() {
+    // Warband 3 + 6 against Psiloi 2 + 3: 9 against 5, flight.
+    let mut g = game(
+        &[("wb", "a", "Irr Wb(O)", "0505", "E")],
+        &[("ps", "b", "Irr Ps(O)", "0605", "W")],
+        seed6(&[6, 3]),
+    );
+    to_melee(&mut g);
+    run(&mut g, &["attack 0505 -> 0605", "retreat 0705"]);
+    assert_ne!(hex(&g, "ps").as_deref(), Some("0605"));
+    assert_eq!(at(&g, "wb"), "0505");
+}
+
+// ---- 12. Demoralisation (and 2.5's second case) ----
+
+/// Side b: corps b1 (3 counters, threshold 1) under an irregular general, and b2
+/// (5 counters) under the CinC. b1x turns to attack ab in b's turn 1 and is destroyed.
+fn demoralisation_game(seed: u64) -> Game {
+    let units: Vec<CU2> = vec![
+        ("ga", "a", "a1", "Reg Cv(O)", "0202", "E"),
+        ("ab", "a", "a1", "Reg Bd(O)", "0808", "NNE"),
+        ("ac", "a", "a1", "Reg Bd(O)", "0811", "E"),
+        ("gb1", "b", "b1", "Irr Cv(O)", "1011", "W"),
+        ("b1x", "b", "b1", "Reg Ax(O)", "0909", "NNE"),
+        ("b1y", "b", "b1", "Reg Bd(O)", "1107", "W"),
+        ("gb2", "b", "b2", "Reg Cv(O)", "1601", "W"),
+        ("b2a", "b", "b2", "Reg Bd(O)", "0702", "W"),
+        ("b2b", "b", "b2", "Reg Bd(O)", "1602", "W"),
+        ("b2c", "b", "b2", "Reg Bd(O)", "1603", "W"),
+        ("b2d", "b", "b2", "Reg Bd(O)", "1604", "W"),
+    ];
+    let corps = [
+        ("a", "a1", "Clovis", "ga"),
+        ("b", "b1", "Ecdicius", "gb1"),
+        ("b", "b2", "Syagrius", "gb2"),
+    ];
+    let ron = corps_ron(&units, &corps, ["ga", "gb2"], ["", ""], "");
+    cdb_game(&ron, seed, &[])
+}
+
+#[test]
+fn cdb_12_2_12_3_a_corps_that_lost_a_third_is_demoralised_flees_and_fights_at_minus_1() {
+    // Dice: a's AP; b's two AP dice; b1x 1 against ab 6; a's AP; ac 5 against gb1 6;
+    // b's two AP dice.
+    let mut g = demoralisation_game(seed_rolling_any(&[6, 0, 0, 1, 6, 6, 5, 6, 0, 0]));
+    assert!(!has_flag(&g, "ab", "impetuous"));
+    run(&mut g, &["end", "end", "end", "end"]);
+    // b's turn 1: b1x turns to face ab and attacks it: 3 + 1 against 5 + 6, destroyed.
+    assert_eq!(g.turn().active, SideId(1));
+    run(&mut g, &["march b1x ccw", "end", "end", "end"]);
+    run(&mut g, &["attack 0909 -> 0808"]);
+    assert_eq!(status(&g, "b1x"), "eliminated", "{}", log_text(&g));
+    // The threshold is checked at the end of the player's turn.
+    assert!(!has_flag(&g, "gb1", "demoralised"));
+    run(&mut g, &["end"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains(
+            "Ecdicius's corps has lost 1 of 3 counter equivalents (threshold 1) (CdB 12.2)"
+        ),
+        "{log}"
+    );
+    assert!(
+        log.contains("Ecdicius's corps is demoralised (CdB 12.3)"),
+        "{log}"
+    );
+    assert!(has_flag(&g, "b1y", "demoralised"));
+    assert!(!has_flag(&g, "b2a", "demoralised"));
+    // The units of a demoralised corps count as lost (CdB 13), 3 of 8: not over.
+    assert!(!g.is_over());
+    // CdB 2.5: a's units nearer a demoralised enemy than any other are impetuous.
+    assert_eq!((g.turn().turn, g.turn().active), (2, SideId(0)));
+    assert!(has_flag(&g, "ab", "impetuous"), "{:?}", flags(&g, "ab"));
+    assert!(has_flag(&g, "ac", "impetuous"), "{:?}", flags(&g, "ac"));
+    assert!(!has_flag(&g, "ga", "impetuous"), "{:?}", flags(&g, "ga"));
+    // a's turn 2: ab is kept, ac engages gb1.
+    run(&mut g, &["keep ab", "move ac 0911", "end", "end", "end"]);
+    run(&mut g, &["attack 0911 -> 1011"]);
+    let line = last_line_with(&g, "ac (0911): die");
+    assert!(
+        score_of(&line, "gb1 (1011)").contains("-1 -1 demoralised corps (CdB 12.3)"),
+        "{line}"
+    );
+    run(&mut g, &["end"]);
+    // b's turn 2: b1y, not kept, flees to its edge; gb1, in ac's zone, does not.
+    assert_eq!(g.turn().active, SideId(1));
+    let r = assert_refused(&mut g, "march gb1 0912 / b1y 1006", "CdB 12.3");
+    assert!(r.contains("single counter"), "{r}");
+    run(&mut g, &["end"]);
+    assert!(log_text(&g).contains("b1y (1107) belongs to a demoralised corps and is not kept in control: it flees (CdB 12.3)"), "{}", log_text(&g));
+    assert_eq!(facing(&g, "b1y"), 1);
+    assert!(h(&at(&g, "b1y")).col >= 13, "{}", log_text(&g));
+    assert_eq!(at(&g, "gb1"), "1011");
+}
+
+/// Side b's corps b1 has its (regular) general gb1 in front of a's Warband; b2 is
+/// commanded by the CinC. Side b's two regular dice wait to be assigned.
+fn general_death_game(seed: u64) -> Game {
+    let mut units: Vec<CU2> = vec![
+        ("ga", "a", "a1", "Reg Cv(O)", "0202", "E"),
+        ("wb", "a", "a1", "Irr Wb(O)", "0505", "E"),
+        ("as1", "a", "a1", "Reg Bd(O)", "0116", "E"),
+        ("gb1", "b", "b1", "Reg Bd(O)", "0605", "W"),
+        ("b1u1", "b", "b1", "Reg Bd(O)", "1008", "W"),
+        ("b1u2", "b", "b1", "Reg Bd(O)", "1009", "W"),
+        ("b1u3", "b", "b1", "Reg Bd(O)", "1010", "W"),
+        ("b1u4", "b", "b1", "Reg Bd(O)", "1011", "W"),
+        ("gb2", "b", "b2", "Reg Cv(O)", "1602", "W"),
+    ];
+    let b2: Vec<String> = (3..9).map(|r| format!("15{r:02}")).collect();
+    let ids = ["b2u1", "b2u2", "b2u3", "b2u4", "b2u5", "b2u6"];
+    for (id, h) in ids.iter().zip(&b2) {
+        units.push((id, "b", "b2", "Reg Bd(O)", h.as_str(), "W"));
+    }
+    let corps = [
+        ("a", "a1", "Clovis", "ga"),
+        ("b", "b1", "Ecdicius", "gb1"),
+        ("b", "b2", "Syagrius", "gb2"),
+    ];
+    cdb_game(
+        &corps_ron(&units, &corps, ["ga", "gb2"], ["", ""], ""),
+        seed,
+        &[],
+    )
+}
+
+#[test]
+fn cdb_12_2_a_corps_whose_general_fell_tests_its_next_die() {
+    // Dice: a's AP; the Warband's 6 against gb1's 1 (destroyed); b's dice 1 and 5.
+    let seed = seed6(&[6, 1, 1, 5]);
+    let mut g = general_death_game(seed);
+    to_melee(&mut g);
+    run(&mut g, &["attack 0505 -> 0605"]);
+    assert_eq!(status(&g, "gb1"), "eliminated");
+    run(&mut g, &["end"]);
+    // 1 of 5 lost: under the threshold (2).
+    assert!(!has_flag(&g, "b1u1", "demoralised"));
+    // The die given to the corps (1) is not above its losses (1): demoralised.
+    run(&mut g, &["assign b1 1 b2 5"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("Ecdicius's general is dead: die 1 against 1 counter equivalents lost: the corps is demoralised (CdB 12.2)"),
+        "{log}"
+    );
+    assert!(has_flag(&g, "b1u1", "demoralised"));
+    assert!(!g.is_over());
+
+    // With the 5 it holds, and its units pay 1 more PA to activate (CdB 4.2).
+    let mut g = general_death_game(seed);
+    to_melee(&mut g);
+    run(&mut g, &["attack 0505 -> 0605", "end", "assign b1 5 b2 1"]);
+    assert!(log_text(&g).contains("Ecdicius's general is dead: die 5 against 1 counter equivalents lost: the corps holds (CdB 12.2)"));
+    assert!(!has_flag(&g, "b1u1", "demoralised"));
+    run(&mut g, &["move b1u1 0908"]);
+    let l = last_spend(&g);
+    assert!(
+        l.contains("spends 2 PA") && l.contains("general has left the map or was eliminated"),
+        "{l}"
+    );
+}
+
+// ---- 13. Victory ----
+
+#[test]
+fn cdb_13_half_the_army_lost_wins() {
+    let units: Vec<CU> = vec![
+        ("ga", "a", "Reg Cv(O)", "0202", "E"),
+        ("wb", "a", "Irr Wb(O)", "0505", "E"),
+        ("as1", "a", "Reg Bd(O)", "0116", "E"),
+        ("gb", "b", "Reg Cv(O)", "1602", "W"),
+        ("t", "b", "Reg Bd(O)", "0605", "W"),
+    ];
+    // Warband 3 + 6 against Blade 5 + 1: destroyed, 1 of side b's 2 counters.
+    let mut g = cdb(&units, seed6(&[6, 1]));
+    to_melee(&mut g);
+    run(&mut g, &["attack 0505 -> 0605"]);
+    assert!(g.is_over(), "{}", log_text(&g));
+    let o = g.outcome().expect("an outcome");
+    assert_eq!(o.winner, Some(SideId(0)));
+    assert!(o.reason.contains("(CdB 13)"), "{}", o.reason);
+    assert_refused(&mut g, "end", "CdB 13");
+
+    // One of three: not yet.
+    let mut units = units.clone();
+    units.push(("t2", "b", "Reg Bd(O)", "1616", "W"));
+    let mut g = cdb(&units, seed6(&[6, 1]));
+    to_melee(&mut g);
+    run(&mut g, &["attack 0505 -> 0605"]);
+    assert!(!g.is_over(), "{}", log_text(&g));
+}
+
+// ---- 14. Placement ----
+
+#[test]
+fn cdb_14_3_hidden_placement_in_a_zone_revealed_within_three_hexes() {
+    let units = with_base(
+        &[("scout", "a", "Reg Cv(O)", "0703", "E")],
+        &[("amb", "b", "Irr Ps(O)", "", "W")],
+    );
+    let extra = "special_rules: [HiddenPlacement(unit: \"amb\", zone: (min_col: 10, max_col: 12, min_row: 2, max_row: 4), active_from_turn: 1)],";
+    let mut g = cdb_game(&cdb_position_ron(&units, "", extra), seed6(&[]), &[]);
+    // The defender (b: a moves first) places in secret before the first turn.
+    assert_eq!(g.turn().phase, GamePhase::Setup);
+    assert_eq!(g.turn().active, SideId(1));
+    let r = assert_refused(&mut g, "end", "CdB 14.3");
+    assert!(r.contains("place amb"), "{r}");
+    assert_refused(&mut g, "place amb 0905", "CdB 14.3");
+    run(&mut g, &["place amb 1103"]);
+    assert!(
+        !log_text(&g).contains("1103"),
+        "the log names the hidden hex"
+    );
+    run(&mut g, &["end"]);
+    assert_eq!(
+        (g.turn().phase, g.turn().active),
+        (GamePhase::Movement, SideId(0))
+    );
+    assert!(has_flag(&g, "amb", "hidden"));
+    // The hidden unit's hex cannot be entered.
+    assert_refused(&mut g, "move scout 0803 0904 1003 1103", "CdB 14.3");
+    // Psiloi are seen by enemies within three hexes.
+    run(&mut g, &["move scout 0803"]);
+    assert!(!has_flag(&g, "amb", "hidden"), "{}", log_text(&g));
+    assert!(
+        log_text(&g).contains("amb (1103) is seen: the ambush is revealed (CdB 14.3)"),
+        "{}",
+        log_text(&g)
+    );
+}
+
+#[test]
+fn cdb_14_3_attacker_by_aggression_die_plus_rating() {
+    let units = with_base(&[], &[]);
+    let ron = cdb_position_ron(
+        &units,
+        "",
+        "special_rules: [AttackerByAggression(source: \"test\")],",
+    )
+    .replace("edge: West,", "edge: West, aggression: 3,")
+    .replace("edge: East,", "edge: East, aggression: 1,");
+    // a throws 1 (+3 = 4), b throws 6 (+1 = 7): b attacks and moves first.
+    let g = cdb_game(&ron, seed_rolling_any(&[1, 6]), &[]);
+    assert!(
+        log_text(&g).contains("4 against 7: Side B is the attacker and moves first (CdB 14.3)"),
+        "{}",
+        log_text(&g)
+    );
+    assert_eq!(g.turn().active, SideId(1));
+    assert_eq!(g.turn().phase, GamePhase::Movement);
+    // a throws 6 (+3 = 9), b throws 6 (+1 = 7): a attacks.
+    let g = cdb_game(&ron, seed_rolling_any(&[6, 6]), &[]);
+    assert_eq!(g.turn().active, SideId(0));
+    // A tie is thrown again: 2 + 3 against 4 + 1, then 6 + 3 against 1 + 1.
+    let g = cdb_game(&ron, seed_rolling_any(&[2, 4, 6, 1]), &[]);
+    assert!(
+        log_text(&g).contains("9 against 2: Side A is the attacker"),
+        "{}",
+        log_text(&g)
+    );
+    // Without aggression on every side the scenario does not load.
+    let bad = cdb_position_ron(
+        &units,
+        "",
+        "special_rules: [AttackerByAggression(source: \"test\")],",
+    );
+    let e = load_error(&bad);
+    assert!(e.contains("aggression"), "{e}");
+}

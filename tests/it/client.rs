@@ -336,3 +336,57 @@ fn the_autosave_at_a_phase_end_resumes_the_same_game() {
         session.game.world.resource::<Dice>().position()
     );
 }
+
+#[test]
+fn cdb_shift_clicks_form_a_group_whose_move_shows_its_pa_cost_and_moves_all_three() {
+    let game = Game::start(
+        &root().join("scenarios/champs_de_bataille/soissons_486.ron"),
+        3,
+        &[],
+    )
+    .expect("Soissons loads");
+    let mut app = app_with(game);
+    // Seed 3: the Franks attack and move first; their irregular corps need no assignment.
+    assert_eq!(
+        app.world().resource::<Session>().game.turn().phase,
+        GamePhase::Movement
+    );
+    for (input, hex) in [
+        (PlayerInput::Click(h("1809")), None),
+        (PlayerInput::GroupClick(h("1810")), None),
+        (PlayerInput::GroupClick(h("1811")), None),
+        (PlayerInput::Hover(Some(h("1610"))), Some(())),
+    ] {
+        let _ = hex;
+        app.world_mut().write_message(input);
+        app.update();
+    }
+    let ui = app.world().resource::<Interaction>();
+    assert_eq!(ui.group.len(), 3, "three units in the group");
+    let HoverInfo::Move(m) = &ui.hover_info else {
+        panic!(
+            "1610 is where the group's first unit can lead it: {:?}",
+            ui.hover_info
+        );
+    };
+    assert!(
+        m.note.contains("PA") && m.note.contains("CdB 4.2"),
+        "{}",
+        m.note
+    );
+    assert!(matches!(&m.command, Command::March { moves } if moves.len() == 3));
+    app.world_mut().write_message(PlayerInput::Click(h("1610")));
+    app.update();
+    for (key, to) in [
+        ("clovis_wb_1", "1610"),
+        ("clovis_wb_2", "1611"),
+        ("clovis_wb_4", "1612"),
+    ] {
+        assert_eq!(placement_of(&app, key), Placement::OnMap(h(to)), "{key}");
+    }
+    let ui = app.world().resource::<Interaction>();
+    assert!(
+        ui.group.is_empty(),
+        "the group is dropped once it has moved"
+    );
+}

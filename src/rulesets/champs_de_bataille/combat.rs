@@ -696,12 +696,27 @@ pub(crate) fn result_line(
 
 // ---- results ----
 
-/// Where a unit may recoil (CdB 11.6): (first rear hex, hex it ends in, unit it
-/// stacks with).
-pub(crate) fn recoil_options(
-    world: &World,
-    u: UnitId,
-) -> Vec<(HexCoord, HexCoord, Option<UnitId>)> {
+/// One way a unit may recoil (CdB 11.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct RecoilOption {
+    /// The rear hex it recoils into first.
+    pub first: HexCoord,
+    /// The hex it ends in (beyond friends it passes through).
+    pub end: HexCoord,
+    /// The friend it stacks with there as its support.
+    pub joins: Option<UnitId>,
+    /// The friend it pushes back first, which recoils by the normal rules.
+    pub pushes: Option<UnitId>,
+}
+
+/// Where a unit may recoil (CdB 11.6): into an empty rear hex, through friends of its
+/// facing it may pass, onto a friend it may stack with, or pushing back a friend of
+/// its facing (not elephants) or Psiloi not in an enemy zone, who recoil in turn.
+pub(crate) fn recoil_options(world: &World, u: UnitId) -> Vec<RecoilOption> {
+    recoil_options_at(world, u, 0)
+}
+
+fn recoil_options_at(world: &World, u: UnitId, depth: u32) -> Vec<RecoilOption> {
     let Some(h) = hex_of(world, u) else {
         return Vec::new();
     };
@@ -713,7 +728,8 @@ pub(crate) fn recoil_options(
     for (i, r) in f.rear(h).into_iter().enumerate() {
         let dir = f.rear_dirs()[i];
         let mut at = r;
-        let mut joined = None;
+        let mut joins = None;
+        let mut pushes = None;
         let ok = loop {
             if !board.contains(at) || terrain_class(world, at) == data::TerrainClass::Impassable {
                 break false;
@@ -725,18 +741,18 @@ pub(crate) fn recoil_options(
             if occ.iter().any(|o| side_of(world, *o) != side) {
                 break false;
             }
-            if occ.iter().any(|o| facing(world, *o) != f) {
-                break false;
-            }
-            if occ.len() == 1
+            let same_facing = occ.iter().all(|o| facing(world, *o) == f);
+            if same_facing
+                && occ.len() == 1
                 && stack.len() == 1
                 && at == r
                 && movement::may_stack(world, u, occ[0])
             {
-                joined = Some(occ[0]);
+                joins = Some(occ[0]);
                 break true;
             }
-            if stack.len() == 1
+            if same_facing
+                && stack.len() == 1
                 && occ
                     .iter()
                     .all(|o| movement::may_pass_through(world, u, *o, f))
@@ -744,10 +760,27 @@ pub(crate) fn recoil_options(
                 at = at.neighbor(dir);
                 continue;
             }
+            // Pushing back (CdB 11.6): a friend of the same facing that is not an
+            // elephant, or Psiloi of any facing outside an enemy zone of control.
+            let front = occ[0];
+            let psiloi = kind(world, front) == Kind::Ps && !in_enemy_zoc(world, front);
+            let pushable = at == r
+                && depth < 4
+                && ((same_facing && kind(world, front) != Kind::El) || psiloi)
+                && !recoil_options_at(world, front, depth + 1).is_empty();
+            if pushable {
+                pushes = Some(front);
+                break true;
+            }
             break false;
         };
         if ok {
-            out.push((r, at, joined));
+            out.push(RecoilOption {
+                first: r,
+                end: at,
+                joins,
+                pushes,
+            });
         }
     }
     out
@@ -769,7 +802,7 @@ fn start_recoil(world: &mut World, u: UnitId, flee: bool, missile: bool, advance
         _ => {
             world.resource_mut::<CdbState>().pending = Some(Pending::Recoil {
                 unit: u,
-                options: opts.iter().map(|o| o.0).collect(),
+                options: opts.iter().map(|o| o.first).collect(),
                 flee,
                 advance,
             });
@@ -814,8 +847,21 @@ fn enemy_rear_loss_or_destroy(
     }
 }
 
-fn recoil_to(world: &mut World, u: UnitId, opt: (HexCoord, HexCoord, Option<UnitId>)) {
-    let (_, end, joined) = opt;
+/// Recoils a unit by one of its options, pushing back first when it must.
+pub(crate) fn recoil_unit(world: &mut World, u: UnitId, opt: RecoilOption) {
+    recoil_to(world, u, opt);
+}
+
+fn recoil_to(world: &mut World, u: UnitId, opt: RecoilOption) {
+    if let Some(pushed) = opt.pushes
+        && let Some(first) = recoil_options(world, pushed).first().copied()
+    {
+        log(world, EventKind::Displaced, "CdB 11.6", |w| {
+            format!("{} pushes back {}", name(w, u), name(w, pushed))
+        });
+        recoil_to(world, pushed, first);
+    }
+    let (end, joined) = (opt.end, opt.joins);
     let stack = stack_of(world, u);
     for x in &stack {
         set_placement(world, *x, Placement::OnMap(end));
@@ -850,7 +896,7 @@ pub(crate) fn decide_recoil(world: &mut World, hex: HexCoord) {
     };
     let opt = recoil_options(world, u)
         .into_iter()
-        .find(|o| o.0 == hex)
+        .find(|o| o.first == hex)
         .expect("checked");
     recoil_to(world, u, opt);
     finish_recoil(world, u, flee, advance);

@@ -260,13 +260,18 @@ pub(crate) fn activation_cost(
             cost += 1;
             why.push("+1 irregulars or regulars (I) leave MP unspent (CdB 4.2)".into());
         }
-        if facts.impulse >= 2
+        // "A second or subsequent march movement": the first move of the turn is a
+        // normal one, marches are the moves after it (CdB 9.3), so the surcharge starts
+        // with the third move, as example 3 counts it (0, then 2, then 2 PA).
+        if facts.impulse >= 3
             && profiles
                 .iter()
                 .any(|p| !p.regular && !p.kind.is_skirmisher())
         {
             cost += 1;
-            why.push("+1 irregulars' second or later march (CdB 4.2, 9.3)".into());
+            why.push(
+                "+1 irregulars' second or later march movement (CdB 4.2, 9.3, example 3)".into(),
+            );
         }
     }
     let side = side_of(world, units[0]);

@@ -151,8 +151,24 @@ fn spontaneous_advance(world: &mut World, u: UnitId) {
     let p = unit(world, u).p;
     let board = world.resource::<Board>().clone();
     let mut entered_broken = false;
+    // Friends the advance passes through (CdB 8.2): it can and must, except friends
+    // next to an enemy and elephants.
+    let passable = |world: &World, n: HexCoord| {
+        let occ = stack_at(world, n);
+        occ.iter().all(|o| {
+            side_of(world, *o) == side
+                && !stack.contains(o)
+                && kind(world, *o) != Kind::El
+                && !n
+                    .neighbors()
+                    .into_iter()
+                    .any(|x| enemy_at(world, side, x).is_some())
+        })
+    };
+    let mut passed: Vec<UnitId> = Vec::new();
     loop {
-        if !enemies_ahead(world, side, f, at).is_empty() {
+        let on_friend = stack_at(world, at).iter().any(|o| !stack.contains(o));
+        if !enemies_ahead(world, side, f, at).is_empty() && !on_friend {
             break;
         }
         let mut choices = f.front(at).to_vec();
@@ -160,10 +176,11 @@ fn spontaneous_advance(world: &mut World, u: UnitId) {
         let Some(next) = choices.into_iter().find(|n| {
             board.contains(*n)
                 && terrain_class(world, *n) != TerrainClass::Impassable
-                && stack_at(world, *n).is_empty()
+                && passable(world, *n)
         }) else {
             break;
         };
+        let friends_there: Vec<UnitId> = stack_at(world, next);
         let class = terrain_class(world, next);
         if class == TerrainClass::Difficult && (p.kind.is_mounted() || p.chariot) {
             if p.chariot {
@@ -184,7 +201,8 @@ fn spontaneous_advance(world: &mut World, u: UnitId) {
         } else {
             1
         };
-        if spent + cost > mp {
+        // Out of MP on a friend's hex: it goes on to the next free hex.
+        if spent + cost > mp && !on_friend {
             break;
         }
         let holders = zoc_exerted_on(world, side, next);
@@ -197,10 +215,25 @@ fn spontaneous_advance(world: &mut World, u: UnitId) {
         spent += cost;
         at = next;
         path.push(next);
-        if !holders.is_empty() {
+        for x in friends_there {
+            if !passed.contains(&x) {
+                passed.push(x);
+            }
+        }
+        let on_friend = stack_at(world, at).iter().any(|o| !stack.contains(o));
+        if !holders.is_empty() && !on_friend {
             break;
         }
     }
+    // Never end on a friend: back up to the last free hex of the path.
+    while stack_at(world, at).iter().any(|o| !stack.contains(o)) {
+        path.pop();
+        at = path.last().copied().unwrap_or(start);
+        if at == start {
+            break;
+        }
+    }
+    passed.retain(|x| hex_of(world, *x).is_some_and(|h| path.contains(&h)));
     if path.is_empty() && f == facing(world, u) {
         return;
     }
@@ -229,6 +262,35 @@ fn spontaneous_advance(world: &mut World, u: UnitId) {
         )
     });
     super::setup::reveal_seen(world);
+    passed_through(world, u, &passed);
+}
+
+/// What befalls the friends a spontaneous advance passed through (CdB 8.2): foot
+/// crossed by knights flee; impetuous troops follow with their own advance unless
+/// they made one this turn; others recoil if they can.
+fn passed_through(world: &mut World, by: UnitId, passed: &[UnitId]) {
+    let knights = kind(world, by) == Kind::Kn;
+    for &x in passed {
+        if hex_of(world, x).is_none() || flags(world, x).rank != 0 {
+            continue;
+        }
+        if knights && kind(world, x).is_foot() {
+            log(world, EventKind::Special, "CdB 8.2", |w| {
+                format!("{} is crossed by knights and flees", name(w, x))
+            });
+            combat::flight(world, x);
+        } else if is_impetuous(world, x) && !flags(world, x).advanced_spontaneously {
+            log(world, EventKind::Special, "CdB 8.2", |w| {
+                format!("{} is passed through and follows the advance", name(w, x))
+            });
+            spontaneous_advance(world, x);
+        } else if let Some(opt) = combat::recoil_options(world, x).first().copied() {
+            log(world, EventKind::Special, "CdB 8.2", |w| {
+                format!("{} is passed through and recoils", name(w, x))
+            });
+            combat::recoil_unit(world, x, opt);
+        }
+    }
 }
 
 fn enemies_ahead(world: &World, side: SideId, f: VertexFacing, at: HexCoord) -> Vec<UnitId> {

@@ -54,16 +54,29 @@ fn group_shape(world: &World, placed: &[(UnitId, HexCoord, VertexFacing)]) -> Re
     let mut hexes: Vec<HexCoord> = placed.iter().map(|(_, h, _)| *h).collect();
     hexes.sort();
     hexes.dedup();
+    // CdB 1.2: in difficult terrain a group is one column, each unit behind another.
+    let column_only = hexes
+        .iter()
+        .any(|h| terrain_class(world, *h) == TerrainClass::Difficult);
+    let linked = |a: HexCoord, b: HexCoord| {
+        a.is_adjacent(b) && (!column_only || f0.front(a).contains(&b) || f0.rear(a).contains(&b))
+    };
     let mut reached = vec![hexes[0]];
     let mut i = 0;
     while i < reached.len() {
         let h = reached[i];
         for n in h.neighbors() {
-            if hexes.contains(&n) && !reached.contains(&n) {
+            if hexes.contains(&n) && !reached.contains(&n) && linked(h, n) {
                 reached.push(n);
             }
         }
         i += 1;
+    }
+    if reached.len() < hexes.len() && column_only {
+        return Err(Refusal::new(
+            "CdB 1.2",
+            "in difficult terrain a group must be one column, each unit behind another",
+        ));
     }
     if reached.len() < hexes.len() {
         let cut = hexes
@@ -222,11 +235,18 @@ pub(crate) fn check_march(
                 );
             }
         }
-        let allowance = units
+        let mut allowance = units
             .iter()
             .map(|u| movement_allowance(world, *u))
             .min()
             .unwrap_or(0);
+        // CdB 9.6: mounted units have 2 MP in difficult terrain at any time in their
+        // move, starting there included.
+        if units.iter().any(|u| kind(world, *u).is_mounted())
+            && terrain_class(world, h) == TerrainClass::Difficult
+        {
+            allowance = allowance.min(2);
+        }
         bodies.push(Body {
             units,
             start: h,
@@ -377,6 +397,15 @@ pub(crate) fn check_march(
                         return refuse(
                             "CdB 6.2",
                             format!("{who} moves in a group: it may turn one vertex per movement"),
+                        );
+                    }
+                    if b.spent + cost > b.allowance {
+                        return refuse(
+                            "CdB 6.2",
+                            format!(
+                                "{who} has {} MP left; turning {vertices} vertex(es) costs {cost}",
+                                (b.allowance - b.spent).max(0)
+                            ),
                         );
                     }
                     let nb = &mut bodies[bi];
@@ -669,8 +698,8 @@ pub(crate) fn check_march(
                 .collect();
             group_shape(world, &placed).map_err(|r| {
                 Refusal::new(
-                    "CdB 9.4",
-                    format!("after movement point {}: {} (a unit may not be dropped off during the movement)", k + 1, r.reason),
+                    r.rule,
+                    format!("after movement point {}: {} (a unit may not be dropped off during the movement, CdB 9.4)", k + 1, r.reason),
                 )
             })?;
         }

@@ -149,16 +149,14 @@ pub fn counter_face(world: &World, e: Entity) -> CounterFace {
         Quality::F => "F",
         Quality::X => "X",
     };
-    let mut symbol = format!("{:?}({q})", p.kind);
+    // "Irr Wb(O)" as DBM writes it; a star marks the corps' general.
+    let mut symbol = format!("{}{:?}({q})", if p.regular { "" } else { "Irr " }, p.kind);
     if u.general {
         symbol.push('*');
     }
     let mut values = format!("{}/{} {}", p.vs_foot, p.vs_mounted, p.mp);
     if p.range > 0 {
-        values.push_str(&format!(" r{}", p.range));
-    }
-    if !p.regular {
-        values.push_str(" Irr");
+        values.push_str(&format!("r{}", p.range));
     }
     CounterFace {
         symbol,
@@ -399,10 +397,13 @@ pub fn group_move_options(world: &World, units: &[UnitId]) -> Result<Vec<MoveOpt
                         }
                     }
                     Err(r) => {
+                        let passing = r.reason.contains("not stop there");
                         if first_refusal.is_none() {
                             first_refusal = Some(r);
                         }
-                        break;
+                        if !passing {
+                            break;
+                        }
                     }
                 }
             }
