@@ -1068,7 +1068,18 @@ fn cdb_8_2_9_5_a_spontaneous_advance_passes_through_friends_in_front() {
         seed6(&[]),
     );
     run(&mut g, &["end"]);
-    assert_ne!(at(&g, "w"), "0505", "{}", log_text(&g));
+    let log = log_text(&g);
+    // Two MP: through a Blade's hex and on to the free hex beyond it.
+    assert_eq!(h(&at(&g, "w")).col, 7, "{log}");
+    // The Blade passed through ("other troops") recoils.
+    assert!(
+        log.contains("is passed through and recoils (CdB 8.2)"),
+        "{log}"
+    );
+    for f in ["f1", "f2"] {
+        assert_eq!(status(&g, f), "on_map");
+        assert_ne!(at(&g, f), at(&g, "w"));
+    }
 }
 
 #[test]
@@ -1632,6 +1643,32 @@ fn cdb_13_half_the_army_lost_wins() {
     to_melee(&mut g);
     run(&mut g, &["attack 0505 -> 0605"]);
     assert!(!g.is_over(), "{}", log_text(&g));
+}
+
+#[test]
+fn cdb_12_1_13_baggage_is_not_counted_in_the_total_but_counts_two_when_destroyed() {
+    // Side b: 3 counter equivalents (its baggage not counted). The Warband (3 + 6)
+    // destroys the wagons (0 + 1) in melee: 2 lost, half or more.
+    let units: Vec<CU> = vec![
+        ("ga", "a", "Reg Cv(O)", "0202", "E"),
+        ("wb", "a", "Irr Wb(O)", "0505", "E"),
+        ("as1", "a", "Reg Bd(O)", "0116", "E"),
+        ("gb", "b", "Reg Cv(O)", "1602", "W"),
+        ("bag", "b", "Bag mobile", "0605", "W"),
+        ("t2", "b", "Reg Bd(O)", "1616", "W"),
+        ("t3", "b", "Reg Bd(O)", "1615", "W"),
+    ];
+    let mut g = cdb(&units, seed6(&[6, 1]));
+    to_melee(&mut g);
+    run(&mut g, &["attack 0505 -> 0605"]);
+    assert_eq!(status(&g, "bag"), "eliminated", "{}", log_text(&g));
+    assert!(g.is_over(), "{}", log_text(&g));
+    let o = g.outcome().expect("an outcome");
+    assert!(
+        o.reason.contains("lost 2 of 3 counter equivalents"),
+        "{}",
+        o.reason
+    );
 }
 
 // ---- 14. Placement ----
