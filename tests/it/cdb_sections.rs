@@ -1306,7 +1306,7 @@ fn cdb_11_6_recoil_into_a_rear_hex_of_the_players_choice() {
     run(&mut g, &["retreat 0706"]);
     assert_eq!((at(&g, "t").as_str(), facing(&g, "t")), ("0706", 4));
     assert!(
-        log_text(&g).contains("t (0706) recoils to 0706 (CdB 11.6)"),
+        log_text(&g).contains("t recoils from 0605 to 0706 (CdB 11.6)"),
         "{}",
         log_text(&g)
     );

@@ -863,6 +863,7 @@ fn recoil_to(world: &mut World, u: UnitId, opt: RecoilOption) {
     }
     let (end, joined) = (opt.end, opt.joins);
     let stack = stack_of(world, u);
+    let from = hex_of(world, u);
     for x in &stack {
         set_placement(world, *x, Placement::OnMap(end));
     }
@@ -871,7 +872,14 @@ fn recoil_to(world: &mut World, u: UnitId, opt: RecoilOption) {
         flags_mut(world, j).rank = 1;
     }
     log(world, EventKind::Retreated, "CdB 11.6", |w| {
-        format!("{} recoils to {end}", name(w, u))
+        let n = w
+            .get::<crate::engine::units::UnitName>(entity(w, u))
+            .map(|n| n.name.clone())
+            .unwrap_or_default();
+        format!(
+            "{n} recoils from {} to {end}",
+            from.map(|h| h.label()).unwrap_or_default()
+        )
     });
 }
 

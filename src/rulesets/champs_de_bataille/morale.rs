@@ -481,7 +481,8 @@ pub(crate) fn army_total_halves(world: &World, side: SideId) -> i32 {
 }
 
 fn finish(world: &mut World, outcome: Outcome) {
-    let text = outcome.reason.clone();
+    // The log line cites its rule itself.
+    let text = outcome.reason.trim_end_matches(" (CdB 13)").to_string();
     let mut t = world.resource_mut::<TurnState>();
     t.phase = GamePhase::GameOver;
     t.outcome = Some(outcome);
@@ -511,7 +512,7 @@ pub(crate) fn check_victory(world: &mut World) -> bool {
     let lost = army_losses_halves(world, loser) as f32 / 2.0;
     let total = army_total_halves(world, loser) as f32 / 2.0;
     let reason = format!(
-        "{} wins: {} has lost {lost} of {total} counter equivalents, half or more (CdB 13)",
+        "Victory to the {}: the {} have lost {lost} of {total} counter equivalents, half or more (CdB 13)",
         side_name(world, winner),
         side_name(world, loser)
     );
