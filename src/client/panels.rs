@@ -300,6 +300,13 @@ fn game_panels(
                         }
                         ui.separator();
                     }
+                    if let Some(h) = ui_state.hover {
+                        for (hex, what) in game.ruleset.marked_hexes(world) {
+                            if hex == h {
+                                ui.small(format!("{h}: {what}"));
+                            }
+                        }
+                    }
                     if ui_state.hover_info != HoverInfo::None {
                         hover_panel(ui, &ui_state.hover_info);
                         ui.separator();

@@ -70,6 +70,10 @@ pub trait Ruleset: Send + Sync + 'static {
     fn unit_actions(&self, _world: &World, _entity: Entity) -> Vec<view::Choice> {
         Vec::new()
     }
+    /// Hexes a scenario's special rules mark on the map (a ditch, ...), with what.
+    fn marked_hexes(&self, _world: &World) -> Vec<(HexCoord, String)> {
+        Vec::new()
+    }
     /// Lines of ruleset state a player keeps in view (action points per corps, ...).
     fn status_lines(&self, _world: &World) -> Vec<String> {
         Vec::new()

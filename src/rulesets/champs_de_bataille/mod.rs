@@ -891,6 +891,22 @@ impl Ruleset for ChampsDeBataille {
         view::unit_actions(world, entity)
     }
 
+    fn marked_hexes(&self, world: &World) -> Vec<(HexCoord, String)> {
+        let st = state(world);
+        st.ditch
+            .iter()
+            .map(|h| {
+                (
+                    *h,
+                    format!(
+                        "ditch: {} MP to enter, -{} to combat dice (scenario rule)",
+                        st.ditch_mp, st.ditch_modifier
+                    ),
+                )
+            })
+            .collect()
+    }
+
     fn status_lines(&self, world: &World) -> Vec<String> {
         view::status_lines(world)
     }
