@@ -713,10 +713,17 @@ pub(crate) struct RecoilOption {
 /// facing it may pass, onto a friend it may stack with, or pushing back a friend of
 /// its facing (not elephants) or Psiloi not in an enemy zone, who recoil in turn.
 pub(crate) fn recoil_options(world: &World, u: UnitId) -> Vec<RecoilOption> {
-    recoil_options_at(world, u, 0)
+    recoil_options_at(world, u, 0, None)
 }
 
-fn recoil_options_at(world: &World, u: UnitId, depth: u32) -> Vec<RecoilOption> {
+/// `pusher`: the hex of the unit pushing this one back, which it never recoils into
+/// (two Psiloi facing each other would otherwise push each other for ever).
+fn recoil_options_at(
+    world: &World,
+    u: UnitId,
+    depth: u32,
+    pusher: Option<HexCoord>,
+) -> Vec<RecoilOption> {
     let Some(h) = hex_of(world, u) else {
         return Vec::new();
     };
@@ -726,6 +733,9 @@ fn recoil_options_at(world: &World, u: UnitId, depth: u32) -> Vec<RecoilOption> 
     let board = world.resource::<Board>();
     let mut out = Vec::new();
     for (i, r) in f.rear(h).into_iter().enumerate() {
+        if Some(r) == pusher {
+            continue;
+        }
         let dir = f.rear_dirs()[i];
         let mut at = r;
         let mut joins = None;
@@ -767,7 +777,7 @@ fn recoil_options_at(world: &World, u: UnitId, depth: u32) -> Vec<RecoilOption> 
             let pushable = at == r
                 && depth < 4
                 && ((same_facing && kind(world, front) != Kind::El) || psiloi)
-                && !recoil_options_at(world, front, depth + 1).is_empty();
+                && !recoil_options_at(world, front, depth + 1, Some(h)).is_empty();
             if pushable {
                 pushes = Some(front);
                 break true;
@@ -796,7 +806,7 @@ fn start_recoil(world: &mut World, u: UnitId, flee: bool, missile: bool, advance
             enemy_rear_loss_or_destroy(world, u, missile, advance);
         }
         1 => {
-            recoil_to(world, u, opts[0]);
+            recoil_to(world, u, opts[0], 0);
             finish_recoil(world, u, flee, advance);
         }
         _ => {
@@ -849,17 +859,19 @@ fn enemy_rear_loss_or_destroy(
 
 /// Recoils a unit by one of its options, pushing back first when it must.
 pub(crate) fn recoil_unit(world: &mut World, u: UnitId, opt: RecoilOption) {
-    recoil_to(world, u, opt);
+    recoil_to(world, u, opt, 0);
 }
 
-fn recoil_to(world: &mut World, u: UnitId, opt: RecoilOption) {
+fn recoil_to(world: &mut World, u: UnitId, opt: RecoilOption, depth: u32) {
     if let Some(pushed) = opt.pushes
-        && let Some(first) = recoil_options(world, pushed).first().copied()
+        && let Some(first) = recoil_options_at(world, pushed, depth + 1, hex_of(world, u))
+            .first()
+            .copied()
     {
         log(world, EventKind::Displaced, "CdB 11.6", |w| {
             format!("{} pushes back {}", name(w, u), name(w, pushed))
         });
-        recoil_to(world, pushed, first);
+        recoil_to(world, pushed, first, depth + 1);
     }
     let (end, joined) = (opt.end, opt.joins);
     let stack = stack_of(world, u);
@@ -906,7 +918,7 @@ pub(crate) fn decide_recoil(world: &mut World, hex: HexCoord) {
         .into_iter()
         .find(|o| o.first == hex)
         .expect("checked");
-    recoil_to(world, u, opt);
+    recoil_to(world, u, opt, 0);
     finish_recoil(world, u, flee, advance);
 }
 
