@@ -41,6 +41,10 @@ struct Cli {
     /// interactive frame, then exit.
     #[arg(long)]
     bench_frames: Option<u32>,
+    /// Switch on an optional rule for a new game in the window (e.g.
+    /// scenario_deployment); repeatable.
+    #[arg(long = "option")]
+    options: Vec<String>,
 }
 
 #[derive(Subcommand)]
@@ -183,6 +187,7 @@ fn window(cli: Cli, started: std::time::Instant) -> Result<(), String> {
         bench_frames: cli.bench_frames,
         input: cli.input,
         started: Some(started),
+        options: cli.options,
     })
 }
 

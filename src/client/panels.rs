@@ -127,6 +127,7 @@ fn menu_screen(
                                             Session::start(
                                                 &entry.path,
                                                 new_seed(&options),
+                                                &options.options,
                                                 Some(autosave_path()),
                                             )
                                             .map_err(|e| e.to_string()),

@@ -70,9 +70,14 @@ impl Session {
 
     /// Starts a scenario afresh.
     /// The path is made absolute so that saves resume from any folder.
-    pub fn start(path: &Path, seed: u64, autosave: Option<PathBuf>) -> Result<Self, LocatedError> {
+    pub fn start(
+        path: &Path,
+        seed: u64,
+        options: &[String],
+        autosave: Option<PathBuf>,
+    ) -> Result<Self, LocatedError> {
         let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
-        Ok(Self::new(Game::start(&path, seed, &[])?, autosave))
+        Ok(Self::new(Game::start(&path, seed, options)?, autosave))
     }
 
     /// Resumes a saved game (replaying it).

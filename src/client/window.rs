@@ -35,6 +35,8 @@ pub struct ClientOptions {
     pub input: Option<PathBuf>,
     /// When the process started, for the time to the first interactive frame.
     pub started: Option<Instant>,
+    /// Optional rules switched on for a new game (`--option`).
+    pub options: Vec<String>,
 }
 
 /// Which screen is shown.
@@ -72,8 +74,13 @@ pub fn run(mut options: ClientOptions) -> Result<(), String> {
         Some(Session::load(save, Some(autosave_path())).map_err(|e| e.to_string())?)
     } else if let Some(path) = &options.scenario {
         Some(
-            Session::start(path, new_seed(&options), Some(autosave_path()))
-                .map_err(|e| e.to_string())?,
+            Session::start(
+                path,
+                new_seed(&options),
+                &options.options,
+                Some(autosave_path()),
+            )
+            .map_err(|e| e.to_string())?,
         )
     } else {
         None

@@ -4,7 +4,8 @@
 
 use std::fmt;
 
-use super::hex::HexCoord;
+use super::hex::{HexCoord, VertexFacing};
+use super::scenario::MapEdge;
 
 /// A unit named in a command: by the hex it stands in, or by its scenario id (needed
 /// for leaders stacked with a unit, and for units not on the map).
@@ -75,8 +76,20 @@ pub enum Command {
     Check { unit: UnitRef },
     /// Advance after combat with the unit in this hex, or decline (`None`).
     Advance { from: Option<HexCoord> },
-    /// Place a unit set up in secret.
-    Place { unit: UnitRef, hex: HexCoord },
+    /// Place a unit during the set-up, facing a vertex where the ruleset has facing
+    /// (CdB 14.3); with no facing given, it faces the enemy's side of the map.
+    Place {
+        unit: UnitRef,
+        hex: HexCoord,
+        facing: Option<VertexFacing>,
+    },
+    /// The attacker's choice of map edge before the die decides (CdB 14.3.2).
+    ChooseEdge { edge: MapEdge },
+    /// The corps' placement written in secret, from left to right as the player sees
+    /// the battlefield from his own edge (CdB 14.3.3).
+    Plan { corps: Vec<String> },
+    /// Sets a unit up in ambush, to be placed in secret (CdB 14.3.3).
+    Ambush { unit: UnitRef },
     /// Move a unit or a group (CdB 5, 9.4): each unit with its own steps, taken one
     /// movement point at a time, all units together.
     March {
@@ -124,7 +137,19 @@ impl fmt::Display for Command {
             Command::Check { unit } => write!(f, "check {unit}"),
             Command::Advance { from: Some(h) } => write!(f, "advance {h}"),
             Command::Advance { from: None } => write!(f, "advance none"),
-            Command::Place { unit, hex } => write!(f, "place {unit} {hex}"),
+            Command::Place {
+                unit,
+                hex,
+                facing: None,
+            } => write!(f, "place {unit} {hex}"),
+            Command::Place {
+                unit,
+                hex,
+                facing: Some(v),
+            } => write!(f, "place {unit} {hex} {}", v.name()),
+            Command::ChooseEdge { edge } => write!(f, "edge {}", edge.name()),
+            Command::Plan { corps } => write!(f, "plan {}", corps.join(" ")),
+            Command::Ambush { unit } => write!(f, "ambush {unit}"),
             Command::March { moves } => {
                 write!(f, "march")?;
                 for (i, (unit, steps)) in moves.iter().enumerate() {
@@ -347,15 +372,68 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
         }
         "place" => {
             need(2, "a unit and a hex: place turc_ambush 1005")?;
-            if rest.len() > 2 {
+            if rest.len() > 3 {
                 return Err(ParseError {
-                    column: rest[2].0,
-                    message: "`place` takes a unit and one hex".into(),
+                    column: rest[3].0,
+                    message: "`place` takes a unit, one hex and perhaps a facing".into(),
                 });
             }
+            let facing = match rest.get(2) {
+                None => None,
+                Some(&(c, f)) => Some(VertexFacing::parse(f).ok_or_else(|| ParseError {
+                    column: c,
+                    message: format!("`{f}` is not a facing: NNE, E, SSE, SSW, W or NNW"),
+                })?),
+            };
             Command::Place {
                 unit: unit_at(rest[0].0, rest[0].1)?,
                 hex: hex_at(rest[1].0, rest[1].1)?,
+                facing,
+            }
+        }
+        "edge" => {
+            need(1, "a map edge: edge West")?;
+            if rest.len() > 1 {
+                return Err(ParseError {
+                    column: rest[1].0,
+                    message: "`edge` takes one map edge".into(),
+                });
+            }
+            let (c, e) = rest[0];
+            Command::ChooseEdge {
+                edge: MapEdge::parse(e).ok_or_else(|| ParseError {
+                    column: c,
+                    message: format!("`{e}` is not a map edge: West, East, North or South"),
+                })?,
+            }
+        }
+        "plan" => {
+            need(1, "the corps from left to right: plan comes syagrius")?;
+            let mut corps = Vec::new();
+            for &(c, s) in rest {
+                if !s
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+                {
+                    return Err(ParseError {
+                        column: c,
+                        message: format!("`{s}` is not a corps id"),
+                    });
+                }
+                corps.push(s.to_string());
+            }
+            Command::Plan { corps }
+        }
+        "ambush" => {
+            need(1, "a unit: ambush pharas")?;
+            if rest.len() > 1 {
+                return Err(ParseError {
+                    column: rest[1].0,
+                    message: "`ambush` takes one unit".into(),
+                });
+            }
+            Command::Ambush {
+                unit: unit_at(rest[0].0, rest[0].1)?,
             }
         }
         "march" => {
@@ -448,7 +526,7 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
             return Err(ParseError {
                 column: vcol,
                 message: format!(
-                    "unknown command `{verb}` (expected move, march, attack, lose, retreat, check, advance, place, assign, keep, dismount, remount or end)"
+                    "unknown command `{verb}` (expected move, march, attack, lose, retreat, check, advance, place, edge, plan, ambush, assign, keep, dismount, remount or end)"
                 ),
             });
         }

@@ -465,6 +465,7 @@ impl Game {
                     "steps": steps.map(|s| s.left),
                     "max_steps": steps.map(|s| s.max),
                     "leader": world.get::<Leader>(e).is_some(),
+                    "hidden": world.get::<super::units::Hidden>(e).is_some(),
                     "facing": world.get::<super::units::Facing>(e).map(|f| f.0.0),
                     "flags": self.ruleset.unit_flags(world, e),
                 })

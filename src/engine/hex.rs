@@ -183,6 +183,21 @@ impl VertexFacing {
         self.rear_dirs().map(|d| at.neighbor(d))
     }
 
+    /// The vertex's name in scenarios and commands: NNE, E, SSE, SSW, W or NNW.
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self.0 as usize % 6]
+    }
+
+    /// The facing a name gives (any case), or `None`.
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::NAMES
+            .iter()
+            .position(|n| n.eq_ignore_ascii_case(s))
+            .map(|i| Self(i as u8))
+    }
+
+    const NAMES: [&'static str; 6] = ["NNE", "E", "SSE", "SSW", "W", "NNW"];
+
     /// The facing turned half round (used by CdB recoils and rearward moves).
     pub fn reversed(self) -> Self {
         Self((self.0 + 3) % 6)

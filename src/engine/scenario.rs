@@ -97,12 +97,42 @@ pub struct SideSpec {
 }
 
 /// A side of the map.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum MapEdge {
     West,
     East,
     North,
     South,
+}
+
+impl MapEdge {
+    pub const ALL: [MapEdge; 4] = [MapEdge::West, MapEdge::East, MapEdge::North, MapEdge::South];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            MapEdge::West => "West",
+            MapEdge::East => "East",
+            MapEdge::North => "North",
+            MapEdge::South => "South",
+        }
+    }
+
+    /// The edge a name gives (any case), or `None`.
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|e| e.name().eq_ignore_ascii_case(s))
+    }
+
+    /// The edge across the map.
+    pub fn opposite(self) -> Self {
+        match self {
+            MapEdge::West => MapEdge::East,
+            MapEdge::East => MapEdge::West,
+            MapEdge::North => MapEdge::South,
+            MapEdge::South => MapEdge::North,
+        }
+    }
 }
 
 /// A corps of an army (CdB 4, 14.1): its general and whether it is an allied corps.
@@ -204,6 +234,26 @@ pub enum SpecialRule {
     },
     /// Attacker and defender are found by a die plus each army's aggression (CdB 14.3).
     AttackerByAggression {
+        #[serde(default)]
+        source: String,
+    },
+    /// The set-up of CdB 14.3 is played: the attacker's edge roll, baggage, the corps'
+    /// placement written in secret, ambushes, and the corps placed in turn in their
+    /// zones. The figures are the rule's distances in hexes from the map edges.
+    Deployment {
+        /// The defender's most numerous corps stands within this many hexes of his edge.
+        defender_main_depth: i32,
+        /// The attacker's most numerous corps stands within this many hexes of his edge.
+        attacker_main_depth: i32,
+        /// Units stand more than this many hexes from the left and right edges.
+        side_margin: i32,
+        /// The other corps stand within this many hexes of their own edge.
+        other_depth: i32,
+        /// The defender's Psiloi in ambush stand at least this far from the enemy edge.
+        psiloi_ambush_from_enemy_edge: i32,
+        /// Whether the attacker chooses the edge (14.3.2); `false` keeps the sides'
+        /// `edge`s, for a map whose features fix them (the Daras ditch).
+        choose_edge: bool,
         #[serde(default)]
         source: String,
     },
@@ -598,7 +648,9 @@ pub fn parse_scenario(path: &Path, text: String) -> Result<ScenarioFile, Located
             } => (Some(unit), Some(("roll_side", roll_side))),
             SpecialRule::CampPillage { by_side, .. } => (None, Some(("by_side", by_side))),
             SpecialRule::PsiloiSupport { side, .. } => (None, Some(("side", side))),
-            SpecialRule::AttackerByAggression { .. } | SpecialRule::Ditch { .. } => (None, None),
+            SpecialRule::AttackerByAggression { .. }
+            | SpecialRule::Ditch { .. }
+            | SpecialRule::Deployment { .. } => (None, None),
             SpecialRule::Dismount { units, .. } => {
                 match units.iter().find(|u| !ids.contains(u.as_str())) {
                     Some(u) => (Some(u), None),

@@ -81,7 +81,19 @@ fn cdb_autoplay_smoke_on_a_position() {
 
 // ---- Whole games, determinism, saves ----
 
+/// Soissons with the designer's reconstructed deployment (the option
+/// `scenario_deployment` skips the set-up of CdB 14.3).
 fn soissons(seed: u64) -> bataille::engine::game::Game {
+    bataille::engine::game::Game::start(
+        &crate::common::root().join("scenarios/champs_de_bataille/soissons_486.ron"),
+        seed,
+        &["scenario_deployment".to_string()],
+    )
+    .expect("Soissons loads")
+}
+
+/// Soissons as printed: the set-up of CdB 14.3 is played.
+fn soissons_with_setup(seed: u64) -> bataille::engine::game::Game {
     bataille::engine::game::Game::start(
         &crate::common::root().join("scenarios/champs_de_bataille/soissons_486.ron"),
         seed,
@@ -91,10 +103,50 @@ fn soissons(seed: u64) -> bataille::engine::game::Game {
 }
 
 #[test]
-fn cdb_soissons_complete_scripted_game_ends_in_a_frankish_victory() {
+fn cdb_soissons_complete_scripted_game_from_the_set_up_ends_in_a_frankish_victory() {
     let script =
         std::fs::read_to_string(crate::common::root().join("scripts/soissons_full_game.txt"))
             .unwrap();
+    let mut g = soissons_with_setup(1);
+    g.run_script(&script).unwrap_or_else(|f| panic!("{f}"));
+    let o = g.outcome().expect("the script plays to the end");
+    assert_eq!(
+        o.winner,
+        Some(bataille::engine::units::SideId(1)),
+        "{}",
+        o.reason
+    );
+    assert!(
+        o.reason.contains(
+            "the Gallo-Romans have lost 10 of 16 counter equivalents, half or more (CdB 13)"
+        ),
+        "{}",
+        o.reason
+    );
+    let log = log_text(&g);
+    // CdB 14.3: the attacker's edge West is swapped by a 6; the baggage, the written
+    // placements and the corps in turn, the defender's most numerous corps first.
+    for line in [
+        "Franks is the attacker and moves first",
+        "Die: 6 for Franks's map edge (CdB 14.3.2)",
+        "Franks chose the West edge and sets up on the East edge; Gallo-Romans forms opposite, on the West edge",
+        "Gallo-Romans writes down the placement of the corps, in secret",
+        "Gallo-Romans has placed Syagrius's corps (9 counters) (CdB 14.3.4)",
+        "Franks has placed Clovis's corps (14 counters) (CdB 14.3.4)",
+    ] {
+        assert!(log.contains(line), "missing `{line}` in\n{log}");
+    }
+    let setup_end = log.find("Turn 1 (CdB 3)").expect("the game starts");
+    assert!(log.find("has placed Ragnachar's corps").unwrap() < setup_end);
+    assert!(log[setup_end..].starts_with("Turn 1 (CdB 3)\nTurn 1: Franks's sequence"));
+}
+
+#[test]
+fn cdb_soissons_scripted_game_with_the_reconstructed_deployment_ends_in_a_frankish_victory() {
+    let script = std::fs::read_to_string(
+        crate::common::root().join("scripts/soissons_reconstructed_deployment_game.txt"),
+    )
+    .unwrap();
     let mut g = soissons(1);
     g.run_script(&script).unwrap_or_else(|f| panic!("{f}"));
     let o = g.outcome().expect("the script plays to the end");
@@ -128,9 +180,10 @@ fn cdb_soissons_complete_scripted_game_ends_in_a_frankish_victory() {
 
 #[test]
 fn cdb_same_seed_and_commands_give_the_same_game_and_a_save_replays_it() {
-    let script =
-        std::fs::read_to_string(crate::common::root().join("scripts/soissons_full_game.txt"))
-            .unwrap();
+    let script = std::fs::read_to_string(
+        crate::common::root().join("scripts/soissons_reconstructed_deployment_game.txt"),
+    )
+    .unwrap();
     let half: String = script.lines().take(60).collect::<Vec<_>>().join("\n");
     let mut a = soissons(1);
     let mut b = soissons(1);

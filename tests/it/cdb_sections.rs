@@ -1748,3 +1748,315 @@ fn cdb_14_3_attacker_by_aggression_die_plus_rating() {
     let e = load_error(&bad);
     assert!(e.contains("aggression"), "{e}");
 }
+
+// ---- CdB 14.3: the set-up ----
+
+/// A 16x16 map with side a (attacker, first) in two corps: `a1` (general and three
+/// warbands, the most numerous) and `a2` (a general and a Psiloi); side b (defender)
+/// in one corps with a Psiloi; one baggage each. Broken terrain at 0608 and 0408.
+/// The scenario's hexes are ignored: the set-up of CdB 14.3 places every unit.
+fn deployment_game(seed: u64) -> Game {
+    let ron = r#"(
+    name: "Set-up test", date: "486", ruleset: "champs_de_bataille", turns: 10,
+    map: (columns: 16, rows: 16, terrain: { "broken": ["0608", "0408"] }),
+    sides: [
+        (id: "a", name: "Side A", commander: "ga", edge: West, corps: [(id: "a1", name: "A1", general: "ga"), (id: "a2", name: "A2", general: "g2")]),
+        (id: "b", name: "Side B", commander: "gb", edge: East, corps: [(id: "b1", name: "B1", general: "gb")]),
+    ],
+    first: "a",
+    units: [
+        (id: "ga", name: "ga", side: "a", type: "Irr Cv(O)", hex: "0105", corps: "a1", facing: "E"),
+        (id: "wa1", name: "wa1", side: "a", type: "Irr Wb(O)", hex: "0106", corps: "a1", facing: "E"),
+        (id: "wa2", name: "wa2", side: "a", type: "Irr Wb(O)", hex: "0107", corps: "a1", facing: "E"),
+        (id: "wa3", name: "wa3", side: "a", type: "Irr Wb(O)", hex: "0108", corps: "a1", facing: "E"),
+        (id: "g2", name: "g2", side: "a", type: "Irr Cv(O)", hex: "0111", corps: "a2", facing: "E"),
+        (id: "pa", name: "pa", side: "a", type: "Irr Ps(O)", hex: "0112", corps: "a2", facing: "E"),
+        (id: "baga", name: "baga", side: "a", type: "Irr Bag(O)", hex: "0114", corps: "a1", facing: "E"),
+        (id: "gb", name: "gb", side: "b", type: "Irr Cv(O)", hex: "1605", corps: "b1", facing: "W"),
+        (id: "wb1", name: "wb1", side: "b", type: "Irr Wb(O)", hex: "1606", corps: "b1", facing: "W"),
+        (id: "wb2", name: "wb2", side: "b", type: "Irr Wb(O)", hex: "1607", corps: "b1", facing: "W"),
+        (id: "pb", name: "pb", side: "b", type: "Irr Ps(O)", hex: "1608", corps: "b1", facing: "W"),
+        (id: "bagb", name: "bagb", side: "b", type: "Irr Bag(O)", hex: "1614", corps: "b1", facing: "W"),
+    ],
+    special_rules: [
+        Deployment(defender_main_depth: 4, attacker_main_depth: 2, side_margin: 2, other_depth: 8, psiloi_ambush_from_enemy_edge: 5, choose_edge: true, source: "test"),
+    ],
+    at_time_limit: (winner: "b", level: Minor),
+)"#;
+    cdb_game(ron, seed, &[])
+}
+
+fn is_hidden(g: &Game, id: &str) -> bool {
+    unit_state(g, id)["hidden"].as_bool().unwrap_or(false)
+}
+
+#[test]
+fn cdb_14_3_2_the_attacker_chooses_a_long_edge_and_a_die_of_5_or_6_swaps_it() {
+    // First die: the edge roll. 3 keeps the chosen edge.
+    let mut g = deployment_game(seed_rolling_any(&[3]));
+    assert_eq!(g.turn().phase, GamePhase::Setup);
+    assert_eq!(g.turn().active, SideId(0), "the attacker chooses");
+    let r = refused(&mut g, "edge North");
+    assert!(
+        r.contains("long edge: West or East") && r.contains("CdB 14.3.2"),
+        "{r}"
+    );
+    let r = refused(&mut g, "place baga 0114");
+    assert!(r.contains("chooses a map edge"), "{r}");
+    run(&mut g, &["edge West"]);
+    let r = refused(&mut g, "edge East");
+    assert!(r.contains("chosen once"), "{r}");
+    run(&mut g, &["end"]);
+    let log = log_text(&g);
+    assert!(log.contains("Die: 3 for Side A's map edge"), "{log}");
+    assert!(
+        log.contains("sets up on the West edge; Side B forms opposite, on the East edge"),
+        "{log}"
+    );
+    assert_eq!(
+        g.turn().active,
+        SideId(1),
+        "the defender places his baggage first"
+    );
+    // 6 swaps it: side a sets up on the East edge, its baggage along column 16.
+    let mut g = deployment_game(seed_rolling_any(&[6]));
+    run(&mut g, &["edge West", "end"]);
+    assert!(log_text(&g).contains("chose the West edge and sets up on the East edge"));
+    run(&mut g, &["place bagb 0110", "end"]);
+    let r = refused(&mut g, "place baga 0114");
+    assert!(r.contains("own (East) map edge"), "{r}");
+    run(&mut g, &["place baga 1614"]);
+}
+
+#[test]
+fn cdb_14_3_2_baggage_stands_along_the_own_edge_the_defender_first() {
+    let mut g = deployment_game(seed_rolling_any(&[1]));
+    run(&mut g, &["edge West", "end"]);
+    let r = refused(&mut g, "place baga 0114");
+    assert!(r.contains("belongs to the other player"), "{r}");
+    let r = refused(&mut g, "end");
+    assert!(r.contains("place bagb") && r.contains("CdB 14.3.2"), "{r}");
+    let r = refused(&mut g, "place bagb 1514");
+    assert!(r.contains("along its own (East) map edge"), "{r}");
+    let r = refused(&mut g, "place wb1 1606");
+    assert!(r.contains("the baggage is placed first"), "{r}");
+    run(
+        &mut g,
+        &["place bagb 1614", "end", "place baga 0114", "end"],
+    );
+    assert_eq!(hex(&g, "bagb").as_deref(), Some("1614"));
+    assert_eq!(hex(&g, "wb1"), None, "the rest waits for its corps");
+}
+
+/// Up to the corps placement: edges kept, baggage placed, side b's plan written and
+/// side a's `plan_a`.
+fn to_corps_stage(plan_a: &str) -> Game {
+    let mut g = deployment_game(seed_rolling_any(&[1]));
+    run(
+        &mut g,
+        &[
+            "edge West",
+            "end",
+            "place bagb 1614",
+            "end",
+            "place baga 0114",
+            "end",
+            "plan b1",
+            "end",
+            plan_a,
+            "end",
+        ],
+    );
+    g
+}
+
+#[test]
+fn cdb_14_3_4_the_defenders_main_corps_within_four_hexes_the_attackers_within_two() {
+    let mut g = deployment_game(seed_rolling_any(&[1]));
+    run(
+        &mut g,
+        &[
+            "edge West",
+            "end",
+            "place bagb 1614",
+            "end",
+            "place baga 0114",
+            "end",
+        ],
+    );
+    let r = refused(&mut g, "end");
+    assert!(r.contains("write the corps' placement first"), "{r}");
+    let r = refused(&mut g, "plan a1");
+    assert!(r.contains("not a corps of Side B"), "{r}");
+    run(&mut g, &["plan b1", "end"]);
+    let r = refused(&mut g, "plan a1");
+    assert!(
+        r.contains("write every corps, from left to right: a1, a2"),
+        "{r}"
+    );
+    run(&mut g, &["plan a2 a1", "end"]);
+    // Side b, the defender, places first: within 4 hexes of the East edge.
+    assert_eq!(g.turn().active, SideId(1));
+    let r = refused(&mut g, "place gb 1208");
+    assert!(
+        r.contains("within 4 hexes of its East map edge") && r.contains("CdB 14.3.4"),
+        "{r}"
+    );
+    // More than two hexes from the left and right map edges.
+    let r = refused(&mut g, "place gb 1302");
+    assert!(
+        r.contains("more than 2 hexes from the left and right"),
+        "{r}"
+    );
+    run(
+        &mut g,
+        &["place gb 1303", "place wb1 1304", "place wb2 1305"],
+    );
+    let r = refused(&mut g, "end");
+    assert!(r.contains("place pb with its corps first"), "{r}");
+    run(&mut g, &["place pb 1306", "end"]);
+    // Side a places its most numerous corps first, within 2 hexes of the West edge.
+    assert_eq!(g.turn().active, SideId(0));
+    let r = refused(&mut g, "place g2 0210");
+    assert!(r.contains("the most numerous (A1)"), "{r}");
+    let r = refused(&mut g, "place ga 0308");
+    assert!(r.contains("within 2 hexes of its West map edge"), "{r}");
+    run(
+        &mut g,
+        &["place ga 0208", "place wa1 0209", "place wa2 0210"],
+    );
+    let r = refused(&mut g, "place g2 0211");
+    assert!(r.contains("finish placing A1's corps first"), "{r}");
+    run(&mut g, &["place wa3 0211", "end"]);
+    // Side b has placed all; side a places A2 next, anywhere in its half (designer's
+    // choice: `other_depth`) but on the left of A1, as written (CdB 14.3.3).
+    assert_eq!(g.turn().active, SideId(0));
+    let r = refused(&mut g, "place g2 0212");
+    assert!(r.contains("puts A1's corps on the right of A2's"), "{r}");
+    let r = refused(&mut g, "place g2 0907");
+    assert!(r.contains("within 8 hexes"), "{r}");
+    run(&mut g, &["place g2 0707", "place pa 0606", "end"]);
+    // The attacker's turn begins (CdB 14.3.4).
+    assert_eq!(g.turn().phase, GamePhase::Movement);
+    assert_eq!(g.turn().active, SideId(0));
+    assert_eq!(g.turn().turn, 1);
+    let log = log_text(&g);
+    assert!(
+        log.contains("Side A has placed A2's corps (2 counters)"),
+        "{log}"
+    );
+    assert_eq!(
+        unit_state(&g, "ga")["facing"],
+        1,
+        "facing the enemy edge (E)"
+    );
+    assert_eq!(
+        unit_state(&g, "gb")["facing"],
+        4,
+        "facing the enemy edge (W)"
+    );
+}
+
+#[test]
+fn cdb_14_3_3_the_written_placement_is_kept_and_leaves_room_for_the_corps_to_come() {
+    let mut g = to_corps_stage("plan a1 a2");
+    run(
+        &mut g,
+        &[
+            "place gb 1303",
+            "place wb1 1304",
+            "place wb2 1305",
+            "place pb 1306",
+            "end",
+        ],
+    );
+    // A2 will stand on A1's right (higher rows for the West edge): A1 may not take the
+    // last lines before the right margin.
+    let r = refused(&mut g, "place ga 0214");
+    assert!(r.contains("leave room on your right"), "{r}");
+    run(
+        &mut g,
+        &[
+            "place ga 0205",
+            "place wa1 0206",
+            "place wa2 0207",
+            "place wa3 0108",
+            "end",
+        ],
+    );
+    let r = refused(&mut g, "place g2 0307");
+    assert!(r.contains("puts A1's corps on the left of A2's"), "{r}");
+    // A re-placement turns a unit (the window's turn buttons).
+    run(
+        &mut g,
+        &["place g2 0309", "place g2 0309 NNE", "place pa 0410 SSE"],
+    );
+    assert_eq!(unit_state(&g, "g2")["facing"], 0);
+    run(&mut g, &["end"]);
+    assert_eq!(g.turn().phase, GamePhase::Movement);
+}
+
+#[test]
+fn cdb_14_3_3_the_defenders_psiloi_ambush_in_broken_terrain_five_hexes_from_the_enemy_edge() {
+    let mut g = deployment_game(seed_rolling_any(&[1]));
+    run(
+        &mut g,
+        &[
+            "edge West",
+            "end",
+            "place bagb 1614",
+            "end",
+            "place baga 0114",
+            "end",
+            "plan b1",
+        ],
+    );
+    run(&mut g, &["ambush pb"]);
+    assert!(is_hidden(&g, "pb"));
+    let r = refused(&mut g, "end");
+    assert!(r.contains("place pb in ambush first"), "{r}");
+    // 0408 is broken but 4 hexes from the enemy (West) edge; 0708 is 7 hexes away but
+    // clear and beyond b's own half (8 hexes from the East edge reach column 9).
+    let r = refused(&mut g, "place pb 0408");
+    assert!(
+        r.contains("at least 5 hexes from the enemy edge") && r.contains("CdB 14.3.3"),
+        "{r}"
+    );
+    let r = refused(&mut g, "place pb 0708");
+    assert!(r.contains("broken terrain"), "{r}");
+    run(&mut g, &["place pb 0608", "end"]);
+    let log = log_text(&g);
+    assert!(log.contains("Side B sets a unit in ambush"), "{log}");
+    assert!(log.contains("Side B places a unit in secret"), "{log}");
+    assert!(
+        !log.contains("0608"),
+        "the log does not name the ambush hex:\n{log}"
+    );
+    // Side a may not set its ambush in b's half, and its Psiloi are not the defender's.
+    run(&mut g, &["plan a1 a2", "ambush pa"]);
+    let r = refused(&mut g, "place pa 1008");
+    assert!(r.contains("within 8 hexes of its own edge"), "{r}");
+    let r = refused(&mut g, "place pa 0114");
+    assert!(r.contains("0114 holds baga") && r.contains("CdB 8"), "{r}");
+    run(&mut g, &["place pa 0113", "end"]);
+    // Side b's corps, then a's: the ambush stays hidden when no enemy sees it.
+    run(
+        &mut g,
+        &["place gb 1303", "place wb1 1304", "place wb2 1305", "end"],
+    );
+    run(
+        &mut g,
+        &[
+            "place ga 0203",
+            "place wa1 0204",
+            "place wa2 0205",
+            "place wa3 0206",
+            "end",
+        ],
+    );
+    run(&mut g, &["place g2 0210", "end"]);
+    assert_eq!(g.turn().phase, GamePhase::Movement);
+    // Side a's units within three hexes of 0608? 0206 is 4 away: the Psiloi stay hidden.
+    assert!(is_hidden(&g, "pb"), "{}", log_text(&g));
+    assert_eq!(hex(&g, "pb").as_deref(), Some("0608"));
+}

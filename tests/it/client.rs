@@ -342,7 +342,7 @@ fn cdb_shift_clicks_form_a_group_whose_move_shows_its_pa_cost_and_moves_all_thre
     let game = Game::start(
         &root().join("scenarios/champs_de_bataille/soissons_486.ron"),
         3,
-        &[],
+        &["scenario_deployment".to_string()],
     )
     .expect("Soissons loads");
     let mut app = app_with(game);

@@ -236,6 +236,7 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
                     return Command::Place {
                         unit: key(world, u),
                         hex: h,
+                        facing: None,
                     };
                 }
             }

@@ -522,6 +522,12 @@ pub(crate) fn foreign_command(command: &Command) -> Option<Refusal> {
         Command::Assign { .. } => "action-point dice (`assign`)",
         Command::Keep { .. } => "keeping units in control (`keep`)",
         Command::Dismount { .. } => "dismounting (`dismount`, `remount`)",
+        Command::ChooseEdge { .. } => "choice of map edge (`edge`)",
+        Command::Plan { .. } => "corps placement plan (`plan`)",
+        Command::Ambush { .. } => "ambushes declared in the set-up (`ambush`)",
+        Command::Place {
+            facing: Some(_), ..
+        } => "facing (`place UNIT HEX FACING`)",
         _ => return None,
     };
     Some(Refusal::new(
@@ -682,13 +688,16 @@ impl Ruleset for AlaCharge {
                 let plan = combat::evaluate(world, melee, fire, *target)?;
                 combat::execute_attack(world, plan);
             }
-            Command::Place { unit, hex } => {
+            Command::Place { unit, hex, .. } => {
                 let id = special::check_place(world, unit, *hex)?;
                 special::execute_place(world, id, *hex);
             }
             Command::March { .. }
             | Command::Assign { .. }
             | Command::Keep { .. }
+            | Command::ChooseEdge { .. }
+            | Command::Plan { .. }
+            | Command::Ambush { .. }
             | Command::Dismount { .. } => {
                 unreachable!("refused above by foreign_command")
             }

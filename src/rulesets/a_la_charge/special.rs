@@ -269,9 +269,11 @@ pub fn validate(tables: &Tables, scenario: &LoadedScenario) -> Result<(), Locate
             SpecialRule::AttackerByAggression { .. }
             | SpecialRule::Ditch { .. }
             | SpecialRule::Dismount { .. }
+            | SpecialRule::Deployment { .. }
             | SpecialRule::PsiloiSupport { .. } => {
                 let name = match r {
                     SpecialRule::AttackerByAggression { .. } => "AttackerByAggression",
+                    SpecialRule::Deployment { .. } => "Deployment",
                     SpecialRule::Ditch { .. } => "Ditch",
                     SpecialRule::Dismount { .. } => "Dismount",
                     _ => "PsiloiSupport",

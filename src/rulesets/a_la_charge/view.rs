@@ -417,6 +417,7 @@ fn setup_decision(world: &World) -> Option<Decision> {
             command: Command::Place {
                 unit: key(world, *u),
                 hex: h,
+                facing: None,
             },
         })
         .collect();
@@ -472,7 +473,7 @@ pub fn check(world: &World, command: &Command) -> Result<(), Refusal> {
             fire,
             target,
         } => combat::evaluate(world, melee, fire, *target).map(|_| ()),
-        Command::Place { unit, hex } => special::check_place(world, unit, *hex).map(|_| ()),
+        Command::Place { unit, hex, .. } => special::check_place(world, unit, *hex).map(|_| ()),
         Command::EndPhase => special::check_end_phase(world),
         _ => Err(Refusal::new(
             "AlC 12.4",

@@ -6,7 +6,7 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use crate::engine::command::{Command, MarchStep};
-use crate::engine::hex::VertexFacing;
+use crate::engine::hex::{HexCoord, VertexFacing};
 use crate::engine::units::UnitId;
 
 use super::data::Kind;
@@ -17,11 +17,57 @@ fn pick<T: Clone>(rng: &mut ChaCha8Rng, items: &[T]) -> Option<T> {
     (!items.is_empty()).then(|| items[rng.random_range(0..items.len())].clone())
 }
 
+/// A set-up move of CdB 14.3 from the window's choices: corps placed compactly (each
+/// unit beside its corps' units already placed), few ambushes.
+fn deployment_command(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
+    let d = decision(world)?;
+    let placing: Vec<(UnitId, HexCoord, Command)> = d
+        .choices
+        .iter()
+        .filter_map(|c| match &c.command {
+            Command::Place { unit, hex, .. } => {
+                Some((resolve(world, unit).ok()?, *hex, c.command.clone()))
+            }
+            _ => None,
+        })
+        .collect();
+    if let Some((u, _, _)) = placing.first() {
+        let corps = unit(world, *u).corps;
+        let mates: Vec<HexCoord> = all_units(world)
+            .into_iter()
+            .filter(|m| unit(world, *m).corps == corps && side_of(world, *m) == side_of(world, *u))
+            .filter_map(|m| hex_of(world, m))
+            .collect();
+        if mates.is_empty() || kind(world, *u) == Kind::Bag {
+            return pick(rng, &placing).map(|p| p.2);
+        }
+        let near = |h: HexCoord| mates.iter().map(|m| m.distance(h)).min().unwrap_or(0);
+        let best = placing.iter().map(|p| near(p.1)).min()?;
+        let nearest: Vec<Command> = placing
+            .into_iter()
+            .filter(|p| near(p.1) == best)
+            .map(|p| p.2)
+            .collect();
+        return pick(rng, &nearest);
+    }
+    let ends = d.choices.iter().any(|c| c.command == Command::EndPhase);
+    if ends && d.choices.len() > 1 && rng.random_range(0..4) != 0 {
+        return Some(Command::EndPhase);
+    }
+    pick(rng, &d.choices).map(|c| c.command)
+}
+
 fn ok(world: &World, c: &Command) -> bool {
     check(world, c).is_ok()
 }
 
 pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
+    if state(world).step == Step::Setup
+        && state(world).deploy.is_some()
+        && let Some(c) = deployment_command(world, rng)
+    {
+        return c;
+    }
     if let Some(d) = decision(world)
         && let Some(c) = pick(rng, &d.choices)
     {

@@ -6,6 +6,7 @@ pub mod autoplay;
 pub mod combat;
 pub mod command_points;
 pub mod data;
+pub mod deployment;
 pub mod morale;
 pub mod movement;
 pub mod setup;
@@ -191,6 +192,8 @@ pub struct CdbState {
     pub dismount: Vec<(UnitId, bool)>,
     /// The sides that have finished their set-up.
     pub setup_done: Vec<SideId>,
+    /// The set-up of CdB 14.3 under way, when the scenario has it played.
+    pub deploy: Option<deployment::Deployment>,
 }
 
 #[derive(Resource, Clone)]
@@ -687,6 +690,7 @@ fn end_step(world: &mut World) {
     let t = turn(world).clone();
     let st = state(world).clone();
     match st.step {
+        Step::Setup if st.deploy.is_some() => deployment::end_stage(world),
         Step::Setup => {
             world.resource_mut::<CdbState>().setup_done.push(t.active);
             let next = setup::next_setup_side(world);
@@ -750,6 +754,7 @@ pub(crate) fn check_end(world: &World) -> Result<(), Refusal> {
                 st.unassigned
             ),
         )),
+        Step::Setup if state(world).deploy.is_some() => deployment::check_end(world),
         Step::Setup => setup::check_end_setup(world),
         Step::Melee => combat::check_melee_obligations(world),
         _ => Ok(()),
@@ -834,9 +839,25 @@ impl Ruleset for ChampsDeBataille {
                     combat::execute_missile(world, plan);
                 }
             }
-            Command::Place { unit, hex } => {
-                let id = setup::check_place(world, unit, *hex)?;
+            Command::Place { unit, hex, facing } if state(world).deploy.is_some() => {
+                let plan = deployment::check_place(world, unit, *hex, *facing)?;
+                deployment::execute_place(world, plan);
+            }
+            Command::Place { unit, hex, facing } => {
+                let id = setup::check_place(world, unit, *hex, *facing)?;
                 setup::execute_place(world, id, *hex);
+            }
+            Command::ChooseEdge { edge } => {
+                deployment::check_edge(world, *edge)?;
+                deployment::execute_edge(world, *edge);
+            }
+            Command::Plan { corps } => {
+                let plan = deployment::check_plan(world, corps)?;
+                deployment::execute_plan(world, plan);
+            }
+            Command::Ambush { unit } => {
+                let id = deployment::check_ambush(world, unit)?;
+                deployment::execute_ambush(world, id);
             }
             Command::Dismount { unit, remount } => {
                 let plan = setup::check_dismount(world, unit, *remount)?;

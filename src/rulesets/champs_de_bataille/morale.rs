@@ -483,6 +483,8 @@ pub(crate) fn army_total_halves(world: &World, side: SideId) -> i32 {
 fn finish(world: &mut World, outcome: Outcome) {
     // The log line cites its rule itself.
     let text = outcome.reason.trim_end_matches(" (CdB 13)").to_string();
+    // The battle is over: a recoil or rear loss still to choose no longer matters.
+    world.resource_mut::<CdbState>().pending = None;
     let mut t = world.resource_mut::<TurnState>();
     t.phase = GamePhase::GameOver;
     t.outcome = Some(outcome);

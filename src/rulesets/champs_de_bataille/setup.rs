@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use crate::engine::error::LocatedError;
 use crate::engine::event::EventKind;
-use crate::engine::hex::{HexCoord, line_of_sight};
+use crate::engine::hex::{HexCoord, VertexFacing, line_of_sight};
 use crate::engine::scenario::{LoadedScenario, SpecialRule};
 use crate::engine::units::{Facing, Hidden, Placement, SideId, UnitId};
 
@@ -15,7 +15,11 @@ use super::*;
 
 /// The optional rules of CdB (end of the text) a scenario or the command line may
 /// switch on.
-pub const OPTIONS: &[&str] = &["march_movement", "demoralisation_half"];
+pub const OPTIONS: &[&str] = &[
+    "march_movement",
+    "demoralisation_half",
+    "scenario_deployment",
+];
 
 fn stack_pair_allowed(
     a: &Profile,
@@ -127,6 +131,35 @@ pub fn validate(tables: &Tables, scenario: &LoadedScenario) -> Result<(), Locate
                         "AttackerByAggression needs an `aggression` on every side (CdB 14.3)"
                             .to_string(),
                     ));
+                }
+            }
+            SpecialRule::Deployment {
+                defender_main_depth,
+                attacker_main_depth,
+                side_margin,
+                other_depth,
+                psiloi_ambush_from_enemy_edge,
+                ..
+            } => {
+                let half = file.map.columns.max(file.map.rows);
+                for (field, v, least) in [
+                    ("defender_main_depth", defender_main_depth, 1),
+                    ("attacker_main_depth", attacker_main_depth, 1),
+                    ("side_margin", side_margin, 0),
+                    ("other_depth", other_depth, 1),
+                    (
+                        "psiloi_ambush_from_enemy_edge",
+                        psiloi_ambush_from_enemy_edge,
+                        1,
+                    ),
+                ] {
+                    if *v < least || *v > half {
+                        return Err(scenario.error_at(
+                            field,
+                            0,
+                            format!("Deployment `{field}` is {v}: it must be from {least} to {half} hexes (CdB 14.3)"),
+                        ));
+                    }
                 }
             }
             SpecialRule::Defection { .. } | SpecialRule::CampPillage { .. } => {
@@ -352,6 +385,7 @@ pub fn populate(world: &mut World, scenario: &LoadedScenario, tables: &Tables) {
         ));
     }
     let mut by_aggression = false;
+    let mut deployment = None;
     for r in &file.special_rules {
         match r {
             SpecialRule::Ditch {
@@ -383,6 +417,24 @@ pub fn populate(world: &mut World, scenario: &LoadedScenario, tables: &Tables) {
                 world.entity_mut(e).insert(Hidden);
             }
             SpecialRule::AttackerByAggression { .. } => by_aggression = true,
+            SpecialRule::Deployment {
+                defender_main_depth,
+                attacker_main_depth,
+                side_margin,
+                other_depth,
+                psiloi_ambush_from_enemy_edge,
+                choose_edge,
+                ..
+            } => {
+                deployment = Some(super::deployment::Distances {
+                    choose_edge: *choose_edge,
+                    defender_main: *defender_main_depth,
+                    attacker_main: *attacker_main_depth,
+                    side_margin: *side_margin,
+                    other: *other_depth,
+                    psiloi_far: *psiloi_ambush_from_enemy_edge,
+                })
+            }
             SpecialRule::Dismount { units, in_play, .. } => {
                 for u in units {
                     let id = UnitId(scenario.unit_index(u).expect("validated") as u16);
@@ -395,6 +447,14 @@ pub fn populate(world: &mut World, scenario: &LoadedScenario, tables: &Tables) {
     world.insert_resource(st);
     if by_aggression {
         attacker_by_aggression(world, scenario);
+    }
+    let fixed = world
+        .resource::<crate::engine::game::GameOptions>()
+        .has("scenario_deployment");
+    if let Some(distances) = deployment.filter(|_| !fixed) {
+        super::deployment::start(world, distances);
+        refresh_zoc(world);
+        return;
     }
     refresh_zoc(world);
     match next_setup_side(world) {
@@ -491,7 +551,14 @@ pub(crate) fn check_place(
     world: &World,
     unit_ref: &UnitRef,
     hex: HexCoord,
+    facing: Option<VertexFacing>,
 ) -> Result<UnitId, Refusal> {
+    if facing.is_some() {
+        return Err(Refusal::new(
+            "CdB 14.3",
+            "a unit set up in secret keeps the facing the scenario gives it",
+        ));
+    }
     if state(world).step != Step::Setup {
         return Err(Refusal::new(
             "CdB 14.3",

@@ -115,7 +115,15 @@ pub fn check(world: &World, command: &Command) -> Result<(), Refusal> {
             )),
             _ => Err(Refusal::new("CdB 3", "combat comes after movement (CdB 3)")),
         },
-        Command::Place { unit, hex } => setup::check_place(world, unit, *hex).map(|_| ()),
+        Command::Place { unit, hex, facing } if state(world).deploy.is_some() => {
+            deployment::check_place(world, unit, *hex, *facing).map(|_| ())
+        }
+        Command::Place { unit, hex, facing } => {
+            setup::check_place(world, unit, *hex, *facing).map(|_| ())
+        }
+        Command::ChooseEdge { edge } => deployment::check_edge(world, *edge),
+        Command::Plan { corps } => deployment::check_plan(world, corps).map(|_| ()),
+        Command::Ambush { unit } => deployment::check_ambush(world, unit).map(|_| ()),
         Command::Dismount { unit, remount } => {
             setup::check_dismount(world, unit, *remount).map(|_| ())
         }
@@ -425,6 +433,25 @@ pub fn unit_actions(world: &World, e: Entity) -> Vec<Choice> {
     };
     let mut out = Vec::new();
     let unit_key = key(world, id);
+    if deployment::may_replace(world, id)
+        && let Some(h) = hex_of(world, id)
+    {
+        let f = facing(world, id);
+        for (label, turn) in [("Turn clockwise", 1), ("Turn anticlockwise", 5)] {
+            let command = Command::Place {
+                unit: unit_key.clone(),
+                hex: h,
+                facing: Some(VertexFacing((f.0 + turn) % 6)),
+            };
+            if check(world, &command).is_ok() {
+                out.push(Choice {
+                    label: format!("{label} (CdB 14.3)"),
+                    command,
+                    hex: None,
+                });
+            }
+        }
+    }
     for (label, command) in [
         (
             "Keep in control (CdB 4.2)",
@@ -463,7 +490,10 @@ pub fn status_lines(world: &World) -> Vec<String> {
     let st = state(world);
     let side = sequence_side(world);
     let step = match st.step {
-        Step::Setup => "set-up (CdB 14.3)".to_string(),
+        Step::Setup => match deployment::stage_name(world) {
+            Some(stage) => format!("set-up: {stage}"),
+            None => "set-up (CdB 14.3)".to_string(),
+        },
         Step::Command => "action points (CdB 4.1)".to_string(),
         Step::Movement => "movement (CdB 9)".to_string(),
         Step::Missile => format!(
@@ -719,6 +749,7 @@ pub fn decision(world: &World) -> Option<Decision> {
                 choices,
             })
         }
+        None if st.step == Step::Setup && st.deploy.is_some() => deployment_decision(world),
         None if st.step == Step::Setup => {
             let side = turn(world).active;
             let (u, zone) = st.hidden_zones.iter().find(|(u, _)| {
@@ -732,6 +763,7 @@ pub fn decision(world: &World) -> Option<Decision> {
                     let command = Command::Place {
                         unit: key(world, *u),
                         hex: h,
+                        facing: None,
                     };
                     check(world, &command).is_ok().then(|| Choice {
                         label: format!("place at {h}"),
@@ -749,6 +781,162 @@ pub fn decision(world: &World) -> Option<Decision> {
         }
         None => None,
     }
+}
+
+/// What the set-up of CdB 14.3 waits for, with every answer the window offers: the
+/// edge, the written placement, the hexes for the next unit, or the end of the stage.
+fn deployment_decision(world: &World) -> Option<Decision> {
+    use deployment::Stage;
+    let st = state(world);
+    let d = st.deploy.as_ref()?;
+    let side = turn(world).active;
+    let end = |label: &str| Choice {
+        label: label.to_string(),
+        command: Command::EndPhase,
+        hex: None,
+    };
+    let mut choices = Vec::new();
+    let (prompt, rule) = match d.stage {
+        Stage::Edge if d.edge_rolled => {
+            choices.push(end("hand over to the defender"));
+            (
+                "the map edges are settled: the defender places his baggage".to_string(),
+                "CdB 14.3.2",
+            )
+        }
+        Stage::Edge => {
+            let board = world.resource::<Board>();
+            for e in deployment::long_edges(board) {
+                choices.push(Choice {
+                    label: format!(
+                        "the {} edge (1-4: {}, 5-6: {})",
+                        e.name(),
+                        e.name(),
+                        e.opposite().name()
+                    ),
+                    command: Command::ChooseEdge { edge: e },
+                    hex: None,
+                });
+            }
+            ("choose the map edge to set up on".to_string(), "CdB 14.3.2")
+        }
+        Stage::Plan if d.plan[side.0 as usize].is_none() => {
+            let mine: Vec<u8> = st
+                .corps
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.side == side)
+                .map(|(i, _)| i as u8)
+                .collect();
+            permute(
+                &mine,
+                &mut Vec::new(),
+                &mut vec![false; mine.len()],
+                &mut |order| {
+                    let ids: Vec<String> = order
+                        .iter()
+                        .map(|c| st.corps[*c as usize].id.clone())
+                        .collect();
+                    choices.push(Choice {
+                        label: format!(
+                            "from left to right: {}",
+                            order
+                                .iter()
+                                .map(|c| st.corps[*c as usize].name.clone())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                        command: Command::Plan { corps: ids },
+                        hex: None,
+                    });
+                },
+            );
+            (
+                "write down, in secret, where each corps will stand".to_string(),
+                "CdB 14.3.3",
+            )
+        }
+        _ => match deployment::next_to_place(world) {
+            Some(u) => {
+                let board = world.resource::<Board>();
+                // Only hexes near the own edge can take baggage or a corps.
+                let edge = st.edges[side.0 as usize];
+                let reach = match d.stage {
+                    Stage::Baggage => 1,
+                    Stage::Corps => d
+                        .distances
+                        .other
+                        .max(d.distances.defender_main)
+                        .max(d.distances.attacker_main),
+                    _ => i32::MAX,
+                };
+                for h in board
+                    .hexes()
+                    .filter(|h| edge.is_none_or(|e| deployment::from_edge(board, e, *h) <= reach))
+                {
+                    let command = Command::Place {
+                        unit: key(world, u),
+                        hex: h,
+                        facing: None,
+                    };
+                    if check(world, &command).is_ok() {
+                        choices.push(Choice {
+                            label: format!("place at {h}"),
+                            command,
+                            hex: Some(h),
+                        });
+                    }
+                }
+                let what = match d.stage {
+                    Stage::Baggage => "on a hex along your map edge",
+                    Stage::Plan => "in ambush, in secret",
+                    _ => "with its corps",
+                };
+                (
+                    format!("place {} {what}", name(world, u)),
+                    if d.stage == Stage::Corps {
+                        "CdB 14.3.4"
+                    } else if d.stage == Stage::Plan {
+                        "CdB 14.3.3"
+                    } else {
+                        "CdB 14.3.2"
+                    },
+                )
+            }
+            None if d.stage == Stage::Plan => {
+                for u in deployment::waiting(world, side, |u| kind(world, u) != Kind::Bag) {
+                    let command = Command::Ambush {
+                        unit: key(world, u),
+                    };
+                    if check(world, &command).is_ok() {
+                        choices.push(Choice {
+                            label: format!("set {} in ambush", name(world, u)),
+                            command,
+                            hex: None,
+                        });
+                    }
+                }
+                choices.insert(0, end("no more ambushes: hand over"));
+                (
+                    format!(
+                        "placement written ({}): set units in ambush, or hand over",
+                        deployment::plan_text(world, side).unwrap_or_default()
+                    ),
+                    "CdB 14.3.3",
+                )
+            }
+            None => {
+                choices.push(end("done: hand over"));
+                ("every unit of this stage is placed".to_string(), "CdB 14.3")
+            }
+        },
+    };
+    Some(Decision {
+        side,
+        prompt,
+        rule: rule.into(),
+        choices,
+    })
 }
 
 fn permute(items: &[u8], cur: &mut Vec<u8>, used: &mut Vec<bool>, f: &mut impl FnMut(&[u8])) {

@@ -1,0 +1,1007 @@
+//! The army set-up of CdB 14.3, played when the scenario has `Deployment` (and the
+//! option `scenario_deployment` is off): the attacker chooses a map edge and a die
+//! keeps or swaps it, each player puts his baggage on his edge, writes his corps'
+//! placement in secret and sets his ambushes, then the corps are placed in turn in
+//! their zones, the defender's most numerous first.
+
+use bevy::prelude::*;
+
+use crate::engine::board::Board;
+use crate::engine::event::EventKind;
+use crate::engine::hex::{HexCoord, VertexFacing};
+use crate::engine::scenario::MapEdge;
+use crate::engine::units::{Facing, Hidden, Placement, SideId, UnitId};
+
+use super::data::{Kind, TerrainClass};
+use super::*;
+
+/// The stages of CdB 14.3, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// 14.3.2: the attacker chooses a long edge; 1-4 keeps it, 5-6 swaps it.
+    Edge,
+    /// 14.3.2: baggage on the hexes along the own edge, the defender first.
+    Baggage,
+    /// 14.3.3: the corps' placement written in secret, and the ambushes.
+    Plan,
+    /// 14.3.4: the corps placed one at a time, the players alternating.
+    Corps,
+}
+
+/// The distances of CdB 14.3 in hexes, from the scenario's `Deployment` rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Distances {
+    pub defender_main: i32,
+    pub attacker_main: i32,
+    pub side_margin: i32,
+    pub other: i32,
+    pub psiloi_far: i32,
+    pub choose_edge: bool,
+}
+
+/// The set-up under way.
+#[derive(Clone, Debug)]
+pub struct Deployment {
+    pub distances: Distances,
+    pub stage: Stage,
+    pub attacker: SideId,
+    /// Each side's corps (indices into `CdbState::corps`) from its left to its right,
+    /// as written in secret (14.3.3).
+    pub plan: [Option<Vec<usize>>; 2],
+    /// The corps being placed.
+    pub placing: Option<usize>,
+    /// The corps placed, in order: each side's first is its main corps.
+    pub placed: Vec<usize>,
+    /// Units set up in ambush: placed hidden in the plan stage, not with their corps.
+    pub ambushers: Vec<UnitId>,
+    /// The edge die is thrown; `end` hands over to the defender.
+    pub edge_rolled: bool,
+}
+
+impl Deployment {
+    pub fn new(distances: Distances, attacker: SideId) -> Self {
+        Self {
+            distances,
+            stage: Stage::Edge,
+            attacker,
+            plan: [None, None],
+            placing: None,
+            placed: Vec::new(),
+            ambushers: Vec::new(),
+            edge_rolled: false,
+        }
+    }
+}
+
+fn deployment(world: &World) -> Result<&Deployment, Refusal> {
+    state(world).deploy.as_ref().ok_or_else(|| {
+        Refusal::new(
+            "CdB 14.3",
+            "this game uses the scenario's deployment: there is no set-up to play (scenario without `Deployment`, or option `scenario_deployment`)",
+        )
+    })
+}
+
+fn deployment_mut(world: &mut World) -> &mut Deployment {
+    world
+        .resource_mut::<CdbState>()
+        .into_inner()
+        .deploy
+        .as_mut()
+        .expect("checked")
+}
+
+// ---- geometry ----
+
+/// The two long edges of the map, where armies set up (CdB 14.3.2). Hex columns are
+/// 1.5 hex widths apart and rows √3: the map is taller than wide unless it has many
+/// more columns than rows.
+pub fn long_edges(board: &Board) -> [MapEdge; 2] {
+    if (board.rows as f32) * 3f32.sqrt() >= board.columns as f32 * 1.5 {
+        [MapEdge::West, MapEdge::East]
+    } else {
+        [MapEdge::North, MapEdge::South]
+    }
+}
+
+/// Hexes from an edge: 1 for the hexes along it.
+pub fn from_edge(board: &Board, edge: MapEdge, h: HexCoord) -> i32 {
+    match edge {
+        MapEdge::West => h.col,
+        MapEdge::East => board.columns + 1 - h.col,
+        MapEdge::North => h.row,
+        MapEdge::South => board.rows + 1 - h.row,
+    }
+}
+
+/// A hex's place along the own edge counted from the player's left as he faces the
+/// enemy from his edge (1 = the left map edge).
+pub fn lateral(board: &Board, edge: MapEdge, h: HexCoord) -> i32 {
+    match edge {
+        MapEdge::West => h.row,
+        MapEdge::East => board.rows + 1 - h.row,
+        MapEdge::North => board.columns + 1 - h.col,
+        MapEdge::South => h.col,
+    }
+}
+
+fn lateral_len(board: &Board, edge: MapEdge) -> i32 {
+    match edge {
+        MapEdge::West | MapEdge::East => board.rows,
+        MapEdge::North | MapEdge::South => board.columns,
+    }
+}
+
+/// The facing towards the enemy's edge, where a vertex points at it.
+pub fn facing_towards_enemy(edge: MapEdge) -> VertexFacing {
+    match edge {
+        MapEdge::West => VertexFacing(1),
+        MapEdge::East => VertexFacing(4),
+        MapEdge::North => VertexFacing(2),
+        MapEdge::South => VertexFacing(0),
+    }
+}
+
+fn own_edge(world: &World, side: SideId) -> MapEdge {
+    state(world).edges[side.0 as usize].expect("every CdB side has an edge")
+}
+
+fn board(world: &World) -> &Board {
+    world.resource::<Board>()
+}
+
+// ---- corps ----
+
+/// The units of a corps placed with it: neither baggage (placed on the edge) nor
+/// ambushers.
+fn open_units(world: &World, corps: usize) -> Vec<UnitId> {
+    let d = state(world).deploy.as_ref();
+    all_units(world)
+        .into_iter()
+        .filter(|u| {
+            unit(world, *u).corps as usize == corps
+                && kind(world, *u) != Kind::Bag
+                && !d.is_some_and(|d| d.ambushers.contains(u))
+        })
+        .collect()
+}
+
+/// A corps' size in counters (CdB 14.3.4 "most numerous"): baggage apart.
+fn counters(world: &World, corps: usize) -> usize {
+    all_units(world)
+        .into_iter()
+        .filter(|u| unit(world, *u).corps as usize == corps && kind(world, *u) != Kind::Bag)
+        .count()
+}
+
+fn side_corps(world: &World, side: SideId) -> Vec<usize> {
+    state(world)
+        .corps
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.side == side)
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// The side's corps still to place (a corps all in ambush has nothing to place).
+pub fn corps_to_place(world: &World, side: SideId) -> Vec<usize> {
+    let Some(d) = state(world).deploy.as_ref() else {
+        return Vec::new();
+    };
+    side_corps(world, side)
+        .into_iter()
+        .filter(|c| !d.placed.contains(c) && !open_units(world, *c).is_empty())
+        .collect()
+}
+
+/// The corps the side may begin to place now: its most numerous first (14.3.4).
+pub fn corps_eligible(world: &World, side: SideId) -> Vec<usize> {
+    let d = deployment(world).expect("in the set-up");
+    let left = corps_to_place(world, side);
+    let first = !d.placed.iter().any(|c| state(world).corps[*c].side == side);
+    if !first {
+        return left;
+    }
+    let most = left.iter().map(|c| counters(world, *c)).max().unwrap_or(0);
+    left.into_iter()
+        .filter(|c| counters(world, *c) == most)
+        .collect()
+}
+
+fn corps_names(world: &World, list: &[usize]) -> String {
+    list.iter()
+        .map(|c| state(world).corps[*c].name.clone())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The lateral extent (least, greatest) of a corps' units on the map, `except` one.
+fn extent(world: &World, corps: usize, except: UnitId) -> Option<(i32, i32)> {
+    let b = board(world);
+    let side = state(world).corps[corps].side;
+    let edge = own_edge(world, side);
+    open_units(world, corps)
+        .into_iter()
+        .filter(|u| *u != except)
+        .filter_map(|u| hex_of(world, u))
+        .map(|h| lateral(b, edge, h))
+        .fold(None, |acc, l| match acc {
+            None => Some((l, l)),
+            Some((a, z)) => Some((a.min(l), z.max(l))),
+        })
+}
+
+// ---- checks ----
+
+/// A placement checked.
+pub struct PlacePlan {
+    pub unit: UnitId,
+    pub hex: HexCoord,
+    pub facing: VertexFacing,
+}
+
+fn own_waiting_or_movable(world: &World, id: UnitId) -> Result<(), Refusal> {
+    if side_of(world, id) != turn(world).active {
+        return Err(Refusal::new(
+            "CdB 14.3",
+            format!("{} belongs to the other player", name(world, id)),
+        ));
+    }
+    Ok(())
+}
+
+/// The hex is free for this unit: on the map, passable, and empty or holding one unit
+/// it may stack with (CdB 8), of its corps and with the same facing.
+fn check_room(
+    world: &World,
+    id: UnitId,
+    hex: HexCoord,
+    facing: VertexFacing,
+) -> Result<(), Refusal> {
+    if !board(world).contains(hex) {
+        return Err(Refusal::new("CdB 14.3", format!("{hex} is off the map")));
+    }
+    if terrain_class(world, hex) == TerrainClass::Impassable {
+        return Err(Refusal::new("CdB 14.3", format!("{hex} is impassable")));
+    }
+    let others: Vec<UnitId> = stack_at(world, hex)
+        .into_iter()
+        .filter(|u| *u != id)
+        .collect();
+    match others[..] {
+        [] => Ok(()),
+        [o] => {
+            let same = side_of(world, o) == side_of(world, id)
+                && super::facing(world, o) == facing
+                && !is_hidden(world, o)
+                && !is_hidden(world, id);
+            if same && movement::may_stack(world, o, id) {
+                Ok(())
+            } else {
+                Err(Refusal::new(
+                    "CdB 8",
+                    format!(
+                        "{hex} holds {}: only the pairs of the ranks-of-support table stack, of one corps and one facing",
+                        name(world, o)
+                    ),
+                ))
+            }
+        }
+        _ => Err(Refusal::new(
+            "CdB 8",
+            format!("{hex} already holds two counters"),
+        )),
+    }
+}
+
+pub fn check_place(
+    world: &World,
+    unit_ref: &UnitRef,
+    hex: HexCoord,
+    facing: Option<VertexFacing>,
+) -> Result<PlacePlan, Refusal> {
+    let d = deployment(world)?;
+    if state(world).step != Step::Setup {
+        return Err(Refusal::new(
+            "CdB 14.3",
+            "units are placed during the set-up",
+        ));
+    }
+    let id = resolve(world, unit_ref)?;
+    own_waiting_or_movable(world, id)?;
+    let side = side_of(world, id);
+    let b = board(world);
+    let edge = own_edge(world, side);
+    let facing = facing.unwrap_or_else(|| facing_towards_enemy(edge));
+    let who = name(world, id);
+    let dist = d.distances;
+    match d.stage {
+        Stage::Edge => {
+            return Err(Refusal::new(
+                "CdB 14.3.2",
+                format!("first, {} chooses a map edge", side_name(world, d.attacker)),
+            ));
+        }
+        Stage::Baggage => {
+            if kind(world, id) != Kind::Bag {
+                return Err(Refusal::new(
+                    "CdB 14.3.2",
+                    format!("the baggage is placed first: {who} is not baggage"),
+                ));
+            }
+            if from_edge(b, edge, hex) != 1 {
+                return Err(Refusal::new(
+                    "CdB 14.3.2",
+                    format!(
+                        "baggage stands on a hex along its own ({}) map edge",
+                        edge.name()
+                    ),
+                ));
+            }
+        }
+        Stage::Plan => {
+            if !d.ambushers.contains(&id) {
+                return Err(Refusal::new(
+                    "CdB 14.3.3",
+                    format!(
+                        "now the corps' placement is written and ambushes set: set {who} in ambush first (`ambush`), or place it with its corps later"
+                    ),
+                ));
+            }
+            check_ambush_hex(world, id, hex)?;
+        }
+        Stage::Corps => {
+            if kind(world, id) == Kind::Bag || d.ambushers.contains(&id) {
+                return Err(Refusal::new(
+                    "CdB 14.3.4",
+                    format!("{who} is already set up (baggage or ambush)"),
+                ));
+            }
+            let corps = unit(world, id).corps as usize;
+            match d.placing {
+                Some(c) if c != corps => {
+                    return Err(Refusal::new(
+                        "CdB 14.3.4",
+                        format!(
+                            "finish placing {}'s corps first (then `end`): {who} belongs to another corps",
+                            state(world).corps[c].name
+                        ),
+                    ));
+                }
+                Some(_) => {}
+                None => {
+                    let eligible = corps_eligible(world, side);
+                    if !eligible.contains(&corps) {
+                        return Err(Refusal::new(
+                            "CdB 14.3.4",
+                            format!(
+                                "{}'s corps is placed or may not come yet: the first corps placed is the most numerous ({})",
+                                state(world).corps[corps].name,
+                                corps_names(world, &eligible)
+                            ),
+                        ));
+                    }
+                }
+            }
+            let main = !d.placed.iter().any(|c| state(world).corps[*c].side == side);
+            let depth = match (main, side == d.attacker) {
+                (true, true) => dist.attacker_main,
+                (true, false) => dist.defender_main,
+                (false, _) => dist.other,
+            };
+            if from_edge(b, edge, hex) > depth {
+                return Err(Refusal::new(
+                    "CdB 14.3.4",
+                    format!(
+                        "{} stands within {depth} hexes of its {} map edge{}",
+                        if main {
+                            "the most numerous corps"
+                        } else {
+                            "a corps"
+                        },
+                        edge.name(),
+                        if main {
+                            ""
+                        } else {
+                            " (designer's choice: its own half of the map)"
+                        }
+                    ),
+                ));
+            }
+            let l = lateral(b, edge, hex);
+            let len = lateral_len(b, edge);
+            if l <= dist.side_margin || l > len - dist.side_margin {
+                return Err(Refusal::new(
+                    "CdB 14.3.4",
+                    format!(
+                        "units stand more than {} hexes from the left and right map edges",
+                        dist.side_margin
+                    ),
+                ));
+            }
+            check_plan_kept(world, id, corps, l)?;
+        }
+    }
+    check_room(world, id, hex, facing)?;
+    Ok(PlacePlan {
+        unit: id,
+        hex,
+        facing,
+    })
+}
+
+/// The written placement is followed (CdB 14.3.3): the corps stand side by side from
+/// left to right in the written order, each one's units on its side of those of the
+/// corps placed before, and room is left for the corps still to come.
+fn check_plan_kept(world: &World, id: UnitId, corps: usize, l: i32) -> Result<(), Refusal> {
+    let d = deployment(world)?;
+    let side = side_of(world, id);
+    let Some(plan) = &d.plan[side.0 as usize] else {
+        return Err(Refusal::new("CdB 14.3.3", "the placement is not written"));
+    };
+    let at = plan.iter().position(|c| *c == corps).expect("planned");
+    let b = board(world);
+    let edge = own_edge(world, side);
+    let len = lateral_len(b, edge);
+    let corps_name = |c: usize| state(world).corps[c].name.clone();
+    // The lines a corps not yet placed needs, `other` hexes deep at most.
+    let lines = |c: usize| {
+        let n = open_units(world, c).len() as i32;
+        (n + d.distances.other - 1) / d.distances.other.max(1)
+    };
+    let mut left_bound = d.distances.side_margin;
+    let mut right_bound = len - d.distances.side_margin + 1;
+    let mut left_need = 0;
+    let mut right_need = 0;
+    let mut right_closed = false;
+    for (j, other) in plan.iter().copied().enumerate() {
+        if other == corps {
+            continue;
+        }
+        match extent(world, other, id) {
+            Some((lo, hi)) if j < at => {
+                if l < hi {
+                    return Err(Refusal::new(
+                        "CdB 14.3.3",
+                        format!(
+                            "your written placement puts {}'s corps on the left of {}'s: stand at or right of its line {hi}",
+                            corps_name(other),
+                            corps_name(corps)
+                        ),
+                    ));
+                }
+                let _ = lo;
+                left_bound = left_bound.max(hi);
+                left_need = 0;
+            }
+            Some((lo, _)) => {
+                if l > lo {
+                    return Err(Refusal::new(
+                        "CdB 14.3.3",
+                        format!(
+                            "your written placement puts {}'s corps on the right of {}'s: stand at or left of its line {lo}",
+                            corps_name(other),
+                            corps_name(corps)
+                        ),
+                    ));
+                }
+                right_bound = right_bound.min(lo);
+                right_closed = true;
+            }
+            None if j < at => left_need += lines(other),
+            None if !right_closed => right_need += lines(other),
+            None => {}
+        }
+    }
+    if l - left_bound - 1 < left_need {
+        return Err(Refusal::new(
+            "CdB 14.3.3",
+            format!(
+                "leave room on your left for the corps your written placement puts there ({left_need} lines)"
+            ),
+        ));
+    }
+    if right_bound - l - 1 < right_need {
+        return Err(Refusal::new(
+            "CdB 14.3.3",
+            format!(
+                "leave room on your right for the corps your written placement puts there ({right_need} lines)"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Where a unit may lie in ambush (CdB 14.3.3): the defender's Psiloi in broken
+/// terrain far enough from the enemy edge; any unit in woods or behind a wood or hill
+/// in its own deployment area (revealed at once if the enemy sees it); a unit the
+/// scenario sets in ambush, in its zone.
+fn check_ambush_hex(world: &World, id: UnitId, hex: HexCoord) -> Result<(), Refusal> {
+    let d = deployment(world)?;
+    let b = board(world);
+    let side = side_of(world, id);
+    let edge = own_edge(world, side);
+    let st = state(world);
+    if let Some((_, zone)) = st.hidden_zones.iter().find(|(u, _)| *u == id) {
+        return if zone.contains(hex) {
+            Ok(())
+        } else {
+            Err(Refusal::new(
+                "CdB 14.3.3",
+                format!(
+                    "{hex} is outside {}'s ambush zone (scenario rules)",
+                    name(world, id)
+                ),
+            ))
+        };
+    }
+    let psiloi_far = kind(world, id) == Kind::Ps
+        && side != d.attacker
+        && terrain_class(world, hex) == TerrainClass::Broken
+        && from_edge(b, edge.opposite(), hex) >= d.distances.psiloi_far;
+    if psiloi_far || from_edge(b, edge, hex) <= d.distances.other {
+        Ok(())
+    } else {
+        Err(Refusal::new(
+            "CdB 14.3.3",
+            format!(
+                "an ambush lies within {} hexes of its own edge, or, for the defender's Psiloi, in broken terrain at least {} hexes from the enemy edge",
+                d.distances.other, d.distances.psiloi_far
+            ),
+        ))
+    }
+}
+
+pub fn check_edge(world: &World, edge: MapEdge) -> Result<(), Refusal> {
+    let d = deployment(world)?;
+    if d.stage != Stage::Edge || d.edge_rolled || state(world).step != Step::Setup {
+        return Err(Refusal::new(
+            "CdB 14.3.2",
+            "the map edge is chosen once, before the baggage is placed",
+        ));
+    }
+    let long = long_edges(board(world));
+    if !long.contains(&edge) {
+        return Err(Refusal::new(
+            "CdB 14.3.2",
+            format!(
+                "the attacker chooses a long edge: {} or {}",
+                long[0].name(),
+                long[1].name()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+pub fn check_plan(world: &World, ids: &[String]) -> Result<Vec<usize>, Refusal> {
+    let d = deployment(world)?;
+    if d.stage != Stage::Plan || state(world).step != Step::Setup {
+        return Err(Refusal::new(
+            "CdB 14.3.3",
+            "the corps' placement is written after the baggage is placed, before the corps are",
+        ));
+    }
+    let side = turn(world).active;
+    let mine = side_corps(world, side);
+    let st = state(world);
+    let mut plan = Vec::new();
+    for id in ids {
+        let Some(c) = mine.iter().copied().find(|c| st.corps[*c].id == *id) else {
+            return Err(Refusal::new(
+                "CdB 14.3.3",
+                format!(
+                    "`{id}` is not a corps of {}: {}",
+                    side_name(world, side),
+                    mine.iter()
+                        .map(|c| st.corps[*c].id.clone())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ));
+        };
+        if plan.contains(&c) {
+            return Err(Refusal::new(
+                "CdB 14.3.3",
+                format!("corps `{id}` is written twice"),
+            ));
+        }
+        plan.push(c);
+    }
+    if plan.len() != mine.len() {
+        return Err(Refusal::new(
+            "CdB 14.3.3",
+            format!(
+                "write every corps, from left to right: {}",
+                mine.iter()
+                    .map(|c| st.corps[*c].id.clone())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ));
+    }
+    Ok(plan)
+}
+
+pub fn check_ambush(world: &World, unit_ref: &UnitRef) -> Result<UnitId, Refusal> {
+    let d = deployment(world)?;
+    if d.stage != Stage::Plan || state(world).step != Step::Setup {
+        return Err(Refusal::new(
+            "CdB 14.3.3",
+            "ambushes are set while the corps' placement is written",
+        ));
+    }
+    let id = resolve(world, unit_ref)?;
+    own_waiting_or_movable(world, id)?;
+    if kind(world, id) == Kind::Bag {
+        return Err(Refusal::new(
+            "CdB 14.3.2",
+            "baggage stands on its edge, not in ambush",
+        ));
+    }
+    if d.ambushers.contains(&id) {
+        return Err(Refusal::new(
+            "CdB 14.3.3",
+            format!("{} is already in ambush", name(world, id)),
+        ));
+    }
+    if d.ambushers.iter().any(|u| {
+        side_of(world, *u) == side_of(world, id) && placement(world, *u) == Placement::Waiting
+    }) {
+        return Err(Refusal::new(
+            "CdB 14.3.3",
+            "place the ambush already set first",
+        ));
+    }
+    Ok(id)
+}
+
+pub fn check_end(world: &World) -> Result<(), Refusal> {
+    let d = deployment(world)?;
+    let side = turn(world).active;
+    match d.stage {
+        Stage::Edge if d.edge_rolled => Ok(()),
+        Stage::Edge => Err(Refusal::new(
+            "CdB 14.3.2",
+            format!("{} chooses a map edge first", side_name(world, d.attacker)),
+        )),
+        Stage::Baggage => match waiting(world, side, |u| kind(world, u) == Kind::Bag).first() {
+            Some(u) => Err(Refusal::new(
+                "CdB 14.3.2",
+                format!("place {} on the map edge first", name(world, *u)),
+            )),
+            None => Ok(()),
+        },
+        Stage::Plan => {
+            if d.plan[side.0 as usize].is_none() {
+                return Err(Refusal::new(
+                    "CdB 14.3.3",
+                    "write the corps' placement first (`plan`, from left to right)",
+                ));
+            }
+            match waiting(world, side, |u| d.ambushers.contains(&u)).first() {
+                Some(u) => Err(Refusal::new(
+                    "CdB 14.3.3",
+                    format!("place {} in ambush first", name(world, *u)),
+                )),
+                None => Ok(()),
+            }
+        }
+        Stage::Corps => {
+            let Some(c) = d.placing else {
+                return Err(Refusal::new(
+                    "CdB 14.3.4",
+                    format!(
+                        "place a corps first: {}",
+                        corps_names(world, &corps_eligible(world, side))
+                    ),
+                ));
+            };
+            match open_units(world, c)
+                .into_iter()
+                .find(|u| placement(world, *u) == Placement::Waiting)
+            {
+                Some(u) => Err(Refusal::new(
+                    "CdB 14.3.4",
+                    format!("place {} with its corps first", name(world, u)),
+                )),
+                None => Ok(()),
+            }
+        }
+    }
+}
+
+/// The side's units not yet placed that `filter` keeps, in id order.
+pub fn waiting(world: &World, side: SideId, filter: impl Fn(UnitId) -> bool) -> Vec<UnitId> {
+    all_units(world)
+        .into_iter()
+        .filter(|u| {
+            side_of(world, *u) == side && placement(world, *u) == Placement::Waiting && filter(*u)
+        })
+        .collect()
+}
+
+// ---- execution ----
+
+/// Starts the set-up: every unit off the map, the attacker to choose an edge.
+pub fn start(world: &mut World, distances: Distances) {
+    let attacker = turn(world).first;
+    for u in all_units(world) {
+        set_placement(world, u, Placement::Waiting);
+        flags_mut(world, u).rank = 0;
+    }
+    let hidden: Vec<UnitId> = state(world).hidden_zones.iter().map(|(u, _)| *u).collect();
+    let mut d = Deployment::new(distances, attacker);
+    d.ambushers = hidden;
+    world.resource_mut::<CdbState>().deploy = Some(d);
+    world.resource_mut::<CdbState>().sequence = attacker;
+    if !distances.choose_edge {
+        log(world, EventKind::PhaseStarted, "CdB 14.3.2", |w| {
+            format!(
+                "Set-up: the scenario fixes the map edges; {}, the defender, places first",
+                side_name(w, attacker.other())
+            )
+        });
+        deployment_mut(world).stage = Stage::Baggage;
+        begin_side(world, attacker.other());
+        return;
+    }
+    super::set_step(world, Step::Setup, attacker);
+    let long = long_edges(board(world));
+    log(world, EventKind::PhaseStarted, "CdB 14.3.2", |w| {
+        format!(
+            "Set-up: {}, the attacker, chooses the {} or the {} edge; a die of 1-4 keeps it, 5-6 gives the other",
+            side_name(w, attacker),
+            long[0].name(),
+            long[1].name()
+        )
+    });
+}
+
+pub fn execute_edge(world: &mut World, chosen: MapEdge) {
+    let attacker = deployment(world).expect("checked").attacker;
+    let die = roll(world, "CdB 14.3.2", |w| {
+        format!("{}'s map edge", side_name(w, attacker))
+    });
+    let edge = if die <= 4 { chosen } else { chosen.opposite() };
+    {
+        let mut st = world.resource_mut::<CdbState>();
+        st.edges[attacker.0 as usize] = Some(edge);
+        st.edges[attacker.other().0 as usize] = Some(edge.opposite());
+    }
+    log(world, EventKind::Special, "CdB 14.3.2", |w| {
+        format!(
+            "{} chose the {} edge and sets up on the {} edge; {} forms opposite, on the {} edge",
+            side_name(w, attacker),
+            chosen.name(),
+            edge.name(),
+            side_name(w, attacker.other()),
+            edge.opposite().name()
+        )
+    });
+    deployment_mut(world).edge_rolled = true;
+}
+
+fn begin_side(world: &mut World, side: SideId) {
+    super::set_step(world, Step::Setup, side);
+    let stage = deployment(world).expect("in the set-up").stage;
+    log(world, EventKind::PhaseStarted, "CdB 14.3", |w| {
+        let who = side_name(w, side);
+        match stage {
+            Stage::Edge => String::new(),
+            Stage::Baggage => format!("{who} places the baggage along the map edge"),
+            Stage::Plan => {
+                format!("{who} writes the corps' placement in secret and sets the ambushes")
+            }
+            Stage::Corps => format!("{who} places a corps"),
+        }
+    });
+}
+
+pub fn execute_place(world: &mut World, plan: PlacePlan) {
+    let PlacePlan {
+        unit: id,
+        hex,
+        facing,
+    } = plan;
+    let from = hex_of(world, id);
+    set_placement(world, id, Placement::OnMap(hex));
+    let e = entity(world, id);
+    world.entity_mut(e).insert(Facing(facing));
+    zoc_stale(world);
+    // A unit turned where it stands keeps its rank; one joining a unit stands behind it.
+    if from != Some(hex) {
+        let rank = u8::from(stack_at(world, hex).iter().any(|u| *u != id));
+        flags_mut(world, id).rank = rank;
+    }
+    // The rear rank left behind becomes the front.
+    if let Some(old) = from.filter(|h| *h != hex) {
+        for u in stack_at(world, old) {
+            flags_mut(world, u).rank = 0;
+        }
+    }
+    let d = deployment(world).expect("checked");
+    let stage = d.stage;
+    let hidden = d.ambushers.contains(&id);
+    if stage == Stage::Corps && d.placing.is_none() {
+        let corps = unit(world, id).corps as usize;
+        deployment_mut(world).placing = Some(corps);
+    }
+    if hidden {
+        // Both players read the log: the hex is not named.
+        log(world, EventKind::Placed, "CdB 14.3.3", |w| {
+            format!("{} places a unit in secret", side_name(w, side_of(w, id)))
+        });
+    } else {
+        log(world, EventKind::Placed, "CdB 14.3", |w| {
+            format!("{} placed, facing {}", name(w, id), facing.name())
+        });
+    }
+}
+
+pub fn execute_plan(world: &mut World, plan: Vec<usize>) {
+    let side = turn(world).active;
+    deployment_mut(world).plan[side.0 as usize] = Some(plan);
+    log(world, EventKind::Special, "CdB 14.3.3", |w| {
+        format!(
+            "{} writes down the placement of the corps, in secret",
+            side_name(w, side)
+        )
+    });
+}
+
+pub fn execute_ambush(world: &mut World, id: UnitId) {
+    deployment_mut(world).ambushers.push(id);
+    let e = entity(world, id);
+    world.entity_mut(e).insert(Hidden);
+    log(world, EventKind::Special, "CdB 14.3.3", |w| {
+        format!("{} sets a unit in ambush", side_name(w, side_of(w, id)))
+    });
+}
+
+/// `end` in the set-up: the next player or stage; after the last corps, the ambushes
+/// the enemy sees are revealed and the attacker's first turn begins (CdB 14.3.4).
+pub fn end_stage(world: &mut World) {
+    let side = turn(world).active;
+    let d = deployment(world).expect("in the set-up").clone();
+    let defender = d.attacker.other();
+    match d.stage {
+        Stage::Edge => {
+            deployment_mut(world).stage = Stage::Baggage;
+            begin_side(world, defender);
+        }
+        Stage::Baggage | Stage::Plan => {
+            if side == defender {
+                begin_side(world, d.attacker);
+            } else {
+                deployment_mut(world).stage = if d.stage == Stage::Baggage {
+                    Stage::Plan
+                } else {
+                    Stage::Corps
+                };
+                begin_side(world, defender);
+            }
+        }
+        Stage::Corps => {
+            let c = d.placing.expect("checked by check_end");
+            {
+                let d = deployment_mut(world);
+                d.placed.push(c);
+                d.placing = None;
+            }
+            let n = open_units(world, c).len();
+            log(world, EventKind::Special, "CdB 14.3.4", |w| {
+                format!(
+                    "{} has placed {}'s corps ({n} counters)",
+                    side_name(w, side),
+                    state(w).corps[c].name
+                )
+            });
+            let next = [side.other(), side]
+                .into_iter()
+                .find(|s| !corps_to_place(world, *s).is_empty());
+            match next {
+                Some(s) => begin_side(world, s),
+                None => finish(world),
+            }
+        }
+    }
+}
+
+fn finish(world: &mut World) {
+    let attacker = deployment(world).expect("in the set-up").attacker;
+    refresh_zoc(world);
+    setup::reveal_seen(world);
+    log(world, EventKind::TurnStarted, "CdB 3", |_| {
+        "Turn 1".to_string()
+    });
+    begin_sequence(world, attacker);
+}
+
+/// The next unit to place and the stage's prompt, for the window's decision.
+pub fn next_to_place(world: &World) -> Option<UnitId> {
+    let d = state(world).deploy.as_ref()?;
+    let side = turn(world).active;
+    match d.stage {
+        Stage::Edge => None,
+        Stage::Baggage => waiting(world, side, |u| kind(world, u) == Kind::Bag)
+            .first()
+            .copied(),
+        Stage::Plan => waiting(world, side, |u| d.ambushers.contains(&u))
+            .first()
+            .copied(),
+        Stage::Corps => {
+            let corps = match d.placing {
+                Some(c) => c,
+                None => {
+                    let eligible = corps_eligible(world, side);
+                    let plan = d.plan[side.0 as usize].clone().unwrap_or_default();
+                    *plan
+                        .iter()
+                        .find(|c| eligible.contains(c))
+                        .or(eligible.first())?
+                }
+            };
+            open_units(world, corps)
+                .into_iter()
+                .find(|u| placement(world, *u) == Placement::Waiting)
+        }
+    }
+}
+
+/// Units whose placement may still change in this stage: re-placing one moves or
+/// turns it.
+pub fn may_replace(world: &World, id: UnitId) -> bool {
+    let Some(d) = state(world).deploy.as_ref() else {
+        return false;
+    };
+    if state(world).step != Step::Setup
+        || side_of(world, id) != turn(world).active
+        || hex_of(world, id).is_none()
+    {
+        return false;
+    }
+    match d.stage {
+        Stage::Edge => false,
+        Stage::Baggage => kind(world, id) == Kind::Bag,
+        Stage::Plan => d.ambushers.contains(&id),
+        Stage::Corps => {
+            d.placing == Some(unit(world, id).corps as usize) && !d.ambushers.contains(&id)
+        }
+    }
+}
+
+/// Whether the unit waits for its placement in this game's set-up.
+pub fn stage_name(world: &World) -> Option<&'static str> {
+    Some(match state(world).deploy.as_ref()?.stage {
+        Stage::Edge => "map edge (CdB 14.3.2)",
+        Stage::Baggage => "baggage (CdB 14.3.2)",
+        Stage::Plan => "written placement and ambushes (CdB 14.3.3)",
+        Stage::Corps => "corps placement (CdB 14.3.4)",
+    })
+}
+
+/// The plan written by a side, as corps names from left to right (for its owner).
+pub fn plan_text(world: &World, side: SideId) -> Option<String> {
+    let d = state(world).deploy.as_ref()?;
+    d.plan[side.0 as usize]
+        .as_ref()
+        .map(|p| corps_names(world, p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cdb_14_3_lateral_counts_from_the_players_left() {
+        let b = Board::new(22, 30, vec!["clear".into()]);
+        let h = HexCoord { col: 3, row: 5 };
+        assert_eq!(lateral(&b, MapEdge::West, h), 5);
+        assert_eq!(lateral(&b, MapEdge::East, h), 26);
+        assert_eq!(from_edge(&b, MapEdge::West, h), 3);
+        assert_eq!(from_edge(&b, MapEdge::East, h), 20);
+        assert_eq!(long_edges(&b), [MapEdge::West, MapEdge::East]);
+    }
+}
