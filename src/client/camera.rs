@@ -25,12 +25,14 @@ impl Plugin for CameraPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<DragState>()
             .init_resource::<FitPending>()
+            .init_resource::<FollowedRevision>()
             .add_systems(Startup, spawn_camera)
             .add_systems(OnEnter(Screen::Playing), fit_on_enter)
             .add_systems(
                 Update,
                 (
                     apply_pending_fit,
+                    follow_decision.after(apply_pending_fit),
                     pointer_input.run_if(not(egui_wants_any_pointer_input)),
                     keyboard_input.run_if(not(egui_wants_any_keyboard_input)),
                 )
@@ -95,6 +97,74 @@ fn apply_pending_fit(
     let board = session.game.world.resource::<Board>();
     let (transform, projection) = &mut *camera;
     fit(board, &window, transform, projection, 1.0);
+}
+
+/// The game revision whose decision the camera last looked at.
+#[derive(Resource, Default)]
+struct FollowedRevision(Option<u64>);
+
+/// When the rules wait for a hex to be chosen (a placement in the set-up, a recoil)
+/// and none of the hexes offered is in view, the camera pans to them: the player
+/// never has to hunt for where to click.
+fn follow_decision(
+    session: Res<Session>,
+    mut followed: ResMut<FollowedRevision>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut camera: Single<(&mut Transform, &Projection), With<MapCamera>>,
+) {
+    if followed.0 == Some(session.revision) {
+        return;
+    }
+    followed.0 = Some(session.revision);
+    let Some(decision) = super::controller::pending_decision(&session) else {
+        return;
+    };
+    let points: Vec<Vec2> = decision
+        .choices
+        .iter()
+        .filter_map(|c| c.hex)
+        .map(super::layout::hex_center)
+        .collect();
+    if points.is_empty() {
+        return;
+    }
+    let (transform, projection) = &mut *camera;
+    let scale = match projection {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    };
+    // The map area left by the panels, in world units around the camera.
+    let half = Vec2::new(
+        (window.width() - RIGHT_PANEL).max(100.0),
+        (window.height() - TOP_BAR - BOTTOM_PANEL).max(100.0),
+    ) * scale
+        / 2.0;
+    let offset = Vec2::new(RIGHT_PANEL / 2.0, (BOTTOM_PANEL - TOP_BAR) / 2.0) * scale;
+    let view_center = transform.translation.truncate() - Vec2::new(offset.x, -offset.y);
+    let in_view = points.iter().any(|p| {
+        let d = (*p - view_center).abs();
+        d.x < half.x && d.y < half.y
+    });
+    if in_view {
+        return;
+    }
+    // Centred on the hexes offered, but no further than the map's own edges.
+    let centroid = points.iter().copied().sum::<Vec2>() / points.len() as f32;
+    let board = session.game.world.resource::<Board>();
+    let (min, max) = map_bounds(board.columns, board.rows);
+    let clamp = |v: f32, lo: f32, hi: f32| {
+        if lo <= hi {
+            v.clamp(lo, hi)
+        } else {
+            (lo + hi) / 2.0
+        }
+    };
+    let view = Vec2::new(
+        clamp(centroid.x, min.x + half.x, max.x - half.x),
+        clamp(centroid.y, min.y + half.y, max.y - half.y),
+    );
+    let center = view + Vec2::new(offset.x, -offset.y);
+    transform.translation = center.extend(transform.translation.z);
 }
 
 #[derive(Resource, Default)]

@@ -379,7 +379,9 @@ fn game_panels(
                             GamePhase::Combat => {
                                 "Click your units to choose the attackers, then an enemy to attack."
                             }
-                            GamePhase::Setup => "Set-up: place the units set up in secret.",
+                            GamePhase::Setup => {
+                                "Set-up: answer the dialog; a placed unit's card can turn it."
+                            }
                             GamePhase::GameOver => "The game is over.",
                         });
                     }
@@ -441,14 +443,19 @@ fn game_panels(
                 if on_map > 6 {
                     ui.label(format!("Click one of the {on_map} highlighted hexes."));
                 }
-                for c in &decision.choices {
-                    if on_map > 6 && c.hex.is_some() {
-                        continue;
-                    }
-                    if ui.button(&c.label).clicked() {
-                        send(PlayerInput::Submit(c.command.clone()));
-                    }
-                }
+                // A long list (the set-up's ambush candidates) scrolls.
+                egui::ScrollArea::vertical()
+                    .max_height(320.0)
+                    .show(ui, |ui| {
+                        for c in &decision.choices {
+                            if on_map > 6 && c.hex.is_some() {
+                                continue;
+                            }
+                            if ui.button(&c.label).clicked() {
+                                send(PlayerInput::Submit(c.command.clone()));
+                            }
+                        }
+                    });
             });
     }
 

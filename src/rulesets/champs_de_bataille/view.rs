@@ -488,7 +488,12 @@ pub fn unit_actions(world: &World, e: Entity) -> Vec<Choice> {
 /// The action points of the side to act, corps by corps, and the corps' morale.
 pub fn status_lines(world: &World) -> Vec<String> {
     let st = state(world);
-    let side = sequence_side(world);
+    // In the set-up the players take turns within the attacker's "sequence".
+    let side = if st.step == Step::Setup {
+        turn(world).active
+    } else {
+        sequence_side(world)
+    };
     let step = match st.step {
         Step::Setup => match deployment::stage_name(world) {
             Some(stage) => format!("set-up: {stage}"),
@@ -910,7 +915,7 @@ fn deployment_decision(world: &World) -> Option<Decision> {
                     };
                     if check(world, &command).is_ok() {
                         choices.push(Choice {
-                            label: format!("set {} in ambush", name(world, u)),
+                            label: format!("set {} ({}) in ambush", name(world, u), key(world, u)),
                             command,
                             hex: None,
                         });
