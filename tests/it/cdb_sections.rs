@@ -2060,3 +2060,122 @@ fn cdb_14_3_3_the_defenders_psiloi_ambush_in_broken_terrain_five_hexes_from_the_
     assert!(is_hidden(&g, "pb"), "{}", log_text(&g));
     assert_eq!(hex(&g, "pb").as_deref(), Some("0608"));
 }
+
+#[test]
+fn cdb_optional_simultaneous_placement_each_army_is_placed_unseen_then_both_are_revealed() {
+    let mut g = cdb_game_of_deployment(&["simultaneous_placement"]);
+    run(
+        &mut g,
+        &[
+            "edge West",
+            "end",
+            "place bagb 1614",
+            "end",
+            "place baga 0114",
+            "end",
+            "plan b1",
+            "end",
+            "plan a2 a1",
+            "end",
+        ],
+    );
+    run(
+        &mut g,
+        &[
+            "place gb 1303",
+            "place wb1 1304",
+            "place wb2 1305",
+            "place pb 1306",
+        ],
+    );
+    assert!(is_hidden(&g, "gb"), "the defender's corps is placed unseen");
+    run(&mut g, &["end"]);
+    // Side a places both its corps in a row, without seeing side b's.
+    run(
+        &mut g,
+        &[
+            "place ga 0208",
+            "place wa1 0209",
+            "place wa2 0210",
+            "place wa3 0211",
+            "end",
+        ],
+    );
+    assert_eq!(
+        g.turn().active,
+        SideId(0),
+        "the same player places his next corps"
+    );
+    assert!(is_hidden(&g, "gb") && is_hidden(&g, "ga"));
+    run(&mut g, &["place g2 0707", "place pa 0606", "end"]);
+    assert_eq!(g.turn().phase, GamePhase::Movement);
+    assert!(!is_hidden(&g, "gb") && !is_hidden(&g, "ga") && !is_hidden(&g, "pa"));
+    let log = log_text(&g);
+    assert!(
+        log.contains("Both armies are revealed (simultaneous placement)"),
+        "{log}"
+    );
+    assert!(
+        !log.contains("(1303) placed"),
+        "the placements were not shown:\n{log}"
+    );
+}
+
+#[test]
+fn cdb_optional_simple_game_has_no_baggage_and_no_cinc() {
+    // In the set-up: no baggage stage, the baggage never comes on the map.
+    let mut g = cdb_game_of_deployment(&["simple_game"]);
+    run(&mut g, &["edge West", "end"]);
+    let r = refused(&mut g, "place bagb 1614");
+    assert!(
+        r.contains("set bagb in ambush first") || r.contains("CdB 14.3.3"),
+        "{r}"
+    );
+    run(&mut g, &["plan b1", "end", "plan a2 a1", "end"]);
+    run(
+        &mut g,
+        &[
+            "place gb 1303",
+            "place wb1 1304",
+            "place wb2 1305",
+            "place pb 1306",
+            "end",
+        ],
+    );
+    run(
+        &mut g,
+        &[
+            "place ga 0208",
+            "place wa1 0209",
+            "place wa2 0210",
+            "place wa3 0211",
+            "end",
+        ],
+    );
+    run(&mut g, &["place g2 0707", "place pa 0606", "end"]);
+    assert_eq!(hex(&g, "baga"), None);
+    assert_eq!(g.turn().phase, GamePhase::Movement);
+    // Without a CinC a regular general still assigns his die after the throw: the
+    // penalty for the CinC's death (CdB 4.1) does not apply to an army that never had
+    // one. Without the option, an army with no CinC names its dice before the throw.
+    let units = with_base(&[], &[]);
+    let ron = cdb_position_ron(&units, "", "").replace("commander: \"ga\", ", "");
+    let g = cdb_game(&ron, 1, &["simple_game"]);
+    assert!(
+        log_text(&g).contains("for a regular general's action points"),
+        "{}",
+        log_text(&g)
+    );
+    let g = cdb_game(&ron, 1, &[]);
+    assert!(
+        log_text(&g).contains("for the action points of A's corps"),
+        "{}",
+        log_text(&g)
+    );
+}
+
+fn cdb_game_of_deployment(options: &[&str]) -> Game {
+    let g = deployment_game(seed_rolling_any(&[1]));
+    let ron = std::fs::read_to_string(&g.scenario.path).expect("the test scenario");
+    cdb_game(&ron, seed_rolling_any(&[1]), options)
+}

@@ -390,3 +390,59 @@ fn cdb_shift_clicks_form_a_group_whose_move_shows_its_pa_cost_and_moves_all_thre
         "the group is dropped once it has moved"
     );
 }
+
+#[test]
+fn cdb_set_up_hands_the_seat_over_between_players_and_a_click_places_the_unit_asked_for() {
+    let game = Game::start(
+        &root().join("scenarios/champs_de_bataille/soissons_486.ron"),
+        3,
+        &[],
+    )
+    .expect("Soissons loads");
+    let mut app = app_with(game);
+    let send = |app: &mut App, input: PlayerInput| {
+        app.world_mut().write_message(input);
+        app.update();
+    };
+    // The set-up hides the seat's secrets: the first player takes the seat.
+    assert_eq!(
+        app.world().resource::<Session>().game.turn().phase,
+        GamePhase::Setup
+    );
+    assert!(app.world().resource::<Interaction>().hand_over.is_some());
+    send(&mut app, PlayerInput::HandOverDone);
+    for line in ["edge East", "end"] {
+        let cmd = bataille::engine::command::parse_line(line)
+            .unwrap()
+            .unwrap();
+        send(&mut app, PlayerInput::Submit(cmd));
+    }
+    // The Gallo-Romans place their baggage: the screen goes up before they see it.
+    assert!(
+        app.world().resource::<Interaction>().hand_over.is_some(),
+        "the seat changes hands"
+    );
+    let r = refused_click(&mut app, h("0514"));
+    assert!(r.contains("hand the seat over first"), "{r}");
+    send(&mut app, PlayerInput::HandOverDone);
+    // A click off the edge answers nothing; a click on the edge places the baggage.
+    send(&mut app, PlayerInput::Click(h("0514")));
+    assert_eq!(placement_of(&app, "castra_1"), Placement::Waiting);
+    assert!(
+        app.world()
+            .resource::<Interaction>()
+            .status
+            .contains("first: place Castra on a hex along your map edge"),
+        "{}",
+        app.world().resource::<Interaction>().status
+    );
+    send(&mut app, PlayerInput::Click(h("0114")));
+    assert_eq!(placement_of(&app, "castra_1"), Placement::OnMap(h("0114")));
+}
+
+/// Clicks a hex and returns the status line the click left.
+fn refused_click(app: &mut App, hex: bataille::engine::hex::HexCoord) -> String {
+    app.world_mut().write_message(PlayerInput::Click(hex));
+    app.update();
+    app.world().resource::<Interaction>().status.clone()
+}

@@ -28,7 +28,7 @@ fn corps_alive(world: &World, corps: usize) -> bool {
 /// corps once the CinC is dead, have their die named before the throw; the regular
 /// generals' dice are assigned after it.
 pub(crate) fn roll_action_points(world: &mut World, side: SideId) {
-    let cinc_dead = !cinc_alive(world, side);
+    let cinc_dead = !state(world).simple_game && !cinc_alive(world, side);
     let corps: Vec<usize> = (0..state(world).corps.len())
         .filter(|c| state(world).corps[*c].side == side && corps_alive(world, *c))
         .collect();
@@ -157,7 +157,7 @@ pub(crate) fn check_assign(
         ));
     }
     let side = sequence_side(world);
-    let cinc_dead = !cinc_alive(world, side);
+    let cinc_dead = !state(world).simple_game && !cinc_alive(world, side);
     let mut out = Vec::new();
     let mut left = st.unassigned.clone();
     for (id, die) in dice {

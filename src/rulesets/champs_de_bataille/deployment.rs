@@ -56,6 +56,11 @@ pub struct Deployment {
     pub ambushers: Vec<UnitId>,
     /// The edge die is thrown; `end` hands over to the defender.
     pub edge_rolled: bool,
+    /// Optional rule "simultaneous placement": each player places all his corps
+    /// unseen, the defender first, and both armies are revealed together.
+    pub simultaneous: bool,
+    /// Optional rule "simple game": no baggage to place.
+    pub no_baggage: bool,
 }
 
 impl Deployment {
@@ -69,6 +74,8 @@ impl Deployment {
             placed: Vec::new(),
             ambushers: Vec::new(),
             edge_rolled: false,
+            simultaneous: false,
+            no_baggage: false,
         }
     }
 }
@@ -271,11 +278,20 @@ fn check_room(
         .collect();
     match others[..] {
         [] => Ok(()),
+        [o] if side_of(world, o) != side_of(world, id) && is_hidden(world, o) => {
+            // An enemy unit placed unseen: the hex is taken, nothing more is told.
+            Err(Refusal::new("CdB 14.3", format!("{hex} is occupied")))
+        }
         [o] => {
+            let ambush = |u: UnitId| {
+                state(world)
+                    .deploy
+                    .as_ref()
+                    .is_some_and(|d| d.ambushers.contains(&u))
+            };
             let same = side_of(world, o) == side_of(world, id)
                 && super::facing(world, o) == facing
-                && !is_hidden(world, o)
-                && !is_hidden(world, id);
+                && ambush(o) == ambush(id);
             if same && movement::may_stack(world, o, id) {
                 Ok(())
             } else {
@@ -724,6 +740,18 @@ pub fn waiting(world: &World, side: SideId, filter: impl Fn(UnitId) -> bool) -> 
 
 // ---- execution ----
 
+/// The stage after the edges: the baggage, or the written placement when the simple
+/// game has no baggage.
+fn after_edges(world: &mut World, defender: SideId) {
+    let no_baggage = deployment(world).expect("in the set-up").no_baggage;
+    deployment_mut(world).stage = if no_baggage {
+        Stage::Plan
+    } else {
+        Stage::Baggage
+    };
+    begin_side(world, defender);
+}
+
 /// Starts the set-up: every unit off the map, the attacker to choose an edge.
 pub fn start(world: &mut World, distances: Distances) {
     let attacker = turn(world).first;
@@ -734,6 +762,9 @@ pub fn start(world: &mut World, distances: Distances) {
     let hidden: Vec<UnitId> = state(world).hidden_zones.iter().map(|(u, _)| *u).collect();
     let mut d = Deployment::new(distances, attacker);
     d.ambushers = hidden;
+    let options = world.resource::<crate::engine::game::GameOptions>();
+    d.simultaneous = options.has("simultaneous_placement");
+    d.no_baggage = options.has("simple_game");
     world.resource_mut::<CdbState>().deploy = Some(d);
     world.resource_mut::<CdbState>().sequence = attacker;
     if !distances.choose_edge {
@@ -743,8 +774,7 @@ pub fn start(world: &mut World, distances: Distances) {
                 side_name(w, attacker.other())
             )
         });
-        deployment_mut(world).stage = Stage::Baggage;
-        begin_side(world, attacker.other());
+        after_edges(world, attacker.other());
         return;
     }
     super::set_step(world, Step::Setup, attacker);
@@ -824,11 +854,16 @@ pub fn execute_place(world: &mut World, plan: PlacePlan) {
     let d = deployment(world).expect("checked");
     let stage = d.stage;
     let hidden = d.ambushers.contains(&id);
-    if stage == Stage::Corps && d.placing.is_none() {
+    let unseen = stage == Stage::Corps && d.simultaneous;
+    let placing = d.placing;
+    if unseen {
+        world.entity_mut(e).insert(Hidden);
+    }
+    if stage == Stage::Corps && placing.is_none() {
         let corps = unit(world, id).corps as usize;
         deployment_mut(world).placing = Some(corps);
     }
-    if hidden {
+    if hidden || unseen {
         // Both players read the log: the hex is not named.
         log(world, EventKind::Placed, "CdB 14.3.3", |w| {
             format!("{} places a unit in secret", side_name(w, side_of(w, id)))
@@ -867,10 +902,7 @@ pub fn end_stage(world: &mut World) {
     let d = deployment(world).expect("in the set-up").clone();
     let defender = d.attacker.other();
     match d.stage {
-        Stage::Edge => {
-            deployment_mut(world).stage = Stage::Baggage;
-            begin_side(world, defender);
-        }
+        Stage::Edge => after_edges(world, defender),
         Stage::Baggage | Stage::Plan => {
             if side == defender {
                 begin_side(world, d.attacker);
@@ -898,7 +930,13 @@ pub fn end_stage(world: &mut World) {
                     state(w).corps[c].name
                 )
             });
-            let next = [side.other(), side]
+            // Players alternate corps; in simultaneous placement each places all his.
+            let order = if d.simultaneous {
+                [side, side.other()]
+            } else {
+                [side.other(), side]
+            };
+            let next = order
                 .into_iter()
                 .find(|s| !corps_to_place(world, *s).is_empty());
             match next {
@@ -910,7 +948,19 @@ pub fn end_stage(world: &mut World) {
 }
 
 fn finish(world: &mut World) {
-    let attacker = deployment(world).expect("in the set-up").attacker;
+    let d = deployment(world).expect("in the set-up").clone();
+    let attacker = d.attacker;
+    if d.simultaneous {
+        for u in all_units(world) {
+            if !d.ambushers.contains(&u) && hex_of(world, u).is_some() && is_hidden(world, u) {
+                let e = entity(world, u);
+                world.entity_mut(e).remove::<Hidden>();
+            }
+        }
+        log(world, EventKind::Revealed, "CdB 14.3", |_| {
+            "Both armies are revealed (simultaneous placement)".to_string()
+        });
+    }
     refresh_zoc(world);
     setup::reveal_seen(world);
     log(world, EventKind::TurnStarted, "CdB 3", |_| {

@@ -194,6 +194,8 @@ pub struct CdbState {
     pub setup_done: Vec<SideId>,
     /// The set-up of CdB 14.3 under way, when the scenario has it played.
     pub deploy: Option<deployment::Deployment>,
+    /// Optional rule "simple game": no CinC, so no penalty for his death (CdB 4.1).
+    pub simple_game: bool,
 }
 
 #[derive(Resource, Clone)]

@@ -19,6 +19,8 @@ pub const OPTIONS: &[&str] = &[
     "march_movement",
     "demoralisation_half",
     "scenario_deployment",
+    "simultaneous_placement",
+    "simple_game",
 ];
 
 fn stack_pair_allowed(
@@ -451,6 +453,22 @@ pub fn populate(world: &mut World, scenario: &LoadedScenario, tables: &Tables) {
     let fixed = world
         .resource::<crate::engine::game::GameOptions>()
         .has("scenario_deployment");
+    // Optional rule "simple game": no baggage and no CinC. The baggage never comes on
+    // the map (so it is never lost either); no corps has the CinC's point, extra PA or
+    // the penalty for his death.
+    if world
+        .resource::<crate::engine::game::GameOptions>()
+        .has("simple_game")
+    {
+        for u in all_units(world) {
+            if kind(world, u) == Kind::Bag {
+                set_placement(world, u, Placement::Waiting);
+            }
+        }
+        let mut st = world.resource_mut::<CdbState>();
+        st.cinc = [None, None];
+        st.simple_game = true;
+    }
     if let Some(distances) = deployment.filter(|_| !fixed) {
         super::deployment::start(world, distances);
         refresh_zoc(world);
