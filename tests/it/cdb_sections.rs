@@ -1435,6 +1435,52 @@ fn cdb_11_8_flight_recoils_then_runs_towards_the_map_edge() {
 }
 
 #[test]
+fn cdb_11_8_a_friend_neither_passable_nor_avoidable_is_burst_through_and_carried_along() {
+    // As above, the Psiloi flee east from 0705 (3 MP). Both hexes before them hold
+    // friends facing away from the flight (NNE): Psiloi pass only through friends
+    // aligned with them (CdB 8.2), so one is burst through, the one on the straight
+    // line (0805), and ends the flight behind the Psiloi, facing the map edge.
+    let mut g = game(
+        &[("att", "a", "Reg Bd(O)", "0505", "E")],
+        &[
+            ("ps", "b", "Irr Ps(O)", "0605", "W"),
+            ("f1", "b", "Reg Bd(O)", "0805", "NNE"),
+            ("f2", "b", "Reg Bd(O)", "0804", "NNE"),
+        ],
+        seed6(&[1, 2]),
+    );
+    to_melee(&mut g);
+    run(&mut g, &["attack 0505 -> 0605", "retreat 0705"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("f1 (0805) is burst through and carried along in the flight (CdB 11.8)"),
+        "{log}"
+    );
+    assert_eq!(at(&g, "ps"), "1005", "{log}");
+    assert_eq!(
+        at(&g, "f1"),
+        "0905",
+        "behind the Psiloi, in the hex they came from: {log}"
+    );
+    assert_eq!(facing(&g, "f1"), 1, "facing the map edge (East)");
+    assert_eq!(at(&g, "f2"), "0804", "the other friend is not touched");
+    // An aligned friend is passed through, not carried (CdB 8.2).
+    let mut g = game(
+        &[("att", "a", "Reg Bd(O)", "0505", "E")],
+        &[
+            ("ps", "b", "Irr Ps(O)", "0605", "W"),
+            ("f1", "b", "Reg Bd(O)", "0805", "W"),
+            ("f2", "b", "Reg Bd(O)", "0804", "W"),
+        ],
+        seed6(&[1, 2]),
+    );
+    to_melee(&mut g);
+    run(&mut g, &["attack 0505 -> 0605", "retreat 0705"]);
+    assert!(!log_text(&g).contains("burst through"), "{}", log_text(&g));
+    assert_eq!(at(&g, "f1"), "0805");
+}
+
+#[test]
 fn cdb_11_9_only_the_impetuous_attacker_advances_not_its_supports() {
     // Warband 3 + 6 against Blade 5 + 1 - 1 (sup): destroyed; wb advances, sup stays.
     let mut g = game(

@@ -1059,24 +1059,45 @@ pub(crate) fn flight(world: &mut World, u: UnitId) {
             && (terrain_class(w, h) == data::TerrainClass::Impassable
                 || stack_at(w, h).iter().any(|o| side_of(w, *o) != side))
     };
+    // Friends the fleeing unit may pass through, or none there: such a hex is taken
+    // before one that holds a friend it would burst through (CdB 11.8 "nor avoided").
+    let passable = |w: &World, h: HexCoord, carried: &[UnitId]| {
+        stack_at(w, h)
+            .iter()
+            .filter(|o| !stack.contains(o) && !carried.contains(o))
+            .all(|o| movement::may_pass_through(w, u, *o, base))
+    };
+    let start = at;
     let mut path = Vec::new();
+    let mut carried: Vec<UnitId> = Vec::new();
     let mut left = mp;
     let start_row = at.row;
     let mut off_map = false;
-    while left > 0 || stack_at(world, at).iter().any(|o| !stack.contains(o)) {
+    let others_at = |w: &World, h: HexCoord, carried: &[UnitId]| {
+        stack_at(w, h)
+            .into_iter()
+            .filter(|o| !stack.contains(o) && !carried.contains(o))
+            .collect::<Vec<_>>()
+    };
+    // It never stops on another unit's hex, not even one it carries along.
+    while left > 0 || !others_at(world, at, &[]).is_empty() {
         let mut choices: Vec<HexCoord> = base.front(at).to_vec();
         choices.sort_by_key(|h| (h.row - start_row).abs());
+        let turned: Vec<HexCoord> = [1i32, -1]
+            .into_iter()
+            .map(|d| VertexFacing(((base.0 as i32 + d).rem_euclid(6)) as u8))
+            .flat_map(|f| f.front(at))
+            .collect();
+        let open = |h: &HexCoord| {
+            !blocked(world, *h) && (!board.contains(*h) || passable(world, *h, &carried))
+        };
         let next = choices
             .iter()
             .copied()
-            .find(|h| !blocked(world, *h))
-            .or_else(|| {
-                [1i32, -1]
-                    .into_iter()
-                    .map(|d| VertexFacing(((base.0 as i32 + d).rem_euclid(6)) as u8))
-                    .flat_map(|f| f.front(at))
-                    .find(|h| !blocked(world, *h))
-            });
+            .find(open)
+            .or_else(|| choices.iter().copied().find(|h| !blocked(world, *h)))
+            .or_else(|| turned.iter().copied().find(open))
+            .or_else(|| turned.iter().copied().find(|h| !blocked(world, *h)));
         let Some(next) = next else {
             for x in &stack {
                 eliminate(world, *x, "CdB 11.8", "its flight is blocked");
@@ -1086,6 +1107,19 @@ pub(crate) fn flight(world: &mut World, u: UnitId) {
         if !board.contains(next) {
             off_map = true;
             break;
+        }
+        // A friend that can be neither passed through nor avoided is burst through:
+        // it goes along behind the fleeing unit for the rest of the flight.
+        if !passable(world, next, &carried) {
+            for o in others_at(world, next, &carried) {
+                carried.push(o);
+                log(world, EventKind::Displaced, "CdB 11.8", |w| {
+                    format!(
+                        "{} is burst through and carried along in the flight",
+                        name(w, o)
+                    )
+                });
+            }
         }
         at = next;
         path.push(next);
@@ -1103,6 +1137,8 @@ pub(crate) fn flight(world: &mut World, u: UnitId) {
                 "it flees off the map and counts as a loss",
             );
         }
+        // Those carried along stand on its last hex, on the edge.
+        carry_behind(world, &carried, vec![at], base);
         return;
     }
     for x in &stack {
@@ -1115,6 +1151,71 @@ pub(crate) fn flight(world: &mut World, u: UnitId) {
             path.iter().map(|h| h.label()).collect::<Vec<_>>().join(" ")
         )
     });
+    let came_from = path.iter().rev().nth(1).copied().or(Some(start));
+    carry_behind(world, &carried, rear_spots(at, base, came_from), base);
+}
+
+/// Units burst through by a flight stand to the rear of the fleeing unit, with its
+/// facing (CdB 11.8): in the hex it came from if that is one of its rear hexes, else
+/// the other; a second stack burst through takes the other rear hex. With nowhere to
+/// stand they stay where they were. A unit that fled off the map leaves those it
+/// carried on its last hex.
+fn carry_behind(world: &mut World, carried: &[UnitId], spots: Vec<HexCoord>, facing: VertexFacing) {
+    if carried.is_empty() {
+        return;
+    }
+    let board = world.resource::<Board>().clone();
+    // The carried units by the stack they came from.
+    let mut stacks: Vec<Vec<UnitId>> = Vec::new();
+    for c in carried {
+        let h = hex_of(world, *c);
+        match stacks.iter_mut().find(|s| hex_of(world, s[0]) == h) {
+            Some(s) => s.push(*c),
+            None => stacks.push(vec![*c]),
+        }
+    }
+    let mut spots = spots.into_iter();
+    for group in stacks {
+        let free = |w: &World, h: HexCoord| {
+            board.contains(h)
+                && terrain_class(w, h) != data::TerrainClass::Impassable
+                && stack_at(w, h).iter().all(|o| group.contains(o))
+        };
+        let Some(to) = spots.by_ref().find(|h| free(world, *h)) else {
+            log(world, EventKind::Displaced, "CdB 11.8", |w| {
+                format!(
+                    "{} cannot stand behind the fleeing unit and stays where it was",
+                    group
+                        .iter()
+                        .map(|c| name(w, *c))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            });
+            continue;
+        };
+        for c in &group {
+            set_placement(world, *c, Placement::OnMap(to));
+            set_facing(world, *c, facing);
+        }
+        log(world, EventKind::Displaced, "CdB 11.8", |w| {
+            format!(
+                "{} ends the flight behind it in {to}, facing its map edge",
+                group
+                    .iter()
+                    .map(|c| name(w, *c))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        });
+    }
+}
+
+/// The rear hexes of a unit at `at`, the one it came from first.
+fn rear_spots(at: HexCoord, facing: VertexFacing, came_from: Option<HexCoord>) -> Vec<HexCoord> {
+    let mut rear: Vec<HexCoord> = facing.rear(at).to_vec();
+    rear.sort_by_key(|h| Some(*h) != came_from);
+    rear
 }
 
 // ---- missile fire ----
