@@ -1481,6 +1481,55 @@ fn cdb_11_8_a_friend_neither_passable_nor_avoidable_is_burst_through_and_carried
 }
 
 #[test]
+fn cdb_11_6_a_unit_crossed_or_displaced_by_a_recoiling_elephant_flees() {
+    // Elephants 5 + 1 against Blades 3 + 6 (against mounted): 6 against 9, elephants
+    // in clear recoil. Behind them, in the rear hex chosen, aligned Psiloi: the
+    // elephants recoil through them and the Psiloi flee towards their edge (West).
+    let mut g = game(
+        &[
+            ("el", "a", "Reg El(O)", "0505", "E"),
+            ("ps", "a", "Irr Ps(O)", "0405", "E"),
+        ],
+        &[("bd", "b", "Reg Bd(O)", "0605", "W")],
+        seed6(&[1, 6]),
+    );
+    to_melee(&mut g);
+    run(&mut g, &["attack 0505 -> 0605", "retreat 0405"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("is crossed by an elephant and flees (CdB 11.6)"),
+        "{log}"
+    );
+    assert!(
+        log.contains("ps (0405) flees towards its map edge")
+            || log.contains("flees towards its map edge"),
+        "{log}"
+    );
+    assert_ne!(at(&g, "el"), "0405", "{log}");
+    assert_eq!(facing(&g, "ps"), 4, "faced to its edge (West): {log}");
+    assert!(h(&at(&g, "ps")).col < 4, "{log}");
+    // A Blade of the same facing behind them is pushed back, and flees.
+    let mut g = game(
+        &[
+            ("el", "a", "Reg El(O)", "0505", "E"),
+            ("fb", "a", "Reg Bd(O)", "0405", "E"),
+        ],
+        &[("bd", "b", "Reg Bd(O)", "0605", "W")],
+        seed6(&[1, 6]),
+    );
+    to_melee(&mut g);
+    run(&mut g, &["attack 0505 -> 0605", "retreat 0405"]);
+    let log = log_text(&g);
+    assert!(log.contains("pushes back fb (0405)"), "{log}");
+    assert_eq!(at(&g, "el"), "0405", "{log}");
+    assert_eq!(facing(&g, "fb"), 4, "it flees, faced to its edge: {log}");
+    assert!(
+        log.contains("fb (") && log.contains("flees towards its map edge"),
+        "{log}"
+    );
+}
+
+#[test]
 fn cdb_11_9_only_the_impetuous_attacker_advances_not_its_supports() {
     // Warband 3 + 6 against Blade 5 + 1 - 1 (sup): destroyed; wb advances, sup stays.
     let mut g = game(

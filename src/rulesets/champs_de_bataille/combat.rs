@@ -872,10 +872,33 @@ fn recoil_to(world: &mut World, u: UnitId, opt: RecoilOption, depth: u32) {
             format!("{} pushes back {}", name(w, u), name(w, pushed))
         });
         recoil_to(world, pushed, first, depth + 1);
+        // A unit displaced by an elephant flees (CdB 11.6).
+        if kind(world, u) == Kind::El {
+            flight(world, pushed);
+        }
     }
     let (end, joined) = (opt.end, opt.joins);
     let stack = stack_of(world, u);
     let from = hex_of(world, u);
+    // Friends an elephant recoils through flee (CdB 11.6): those between its first
+    // rear hex and the hex it stops in.
+    let mut crossed: Vec<UnitId> = Vec::new();
+    if kind(world, u) == Kind::El
+        && let Some(start) = from
+    {
+        let dir = (0..6).find(|d| start.neighbor(*d) == opt.first);
+        let mut h = opt.first;
+        while let Some(d) = dir
+            && h != end
+        {
+            if let Some(front) = front_at(world, h)
+                && !stack.contains(&front)
+            {
+                crossed.push(front);
+            }
+            h = h.neighbor(d);
+        }
+    }
     for x in &stack {
         set_placement(world, *x, Placement::OnMap(end));
     }
@@ -893,6 +916,7 @@ fn recoil_to(world: &mut World, u: UnitId, opt: RecoilOption, depth: u32) {
             from.map(|h| h.label()).unwrap_or_default()
         )
     });
+    flee_crossed(world, crossed);
 }
 
 fn finish_recoil(world: &mut World, u: UnitId, flee: bool, advance: Option<Advance>) {
@@ -1070,6 +1094,7 @@ pub(crate) fn flight(world: &mut World, u: UnitId) {
     let start = at;
     let mut path = Vec::new();
     let mut carried: Vec<UnitId> = Vec::new();
+    let mut crossed: Vec<UnitId> = Vec::new();
     let mut left = mp;
     let start_row = at.row;
     let mut off_map = false;
@@ -1110,7 +1135,16 @@ pub(crate) fn flight(world: &mut World, u: UnitId) {
         }
         // A friend that can be neither passed through nor avoided is burst through:
         // it goes along behind the fleeing unit for the rest of the flight.
-        if !passable(world, next, &carried) {
+        if passable(world, next, &carried) {
+            // Friends an elephant flees through flee too (CdB 11.6).
+            if kind(world, u) == Kind::El {
+                for o in others_at(world, next, &carried) {
+                    if !crossed.contains(&o) {
+                        crossed.push(o);
+                    }
+                }
+            }
+        } else {
             for o in others_at(world, next, &carried) {
                 carried.push(o);
                 log(world, EventKind::Displaced, "CdB 11.8", |w| {
@@ -1139,6 +1173,7 @@ pub(crate) fn flight(world: &mut World, u: UnitId) {
         }
         // Those carried along stand on its last hex, on the edge.
         carry_behind(world, &carried, vec![at], base);
+        flee_crossed(world, crossed);
         return;
     }
     for x in &stack {
@@ -1153,6 +1188,21 @@ pub(crate) fn flight(world: &mut World, u: UnitId) {
     });
     let came_from = path.iter().rev().nth(1).copied().or(Some(start));
     carry_behind(world, &carried, rear_spots(at, base, came_from), base);
+    flee_crossed(world, crossed);
+}
+
+/// Units an elephant went through flee in turn (CdB 11.6), the front rank of each
+/// stack taking its stack along.
+fn flee_crossed(world: &mut World, crossed: Vec<UnitId>) {
+    for c in crossed {
+        if hex_of(world, c).is_none() {
+            continue;
+        }
+        log(world, EventKind::Displaced, "CdB 11.6", |w| {
+            format!("{} is crossed by an elephant and flees", name(w, c))
+        });
+        flight(world, c);
+    }
 }
 
 /// Units burst through by a flight stand to the rear of the fleeing unit, with its
