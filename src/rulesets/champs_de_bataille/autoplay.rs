@@ -20,6 +20,58 @@ fn pick<T: Clone>(rng: &mut ChaCha8Rng, items: &[T]) -> Option<T> {
 /// A set-up move of CdB 14.3 from the window's choices: corps placed compactly (each
 /// unit beside its corps' units already placed), few ambushes.
 fn deployment_command(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
+    // The next unit of a corps already begun goes beside its mates: only the hexes
+    // near them are checked, not the whole map (the set-up's cost in autoplay).
+    if let Some(u) = deployment::next_to_place(world)
+        && kind(world, u) != Kind::Bag
+    {
+        let corps = unit(world, u).corps;
+        let mates: Vec<HexCoord> = all_units(world)
+            .into_iter()
+            .filter(|m| unit(world, *m).corps == corps && side_of(world, *m) == side_of(world, u))
+            .filter_map(|m| hex_of(world, m))
+            .collect();
+        let board = world.resource::<crate::engine::board::Board>();
+        if mates.is_empty() {
+            // A corps' first unit: a few random hexes, then every hex (the decision).
+            let all: Vec<HexCoord> = board.hexes().collect();
+            for _ in 0..60 {
+                let c = Command::Place {
+                    unit: key(world, u),
+                    hex: all[rng.random_range(0..all.len())],
+                    facing: None,
+                };
+                if check(world, &c).is_ok() {
+                    return Some(c);
+                }
+            }
+        }
+        let mut seen: Vec<HexCoord> = Vec::new();
+        let mut ring: Vec<HexCoord> = mates.clone();
+        for _ in 0..=2 {
+            let mut near: Vec<HexCoord> = ring
+                .iter()
+                .copied()
+                .filter(|h| board.contains(*h) && !seen.contains(h))
+                .collect();
+            near.sort();
+            near.dedup();
+            seen.extend(near.iter().copied());
+            ring = near.iter().flat_map(|h| h.neighbors()).collect();
+            // In random order, the first legal hex: each check is costly.
+            while !near.is_empty() {
+                let h = near.swap_remove(rng.random_range(0..near.len()));
+                let c = Command::Place {
+                    unit: key(world, u),
+                    hex: h,
+                    facing: None,
+                };
+                if check(world, &c).is_ok() {
+                    return Some(c);
+                }
+            }
+        }
+    }
     let d = decision(world)?;
     let placing: Vec<(UnitId, HexCoord, Command)> = d
         .choices
