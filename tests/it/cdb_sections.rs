@@ -1400,6 +1400,68 @@ fn cdb_11_7_a_destroyed_psiloi_takes_no_rear_unit_but_psiloi() {
     assert_eq!(status(&g, "r2"), "on_map");
 }
 
+/// Answers a pending recoil choice with the first rear hex its refusal lists.
+fn recoil_to_first_option(g: &mut Game) {
+    if pending(g).is_some_and(|p| p.contains("recoil") || p.contains("flee")) {
+        let r = refused(g, "retreat 0101");
+        if let Some(hex) = r
+            .split(|c: char| !c.is_ascii_digit())
+            .find(|w| w.len() == 4 && *w != "0101")
+        {
+            run(g, &[&format!("retreat {hex}")]);
+        }
+    }
+}
+
+#[test]
+fn cdb_11_7_an_elephant_destroyed_between_two_enemies_makes_one_recoil_or_flee() {
+    // Auxilia 2 + 6 against Elephants 5 + 1: elephants in clear beaten by Auxilia are
+    // destroyed. Both hexes behind them hold enemy units, whatever their facing.
+    let position = || {
+        game(
+            &[
+                ("ax", "a", "Reg Ax(O)", "0505", "E"),
+                ("foot", "a", "Reg Bd(O)", "0705", "E"),
+                ("horse", "a", "Irr Cv(O)", "0706", "NNE"),
+            ],
+            &[("el", "b", "Reg El(O)", "0605", "W")],
+            seed6(&[6, 1]),
+        )
+    };
+    // The mounted unit chosen flees: it recoils, then runs towards its edge (West).
+    let mut g = position();
+    to_melee(&mut g);
+    run(&mut g, &["attack 0505 -> 0605"]);
+    assert_eq!(status(&g, "el"), "eliminated", "{}", log_text(&g));
+    let p = pending(&g).unwrap_or_default();
+    assert!(p.contains("fallen elephant"), "{p}");
+    assert_refused(&mut g, "lose ax", "CdB 11.7");
+    run(&mut g, &["lose horse"]);
+    recoil_to_first_option(&mut g);
+    let log = log_text(&g);
+    assert!(
+        log.contains("is behind the fallen elephant: it flees (CdB 11.7)"),
+        "{log}"
+    );
+    assert!(log.contains("flees towards its map edge"), "{log}");
+    assert_ne!(at(&g, "horse"), "0706", "{log}");
+    assert_eq!(at(&g, "foot"), "0705", "the other unit stays: {log}");
+    // The foot unit chosen recoils, without fleeing.
+    let mut g = position();
+    to_melee(&mut g);
+    run(&mut g, &["attack 0505 -> 0605", "lose foot"]);
+    recoil_to_first_option(&mut g);
+    let log = log_text(&g);
+    assert!(
+        log.contains("is behind the fallen elephant: it recoils (CdB 11.7)"),
+        "{log}"
+    );
+    assert_ne!(at(&g, "foot"), "0705", "{log}");
+    assert_eq!(facing(&g, "foot"), 1, "a recoil keeps the facing: {log}");
+    assert!(!log.contains("foot (0705) flees"), "{log}");
+    assert_eq!(at(&g, "horse"), "0706", "{log}");
+}
+
 #[test]
 fn cdb_11_8_flight_recoils_then_runs_towards_the_map_edge() {
     // Blade 5 + 1 against Psiloi 2 + 2: 6 against 4, Psiloi in clear: flight.

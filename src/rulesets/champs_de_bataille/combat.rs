@@ -844,16 +844,39 @@ fn enemy_rear_loss_or_destroy(
         [Some(x), Some(y)] => exposed(world, x) && exposed(world, y),
         _ => false,
     };
+    let rear_hexes: Vec<Option<HexCoord>> = rears
+        .iter()
+        .map(|r| r.and_then(|x| hex_of(world, x)))
+        .collect();
     destroy(world, u, missile, advance);
+    // Both still where they stood: an elephant's fall may have moved one already.
+    let unmoved = rears
+        .iter()
+        .zip(&rear_hexes)
+        .all(|(r, at)| r.and_then(|x| hex_of(world, x)) == *at);
     if let [Some(x), Some(y)] = rears[..]
         && both_exposed
-        && world.resource::<CdbState>().pending.is_none()
+        && unmoved
     {
-        world.resource_mut::<CdbState>().pending = Some(Pending::RearLoss {
-            side,
-            options: vec![x, y],
-            advance: None,
-        });
+        let mut st = world.resource_mut::<CdbState>();
+        match &mut st.pending {
+            None => {
+                st.pending = Some(Pending::RearLoss {
+                    side,
+                    options: vec![x, y],
+                    effect: RearEffect::Destroyed,
+                    advance: None,
+                })
+            }
+            // A fallen elephant's rear units: one is destroyed, the other recoils or
+            // flees (both paragraphs of 11.7 apply, "in addition").
+            Some(Pending::RearLoss {
+                effect: effect @ RearEffect::RecoilsOrFlees,
+                options,
+                ..
+            }) if options.len() == 2 => *effect = RearEffect::DestroyedAndOtherRecoilsOrFlees,
+            _ => {}
+        }
     }
 }
 
@@ -947,10 +970,19 @@ pub(crate) fn decide_recoil(world: &mut World, hex: HexCoord) {
 }
 
 pub(crate) fn decide_rear_loss(world: &mut World, victim: UnitId) {
-    let Some(Pending::RearLoss { advance, .. }) = world.resource_mut::<CdbState>().pending.take()
+    let Some(Pending::RearLoss {
+        options,
+        effect,
+        advance,
+        ..
+    }) = world.resource_mut::<CdbState>().pending.take()
     else {
         return;
     };
+    if effect == RearEffect::RecoilsOrFlees {
+        recoil_or_flee_behind_elephant(world, victim, advance);
+        return;
+    }
     for x in stack_of(world, victim) {
         eliminate(
             world,
@@ -959,9 +991,30 @@ pub(crate) fn decide_rear_loss(world: &mut World, victim: UnitId) {
             "destroyed with the unit in front of it",
         );
     }
+    if effect == RearEffect::DestroyedAndOtherRecoilsOrFlees
+        && let Some(other) = options.into_iter().find(|o| *o != victim)
+        && hex_of(world, other).is_some()
+    {
+        recoil_or_flee_behind_elephant(world, other, advance);
+        return;
+    }
     if let Some(adv) = advance {
         do_advance(world, adv);
     }
+}
+
+/// An enemy unit behind a destroyed elephant recoils if on foot, flees if mounted
+/// (CdB 11.7, last paragraph); one that cannot recoil is destroyed (11.6).
+fn recoil_or_flee_behind_elephant(world: &mut World, x: UnitId, advance: Option<Advance>) {
+    let flee = kind(world, x).is_mounted();
+    log(world, EventKind::CombatResult, "CdB 11.7", |w| {
+        format!(
+            "{} is behind the fallen elephant: it {}",
+            name(w, x),
+            if flee { "flees" } else { "recoils" }
+        )
+    });
+    start_recoil(world, x, flee, false, advance);
 }
 
 /// Destroys a unit and its stack (CdB 8.1, 11.7), then one of two friendly units in
@@ -975,6 +1028,32 @@ fn destroy(world: &mut World, u: UnitId, missile: bool, advance: Option<Advance>
         eliminate(world, x, "CdB 11.7", "destroyed in combat");
     }
     let rears: Vec<Option<UnitId>> = f.rear(h).into_iter().map(|r| front_at(world, r)).collect();
+    // An elephant destroyed by shooting or melee with enemy units in both rear hexes,
+    // whatever their facing: one of them, foot or mounted, recoils or flees, at the
+    // choice of the elephant's player (CdB 11.7, last paragraph; baggage is neither).
+    if lp.kind == Kind::El
+        && let [Some(x), Some(y)] = rears[..]
+        && side_of(world, x) != side
+        && side_of(world, y) != side
+    {
+        let options: Vec<UnitId> = [x, y]
+            .into_iter()
+            .filter(|r| kind(world, *r) != Kind::Bag)
+            .collect();
+        match options[..] {
+            [] => {}
+            [only] => return recoil_or_flee_behind_elephant(world, only, advance),
+            _ => {
+                world.resource_mut::<CdbState>().pending = Some(Pending::RearLoss {
+                    side,
+                    options,
+                    effect: RearEffect::RecoilsOrFlees,
+                    advance,
+                });
+                return;
+            }
+        }
+    }
     let mut candidates = Vec::new();
     if let [Some(x), Some(y)] = rears[..]
         && side_of(world, x) == side
@@ -1019,6 +1098,7 @@ fn destroy(world: &mut World, u: UnitId, missile: bool, advance: Option<Advance>
             world.resource_mut::<CdbState>().pending = Some(Pending::RearLoss {
                 side: side.other(),
                 options: candidates,
+                effect: RearEffect::Destroyed,
                 advance,
             });
         }

@@ -155,12 +155,27 @@ pub enum Pending {
         flee: bool,
         advance: Option<combat::Advance>,
     },
-    /// Which of the two rear units is destroyed with the unit in front (CdB 11.7).
+    /// Which of the two rear units is destroyed with the unit in front, or recoils or
+    /// flees at an elephant's fall (CdB 11.7).
     RearLoss {
         side: SideId,
         options: Vec<UnitId>,
+        effect: RearEffect,
         advance: Option<combat::Advance>,
     },
+}
+
+/// What befalls the unit chosen behind a destroyed unit (CdB 11.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RearEffect {
+    /// Destroyed with the unit in front.
+    Destroyed,
+    /// Behind a destroyed elephant: recoils if on foot, flees if mounted (11.7, last
+    /// paragraph).
+    RecoilsOrFlees,
+    /// Destroyed, and the other unit behind the elephant recoils or flees: an elephant
+    /// that could not recoil between two enemies showing it flank or rear (11.7).
+    DestroyedAndOtherRecoilsOrFlees,
 }
 
 /// The ruleset's state over the whole game.

@@ -694,15 +694,36 @@ pub fn decision(world: &World) -> Option<Decision> {
                 })
                 .collect(),
         }),
-        Some(Pending::RearLoss { side, options, .. }) => Some(Decision {
+        Some(Pending::RearLoss {
+            side,
+            options,
+            effect,
+            ..
+        }) => Some(Decision {
             side: *side,
-            prompt: "one of the two units behind the destroyed unit is destroyed with it: choose"
-                .into(),
+            prompt: match effect {
+                RearEffect::Destroyed => {
+                    "one of the two units behind the destroyed unit is destroyed with it: choose"
+                }
+                RearEffect::RecoilsOrFlees => {
+                    "one of the two enemy units behind the fallen elephant recoils (foot) or flees (mounted): choose"
+                }
+                RearEffect::DestroyedAndOtherRecoilsOrFlees => {
+                    "one of the two enemy units behind the fallen elephant is destroyed, the other recoils or flees: choose the one destroyed"
+                }
+            }
+            .into(),
             rule: "CdB 11.7".into(),
             choices: options
                 .iter()
                 .map(|u| Choice {
-                    label: format!("destroy {}", name(world, *u)),
+                    label: match effect {
+                        RearEffect::RecoilsOrFlees if kind(world, *u).is_mounted() => {
+                            format!("{} flees", name(world, *u))
+                        }
+                        RearEffect::RecoilsOrFlees => format!("{} recoils", name(world, *u)),
+                        _ => format!("destroy {}", name(world, *u)),
+                    },
                     command: Command::Lose {
                         units: vec![key(world, *u)],
                     },
