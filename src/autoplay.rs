@@ -64,6 +64,7 @@ pub fn autoplay(
     seed: u64,
     games: usize,
     keep_text: bool,
+    options: &[String],
 ) -> AutoplayReport {
     let board: Board = crate::rulesets::build_ruleset_board(&*ruleset, &scenario);
     let mut report = AutoplayReport::default();
@@ -75,7 +76,7 @@ pub fn autoplay(
             ruleset.clone(),
             board.clone(),
             game_seed,
-            &[],
+            options,
         );
         game.world.resource_mut::<GameLog>().keep_text = keep_text;
         let mut rng = ChaCha8Rng::seed_from_u64(game_seed ^ 0x5EED_A070);
@@ -107,9 +108,10 @@ pub fn replay_game(
     scenario: Arc<LoadedScenario>,
     ruleset: Arc<dyn Ruleset>,
     game_seed: u64,
+    options: &[String],
 ) -> Result<String, String> {
     let board: Board = crate::rulesets::build_ruleset_board(&*ruleset, &scenario);
-    let mut game = Game::new(scenario, ruleset, board, game_seed, &[]);
+    let mut game = Game::new(scenario, ruleset, board, game_seed, options);
     let mut rng = ChaCha8Rng::seed_from_u64(game_seed ^ 0x5EED_A070);
     play_one(&mut game, &mut rng)?;
     Ok(game.save_text())

@@ -87,6 +87,9 @@ enum Cmd {
         /// Save the last game played here (a save replays it; see `play --load`).
         #[arg(long)]
         save: Option<PathBuf>,
+        /// Switch on an optional rule in every game (e.g. scenario_deployment); repeatable.
+        #[arg(long = "option")]
+        options: Vec<String>,
     },
 }
 
@@ -302,14 +305,25 @@ fn run(cli: Cli) -> Result<(), String> {
             seed,
             games,
             save,
+            options,
         } => {
             let (s, ruleset) = load_scenario(&scenario).map_err(|e| e.to_string())?;
-            let report = autoplay(s.clone(), ruleset.clone(), seed, games, false);
+            if let Some(bad) = options
+                .iter()
+                .find(|o| !ruleset.options().contains(&o.as_str()))
+            {
+                return Err(format!(
+                    "unknown option `{bad}` ({} knows: {})",
+                    ruleset.name(),
+                    ruleset.options().join(", ")
+                ));
+            }
+            let report = autoplay(s.clone(), ruleset.clone(), seed, games, false, &options);
             if let Some(path) = &save
                 && games > 0
             {
                 let last = seed.wrapping_add(games as u64 - 1);
-                let text = bataille::autoplay::replay_game(s, ruleset, last)?;
+                let text = bataille::autoplay::replay_game(s, ruleset, last, &options)?;
                 std::fs::write(path, text)
                     .map_err(|e| format!("{}: cannot write the save: {e}", path.display()))?;
             }

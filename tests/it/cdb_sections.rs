@@ -1340,6 +1340,68 @@ fn cdb_11_6_a_recoiling_unit_pushes_back_a_friend_with_the_same_facing() {
 }
 
 #[test]
+fn cdb_11_2_a_defensive_position_helps_only_the_unit_attacked() {
+    // Blades against Blades, the defender higher or behind a river: +1 to it alone.
+    let units: &[CU] = &[
+        ("att", "a", "Reg Bd(O)", "0505", "E"),
+        ("t", "b", "Reg Bd(O)", "0605", "W"),
+    ];
+    let fight = |map: &str| {
+        let mut g = cdb_game(&cdb_position_ron(units, map, ""), seed6(&[3, 3]), &[]);
+        to_melee(&mut g);
+        run(&mut g, &["attack 0505 -> 0605"]);
+        last_line_with(&g, ": die 3")
+    };
+    let plain = fight("");
+    assert!(!plain.contains("defensive position"), "{plain}");
+    for map in [
+        r#"elevation: { 1: ["0605"] }"#,
+        r#"hexsides: [(between: ("0505", "0605"), features: [river])]"#,
+    ] {
+        let line = fight(map);
+        assert!(
+            score_of(&line, "t (0605)").contains("+1 defensive position"),
+            "{map}: {line}"
+        );
+        assert!(
+            !score_of(&line, "att (0505)").contains("defensive position"),
+            "{map}: {line}"
+        );
+    }
+    // The attacker higher on a hill has no defensive position.
+    let line = fight(r#"elevation: { 1: ["0505"] }"#);
+    assert!(!line.contains("defensive position"), "{line}");
+}
+
+#[test]
+fn cdb_11_6_pushed_psiloi_go_into_the_hexes_beyond_them_away_from_the_recoiling_unit() {
+    // Blades 5 + 6 against Blades 5 + 1: the loser recoils into 0705, where friendly
+    // Psiloi face north-north-east. They are displaced away from the recoiling unit
+    // (the recoiling unit's rear directions), not into their own rear (south), and
+    // keep their facing.
+    let mut g = game(
+        &[("att", "a", "Reg Bd(O)", "0505", "E")],
+        &[
+            ("t", "b", "Reg Bd(O)", "0605", "W"),
+            ("ps", "b", "Irr Ps(O)", "0705", "NNE"),
+        ],
+        seed6(&[6, 1]),
+    );
+    to_melee(&mut g);
+    run(&mut g, &["attack 0505 -> 0605", "retreat 0705"]);
+    let log = log_text(&g);
+    assert!(log.contains("pushes back ps (0705)"), "{log}");
+    assert_eq!(at(&g, "t"), "0705", "{log}");
+    let beyond: Vec<String> = W.rear(h("0705")).iter().map(|x| x.label()).collect();
+    assert!(
+        beyond.contains(&at(&g, "ps")),
+        "the Psiloi went to {}: {log}",
+        at(&g, "ps")
+    );
+    assert_eq!(facing(&g, "ps"), 0, "{log}");
+}
+
+#[test]
 fn cdb_11_6_a_unit_that_cannot_recoil_is_destroyed() {
     // t's rear hexes are off the map.
     let mut g = game(

@@ -115,12 +115,21 @@ fn rank_bonus(world: &World, front: UnitId, opp: UnitId) -> Option<(i32, &'stati
 }
 
 /// Tactical modifiers of CdB page 34 that depend on the unit alone and its ground.
-fn tactical_modifiers(world: &World, u: UnitId, opp: UnitId, missile: bool, score: &mut Score) {
+/// `defending`: the unit attacked (in melee) or shot at, the only one a "defensive
+/// position" helps.
+fn tactical_modifiers(
+    world: &World,
+    u: UnitId,
+    opp: UnitId,
+    missile: bool,
+    defending: bool,
+    score: &mut Score,
+) {
     let p = unit(world, u).p;
     let Some(h) = hex_of(world, u) else { return };
     let oh = hex_of(world, opp);
     let board = world.resource::<Board>();
-    if let Some(oh) = oh {
+    if let Some(oh) = oh.filter(|_| defending) {
         let higher = board.elevation(h) > board.elevation(oh);
         let behind_river = h.is_adjacent(oh) && board.hexside(h, oh).has(HexsideFeature::River);
         if higher || behind_river {
@@ -426,8 +435,8 @@ pub(crate) fn evaluate(
         } else {
             dp.vs_foot
         };
-        tactical_modifiers(world, a, d, true, &mut a_score);
-        tactical_modifiers(world, d, a, true, &mut d_score);
+        tactical_modifiers(world, a, d, true, false, &mut a_score);
+        tactical_modifiers(world, d, a, true, true, &mut d_score);
         let supporters: Vec<UnitId> = shooters.iter().skip(1).copied().collect();
         let ranks = rear_partner(world, a)
             .filter(|r| kind(world, *r) == Kind::Bw)
@@ -450,8 +459,8 @@ pub(crate) fn evaluate(
         if let Some((v, why)) = rank_bonus(world, d, a) {
             d_score.add(v, why);
         }
-        tactical_modifiers(world, a, d, false, &mut a_score);
-        tactical_modifiers(world, d, a, false, &mut d_score);
+        tactical_modifiers(world, a, d, false, false, &mut a_score);
+        tactical_modifiers(world, d, a, false, true, &mut d_score);
         a_supports = melee_supports(world, side_of(world, a), d, [a, d]);
         d_supports = melee_supports(world, side_of(world, d), a, [a, d]);
         let na = a_supports.len() as i32;
@@ -716,27 +725,32 @@ pub(crate) fn recoil_options(world: &World, u: UnitId) -> Vec<RecoilOption> {
     recoil_options_at(world, u, 0, None)
 }
 
-/// `pusher`: the hex of the unit pushing this one back, which it never recoils into
-/// (two Psiloi facing each other would otherwise push each other for ever).
+/// `pusher`: the hex and facing of the unit pushing this one back. The pushed unit
+/// goes into one of the two hexes beyond it, away from the pusher: the pusher's rear
+/// directions (CdB 11.6: Psiloi of any facing are displaced "into one of the two
+/// hexes opposite to the recoiling unit"; a friend of the same facing has the same
+/// rear). It never recoils into the pusher's hex (two Psiloi facing each other would
+/// otherwise push each other for ever).
 fn recoil_options_at(
     world: &World,
     u: UnitId,
     depth: u32,
-    pusher: Option<HexCoord>,
+    pusher: Option<(HexCoord, VertexFacing)>,
 ) -> Vec<RecoilOption> {
     let Some(h) = hex_of(world, u) else {
         return Vec::new();
     };
     let f = facing(world, u);
+    let rear_facing = pusher.map_or(f, |(_, pf)| pf);
     let side = side_of(world, u);
     let stack = stack_of(world, u);
     let board = world.resource::<Board>();
     let mut out = Vec::new();
-    for (i, r) in f.rear(h).into_iter().enumerate() {
-        if Some(r) == pusher {
+    for (i, r) in rear_facing.rear(h).into_iter().enumerate() {
+        if Some(r) == pusher.map(|(p, _)| p) {
             continue;
         }
-        let dir = f.rear_dirs()[i];
+        let dir = rear_facing.rear_dirs()[i];
         let mut at = r;
         let mut joins = None;
         let mut pushes = None;
@@ -777,7 +791,7 @@ fn recoil_options_at(
             let pushable = at == r
                 && depth < 4
                 && ((same_facing && kind(world, front) != Kind::El) || psiloi)
-                && !recoil_options_at(world, front, depth + 1, Some(h)).is_empty();
+                && !recoil_options_at(world, front, depth + 1, Some((h, f))).is_empty();
             if pushable {
                 pushes = Some(front);
                 break true;
@@ -887,9 +901,14 @@ pub(crate) fn recoil_unit(world: &mut World, u: UnitId, opt: RecoilOption) {
 
 fn recoil_to(world: &mut World, u: UnitId, opt: RecoilOption, depth: u32) {
     if let Some(pushed) = opt.pushes
-        && let Some(first) = recoil_options_at(world, pushed, depth + 1, hex_of(world, u))
-            .first()
-            .copied()
+        && let Some(first) = recoil_options_at(
+            world,
+            pushed,
+            depth + 1,
+            hex_of(world, u).map(|p| (p, facing(world, u))),
+        )
+        .first()
+        .copied()
     {
         log(world, EventKind::Displaced, "CdB 11.6", |w| {
             format!("{} pushes back {}", name(w, u), name(w, pushed))
