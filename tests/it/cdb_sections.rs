@@ -1194,6 +1194,23 @@ fn cdb_10_1_10_2_no_shooting_at_a_unit_in_frontal_contact_nor_outside_the_front_
     );
 }
 
+#[test]
+fn cdb_10_4_a_fast_shooter_shot_back_at_takes_the_minus_one_under_missile_fire() {
+    // Bowmen (F) 2 + 1 shoot at Bowmen (O) 2 + 6, who shoot back: the shooter is under
+    // missile fire too, and scoring less it takes the -1 of (F) units (CdB p.34).
+    let mut g = game(
+        &[("bw", "a", "Reg Bw(F)", "0505", "E")],
+        &[("bwt", "b", "Reg Bw(O)", "0705", "W")],
+        seed6(&[1, 6]),
+    );
+    run(&mut g, &["end", "attack fire 0505 -> 0705"]);
+    let line = last_line_with(&g, ": die 1");
+    assert!(
+        score_of(&line, "bw (0505)").contains("-1 (F) scoring less under missile fire"),
+        "{line}"
+    );
+}
+
 // ---- 11. Melee ----
 
 #[test]
@@ -1766,6 +1783,30 @@ fn cdb_12_2_12_3_a_corps_that_lost_a_third_is_demoralised_flees_and_fights_at_mi
     assert_eq!(facing(&g, "b1y"), 1);
     assert!(h(&at(&g, "b1y")).col >= 13, "{}", log_text(&g));
     assert_eq!(at(&g, "gb1"), "1011");
+}
+
+#[test]
+fn cdb_12_3_a_demoralised_corps_activates_a_single_counter_which_does_not_flee() {
+    // As above, to b's turn 2 with Ecdicius's corps demoralised.
+    let mut g = demoralisation_game(seed_rolling_any(&[6, 0, 0, 1, 6, 6, 5, 6, 0, 0]));
+    run(&mut g, &["end", "end", "end", "end"]);
+    run(&mut g, &["march b1x ccw", "end", "end", "end"]);
+    run(&mut g, &["attack 0909 -> 0808", "end"]);
+    run(&mut g, &["keep ab", "move ac 0911", "end", "end", "end"]);
+    run(&mut g, &["attack 0911 -> 1011", "end"]);
+    assert_eq!(g.turn().active, SideId(1));
+    assert!(has_flag(&g, "b1y", "demoralised"));
+    // b1y is the corps' one counter activated this turn: gb1 may not turn too.
+    run(&mut g, &["move b1y 1006"]);
+    let r = assert_refused(&mut g, "march gb1 cw", "CdB 12.3");
+    assert!(r.contains("single counter"), "{r}");
+    run(&mut g, &["end"]);
+    let log = log_text(&g);
+    assert!(
+        !log.contains("b1y (1006) belongs to a demoralised corps and is not kept in control"),
+        "{log}"
+    );
+    assert_eq!(at(&g, "b1y"), "1006", "{log}");
 }
 
 /// Side b's corps b1 has its (regular) general gb1 in front of a's Warband; b2 is

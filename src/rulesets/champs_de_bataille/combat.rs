@@ -140,8 +140,8 @@ fn tactical_modifiers(
         }
     }
     let op = unit(world, opp).p;
+    // "but not against chariots": the enemy's chariots only (CdB p.34).
     if p.kind == Kind::Kn
-        && !p.chariot
         && (!p.regular || p.quality == Quality::S)
         && op.kind == Kind::Kn
         && op.regular
@@ -260,25 +260,26 @@ fn apply_quality(
     me: &mut Score,
     other: i32,
     missile: bool,
-    shooter: bool,
+    shot_at: bool,
     enemy_turn: bool,
 ) {
     let p = unit(world, u).p;
     let q = super::quality_against(&p, kind(world, opp), missile);
     let mine = me.modified();
+    // `shot_at`: the target, or a shooter its target shoots back at (CdB 10.4).
     let (v, why) = match q {
         Quality::S if !missile && mine < other && kind(world, opp) != Kind::El => {
             (1, "+1 (S) scoring less in melee")
         }
-        Quality::S if missile && !shooter && mine < other => {
+        Quality::S if missile && shot_at && mine < other => {
             (1, "+1 (S) scoring less under missile fire")
         }
-        Quality::S if missile && shooter && mine < other => (1, "+1 (S) shooting and scoring less"),
+        Quality::S if missile && mine < other => (1, "+1 (S) shooting and scoring less"),
         Quality::I if mine <= other => (-1, "-1 (I) scoring less or equal"),
         Quality::F if !missile && enemy_turn && mine < other => {
             (-1, "-1 (F) scoring less in melee in an enemy turn")
         }
-        Quality::F if missile && !shooter && mine < other => {
+        Quality::F if missile && shot_at && mine < other => {
             (-1, "-1 (F) scoring less under missile fire")
         }
         _ => (0, ""),
@@ -533,8 +534,18 @@ pub(crate) fn judge(world: &World, plan: &CombatPlan, da: i32, dd: i32) -> Judge
     let (ta, td) = (sa.modified(), sd.modified());
     let enemy_turn_a = side_of(world, a) != sequence_side(world);
     let enemy_turn_d = side_of(world, d) != sequence_side(world);
-    apply_quality(world, a, d, &mut sa, td, plan.missile, true, enemy_turn_a);
-    apply_quality(world, d, a, &mut sd, ta, plan.missile, false, enemy_turn_d);
+    let a_shot_at = plan.countershot;
+    apply_quality(
+        world,
+        a,
+        d,
+        &mut sa,
+        td,
+        plan.missile,
+        a_shot_at,
+        enemy_turn_a,
+    );
+    apply_quality(world, d, a, &mut sd, ta, plan.missile, true, enemy_turn_d);
     let fa = ta + sa.quality;
     let fd = td + sd.quality;
     let result = if fa == fd {

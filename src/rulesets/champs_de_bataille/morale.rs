@@ -315,13 +315,15 @@ pub(crate) fn due_to_advance(world: &World, u: UnitId) -> bool {
         && corps_of(world, u).unreliable != Some(true)
 }
 
-/// Whether a unit of a demoralised corps must flee at the end of movement (CdB 12.3).
+/// Whether a unit of a demoralised corps must flee at the end of movement (CdB 12.3):
+/// neither kept in control nor the single counter the corps activated.
 pub(crate) fn due_to_flee(world: &World, u: UnitId) -> bool {
     let f = flags(world, u);
     let p = unit(world, u).p;
     hex_of(world, u).is_some()
         && f.rank == 0
         && !f.kept
+        && f.impulses == 0
         && corps_of(world, u).demoralised
         && (p.kind != Kind::Bag || p.mobile)
         && !in_enemy_zoc(world, u)

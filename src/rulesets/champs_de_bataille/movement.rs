@@ -284,6 +284,23 @@ pub(crate) fn check_march(
             ),
         );
     }
+    // "activate a single counter" (CdB 12.3): one a turn; the stack it may be is one.
+    if co.demoralised
+        && let Some(other) = super::all_units(world).into_iter().find(|u| {
+            unit(world, *u).corps as usize == corps
+                && !all_units.contains(u)
+                && flags(world, *u).impulses > 0
+        })
+    {
+        return refuse(
+            "CdB 12.3",
+            format!(
+                "{}'s corps is demoralised: it may activate a single counter a turn, and {} was activated",
+                co.name,
+                name(world, other)
+            ),
+        );
+    }
     let group = bodies.len() > 1;
     if group {
         for b in &bodies {
