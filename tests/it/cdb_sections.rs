@@ -1283,6 +1283,28 @@ fn cdb_example_8_a_flank_position_destroys_instead_of_recoil() {
     );
     assert_eq!(status(&g, "ua"), "eliminated");
 
+    // A flight begins with a recoil (CdB 11.8): Psiloi in clear that would flee from
+    // Blades (6 against 2 + 4 - 1 for u1's support) are destroyed instead.
+    let mut g = game(
+        &[
+            ("u2", "a", "Reg Bd(O)", "0505", "E"),
+            ("u1", "a", "Reg Bd(O)", "0606", "NNE"),
+        ],
+        &[("ua", "b", "Irr Ps(O)", "0605", "W")],
+        seed6(&[1, 4]),
+    );
+    to_melee(&mut g);
+    run(&mut g, &["attack 0505 -> 0605"]);
+    let log = log_text(&g);
+    assert!(log.contains("-> flight (CdB 11.5)"), "{log}");
+    assert!(
+        log.contains(
+            "u1 (0606) holds a flank position on ua (0605): no recoil, destroyed (CdB 11.4)"
+        ),
+        "{log}"
+    );
+    assert_eq!(status(&g, "ua"), "eliminated");
+
     // u1 itself in an enemy zone (c, in frontal contact with it): no effect; A
     // recoils, into 0705 or pushing back c, which faces as it does (CdB 11.6).
     // Dice 4 and 3: 9 against 8.

@@ -634,7 +634,9 @@ fn resolve(world: &mut World, plan: CombatPlan) {
     });
     match outcome {
         None => {}
-        Some(Outcome::Recoil) => {
+        // A unit under a flank position may not recoil (CdB 11.4), and a flight begins
+        // with a recoil (11.8): either is destroyed instead.
+        Some(o @ (Outcome::Recoil | Outcome::Flight)) => {
             if let Some(x) = flank_position_on(world, loser).filter(|_| !plan.missile) {
                 log(world, EventKind::CombatResult, "CdB 11.4", |w| {
                     format!(
@@ -645,11 +647,10 @@ fn resolve(world: &mut World, plan: CombatPlan) {
                 });
                 destroy(world, loser, plan.missile, advance);
             } else {
-                start_recoil(world, loser, false, plan.missile, advance);
+                start_recoil(world, loser, o == Outcome::Flight, plan.missile, advance);
             }
         }
         Some(Outcome::Destroyed) => destroy(world, loser, plan.missile, advance),
-        Some(Outcome::Flight) => start_recoil(world, loser, true, plan.missile, advance),
     }
 }
 
