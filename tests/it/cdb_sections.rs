@@ -1441,6 +1441,32 @@ fn cdb_11_6_pushed_psiloi_go_into_the_hexes_beyond_them_away_from_the_recoiling_
 }
 
 #[test]
+fn cdb_11_6_a_stack_recoils_through_friends_each_of_its_counters_may_pass() {
+    // Blades 5 + 1 against Bowmen 2 + 3: 6 against 5, the Bowmen recoil. Their stack
+    // is one unit (CdB 8.1) and Bowmen pass through Blades of their facing (8.2): it
+    // recoils through the Blades behind it instead of pushing them back.
+    let mut g = game(
+        &[("att", "a", "Reg Bd(O)", "0505", "E")],
+        &[
+            ("bw", "b", "Reg Bw(O)", "0605", "W"),
+            ("bw2", "b", "Reg Bw(O)", "0605", "W"),
+            ("bd1", "b", "Reg Bd(O)", "0705", "W"),
+            ("bd2", "b", "Reg Bd(O)", "0706", "W"),
+        ],
+        seed6(&[1, 3]),
+    );
+    to_melee(&mut g);
+    run(&mut g, &["attack 0505 -> 0605", "retreat 0705"]);
+    let log = log_text(&g);
+    assert!(!log.contains("pushes back"), "{log}");
+    assert_eq!(at(&g, "bd1"), "0705", "{log}");
+    assert_eq!(at(&g, "bd2"), "0706", "{log}");
+    let end = at(&g, "bw");
+    assert!(!["0605", "0705", "0706"].contains(&end.as_str()), "{log}");
+    assert_eq!(at(&g, "bw2"), end, "the stack recoils together: {log}");
+}
+
+#[test]
 fn cdb_11_6_a_unit_that_cannot_recoil_is_destroyed() {
     // t's rear hexes are off the map.
     let mut g = game(

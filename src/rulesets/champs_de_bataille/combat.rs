@@ -787,11 +787,13 @@ fn recoil_options_at(
                 joins = Some(occ[0]);
                 break true;
             }
+            // A stack recoils as one unit (CdB 8.1): each counter must be allowed
+            // through.
             if same_facing
-                && stack.len() == 1
-                && occ
-                    .iter()
-                    .all(|o| movement::may_pass_through(world, u, *o, f))
+                && stack.iter().all(|m| {
+                    occ.iter()
+                        .all(|o| movement::may_pass_through(world, *m, *o, f))
+                })
             {
                 at = at.neighbor(dir);
                 continue;
@@ -1200,7 +1202,11 @@ pub(crate) fn flight(world: &mut World, u: UnitId) {
         stack_at(w, h)
             .iter()
             .filter(|o| !stack.contains(o) && !carried.contains(o))
-            .all(|o| movement::may_pass_through(w, u, *o, base))
+            .all(|o| {
+                stack
+                    .iter()
+                    .all(|m| movement::may_pass_through(w, *m, *o, base))
+            })
     };
     let start = at;
     let mut path = Vec::new();

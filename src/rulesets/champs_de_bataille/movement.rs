@@ -636,11 +636,13 @@ pub(crate) fn check_march(
                             joins = Some((occ, 1));
                         } else if can_join && back && from_front && !remaining {
                             joins = Some((occ, 0));
-                        } else if occupants
-                            .iter()
-                            .all(|o| may_pass_through(world, lead, *o, b.facing))
-                            && b.units.len() == 1
-                        {
+                        } else if b.units.iter().all(|m| {
+                            // A stack moves as one unit (CdB 8.1): each of its
+                            // counters must be allowed through.
+                            occupants
+                                .iter()
+                                .all(|o| may_pass_through(world, *m, *o, b.facing))
+                        }) {
                             if !remaining {
                                 return refuse(
                                     "CdB 8.2",
