@@ -1467,6 +1467,65 @@ fn cdb_11_6_a_stack_recoils_through_friends_each_of_its_counters_may_pass() {
 }
 
 #[test]
+fn cdb_11_6_11_7_11_9_fortifications_bar_recoil_rear_losses_and_the_defenders_advance() {
+    let fortified = |hexes: &str| format!(r#"terrain: {{ "fortification": [{hexes}] }}"#);
+    // 11.6: no recoil into a fortification. Blades 5 + 6 against 5 + 1, a recoil:
+    // t's only rear hex left is 0706.
+    let units: &[CU] = &[
+        ("att", "a", "Reg Bd(O)", "0505", "E"),
+        ("t", "b", "Reg Bd(O)", "0605", "W"),
+    ];
+    let mut g = cdb_game(
+        &cdb_position_ron(units, &fortified(r#""0705""#), ""),
+        seed6(&[6, 1]),
+        &[],
+    );
+    to_melee(&mut g);
+    run(&mut g, &["attack 0505 -> 0605"]);
+    assert!(pending(&g).is_none(), "{:?}", pending(&g));
+    assert_eq!(at(&g, "t"), "0706", "{}", log_text(&g));
+    // 11.7: with a fortification in a rear hex, no rear unit is destroyed with t
+    // (Warband 3 + 6 against Blade 5 + 1: destroyed, as in the test above).
+    let units: &[CU] = &[
+        ("wb", "a", "Irr Wb(O)", "0505", "E"),
+        ("t", "b", "Reg Bd(O)", "0605", "W"),
+        ("r1", "b", "Reg Bd(O)", "0705", "W"),
+        ("r2", "b", "Reg Bd(O)", "0706", "W"),
+    ];
+    let mut g = cdb_game(
+        &cdb_position_ron(units, &fortified(r#""0705""#), ""),
+        seed6(&[6, 1]),
+        &[],
+    );
+    to_melee(&mut g);
+    run(&mut g, &["attack 0505 -> 0605"]);
+    assert_eq!(status(&g, "t"), "eliminated", "{}", log_text(&g));
+    assert!(pending(&g).is_none(), "{:?}", pending(&g));
+    assert_eq!(status(&g, "r1"), "on_map");
+    assert_eq!(status(&g, "r2"), "on_map");
+    // 11.9: an impetuous Warband defending a fortification does not advance after
+    // beating its attacker; in the open it must. Auxilia 3 + 3 against Warband 3 + 6
+    // (- 2 in the fortification, a difficult hex): the Auxilia recoil.
+    let units: &[CU] = &[
+        ("att", "a", "Reg Ax(O)", "0505", "E"),
+        ("wb", "b", "Irr Wb(O)", "0605", "W"),
+    ];
+    for (map, advances) in [("", true), (fortified(r#""0605""#).as_str(), false)] {
+        let mut g = cdb_game(&cdb_position_ron(units, map, ""), seed6(&[3, 6]), &[]);
+        to_melee(&mut g);
+        run(&mut g, &["attack 0505 -> 0605"]);
+        recoil_to_first_option(&mut g);
+        let log = log_text(&g);
+        assert!(log.contains("att recoils from 0505"), "{log}");
+        assert_eq!(
+            log.contains("it advances from 0605 to 0505"),
+            advances,
+            "{log}"
+        );
+    }
+}
+
+#[test]
 fn cdb_11_6_a_unit_that_cannot_recoil_is_destroyed() {
     // t's rear hexes are off the map.
     let mut g = game(

@@ -630,7 +630,11 @@ fn resolve(world: &mut World, plan: CombatPlan) {
     });
     let advance = advance.filter(|adv| {
         let wk = kind(world, adv.unit);
-        !(wk.is_foot() && kind(world, loser).is_skirmisher())
+        // Not a foot unit that fought skirmishers, nor the defender of a fortification.
+        let defends_fortification =
+            adv.unit == plan.d && hex_of(world, adv.unit).is_some_and(|h| fortified(world, h));
+        let fought_skirmishers = wk.is_foot() && kind(world, loser).is_skirmisher();
+        !(fought_skirmishers || defends_fortification)
     });
     match outcome {
         None => {}
@@ -767,7 +771,11 @@ fn recoil_options_at(
         let mut joins = None;
         let mut pushes = None;
         let ok = loop {
-            if !board.contains(at) || terrain_class(world, at) == data::TerrainClass::Impassable {
+            // Never into an impassable hex or a fortification (CdB 11.6).
+            if !board.contains(at)
+                || terrain_class(world, at) == data::TerrainClass::Impassable
+                || fortified(world, at)
+            {
                 break false;
             }
             let occ = stack_at(world, at);
@@ -1093,6 +1101,7 @@ fn destroy(world: &mut World, u: UnitId, missile: bool, advance: Option<Advance>
         && side_of(world, y) == side
         && lp.kind != Kind::Bag
         && (!missile || lp.kind == Kind::El)
+        && !f.rear(h).into_iter().any(|r| fortified(world, r))
     {
         for r in [x, y] {
             let rk = kind(world, r);

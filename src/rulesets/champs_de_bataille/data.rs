@@ -160,6 +160,14 @@ pub struct TerrainSpec {
     /// Units entering it must start their move beside it (CdB 1.2 woods).
     #[serde(default)]
     pub enter_from_edge: bool,
+    /// A fortified hex (camp, wall, palisade): no recoil into it (CdB 11.6), no rear
+    /// unit destroyed with a unit in front of it (11.7), its defender does not advance
+    /// after melee (11.9).
+    #[serde(default)]
+    pub fortification: bool,
+    /// Where this entry comes from, when it is not the file's general source.
+    #[serde(default)]
+    pub source: String,
 }
 
 #[derive(Clone, Debug, Deserialize)]

@@ -359,6 +359,18 @@ pub(crate) fn terrain_class(world: &World, hex: HexCoord) -> TerrainClass {
 }
 
 /// Broken or difficult ground (CdB 11.5 "in broken", the -2 modifiers).
+/// Whether a hex is a fortification (CdB 11.6, 11.7, 11.9).
+pub(crate) fn fortified(world: &World, hex: HexCoord) -> bool {
+    let board = world.resource::<Board>();
+    board.terrain(hex).is_some_and(|t| {
+        tables(world)
+            .terrain
+            .terrain
+            .get(t.0 as usize)
+            .is_some_and(|s| s.fortification)
+    })
+}
+
 pub(crate) fn rough(world: &World, hex: HexCoord) -> bool {
     matches!(
         terrain_class(world, hex),
