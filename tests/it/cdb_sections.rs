@@ -1195,6 +1195,27 @@ fn cdb_10_1_10_2_no_shooting_at_a_unit_in_frontal_contact_nor_outside_the_front_
 }
 
 #[test]
+fn cdb_10_3_a_target_shooting_back_with_a_rank_of_bowmen_gives_the_shooter_minus_one() {
+    // bwt and its rear rank bwr shoot back at bw: bw suffers -1 for the rank, as bwt
+    // would for a rank behind bw.
+    let mut g = game(
+        &[("bw", "a", "Reg Bw(O)", "0505", "E")],
+        &[
+            ("bwt", "b", "Reg Bw(O)", "0705", "W"),
+            ("bwr", "b", "Reg Bw(O)", "0705", "W"),
+        ],
+        seed6(&[3, 3]),
+    );
+    run(&mut g, &["end", "attack fire 0505 -> 0705"]);
+    let line = last_line_with(&g, ": die 3");
+    assert!(
+        score_of(&line, "bw (0505)").contains("-1 rank of Bowmen of the target shooting back"),
+        "{line}"
+    );
+    assert!(!score_of(&line, "bwt (0705)").contains("rank"), "{line}");
+}
+
+#[test]
 fn cdb_10_4_a_fast_shooter_shot_back_at_takes_the_minus_one_under_missile_fire() {
     // Bowmen (F) 2 + 1 shoot at Bowmen (O) 2 + 6, who shoot back: the shooter is under
     // missile fire too, and scoring less it takes the -1 of (F) units (CdB p.34).

@@ -451,6 +451,18 @@ pub(crate) fn evaluate(
         a_supports = supporters;
         d_supports = Vec::new();
         countershot = can_shoot_at(world, d, a).is_ok();
+        // Shooting back, the target's own rank of Bowmen counts against the shooter
+        // (CdB 10.3: "for each enemy unit giving a bonus").
+        let d_ranks = rear_partner(world, d)
+            .filter(|r| countershot && kind(world, *r) == Kind::Bw)
+            .into_iter()
+            .count() as i32;
+        if d_ranks > 0 {
+            a_score.add(
+                -d_ranks,
+                format!("-{d_ranks} rank of Bowmen of the target shooting back (CdB 10.3)"),
+            );
+        }
     } else {
         a_score.base = tactical_value(world, a, d);
         d_score.base = tactical_value(world, d, a);
