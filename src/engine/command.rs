@@ -90,6 +90,9 @@ pub enum Command {
     Plan { corps: Vec<String> },
     /// Sets a unit up in ambush, to be placed in secret (CdB 14.3.3).
     Ambush { unit: UnitRef },
+    /// The enemy unit an out-of-control unit's spontaneous advance heads for, when the
+    /// rules leave the choice to its player (CdB 9.5, example 5).
+    Towards { target: UnitRef },
     /// Move a unit or a group (CdB 5, 9.4): each unit with its own steps, taken one
     /// movement point at a time, all units together.
     March {
@@ -150,6 +153,7 @@ impl fmt::Display for Command {
             Command::ChooseEdge { edge } => write!(f, "edge {}", edge.name()),
             Command::Plan { corps } => write!(f, "plan {}", corps.join(" ")),
             Command::Ambush { unit } => write!(f, "ambush {unit}"),
+            Command::Towards { target } => write!(f, "towards {target}"),
             Command::March { moves } => {
                 write!(f, "march")?;
                 for (i, (unit, steps)) in moves.iter().enumerate() {
@@ -436,6 +440,18 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
                 unit: unit_at(rest[0].0, rest[0].1)?,
             }
         }
+        "towards" => {
+            need(1, "an enemy unit: towards 1012")?;
+            if rest.len() > 1 {
+                return Err(ParseError {
+                    column: rest[1].0,
+                    message: "`towards` takes one enemy unit".into(),
+                });
+            }
+            Command::Towards {
+                target: unit_at(rest[0].0, rest[0].1)?,
+            }
+        }
         "march" => {
             need(
                 1,
@@ -526,7 +542,7 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
             return Err(ParseError {
                 column: vcol,
                 message: format!(
-                    "unknown command `{verb}` (expected move, march, attack, lose, retreat, check, advance, place, edge, plan, ambush, assign, keep, dismount, remount or end)"
+                    "unknown command `{verb}` (expected move, march, attack, lose, retreat, check, advance, place, edge, plan, ambush, towards, assign, keep, dismount, remount or end)"
                 ),
             });
         }

@@ -1038,7 +1038,15 @@ fn cdb_example_5_spontaneous_advance_ignores_a_skirmisher_not_in_front() {
     );
     // A unit that moved a hex is not checked.
     run(&mut g, &["move m 0612"]);
+    let position = g.save_text();
     run(&mut g, &["end"]);
+    // w may ignore the skirmisher, or not ("a unit is not obliged to ignore a unit of
+    // skirmishers not to its front"): its player chooses.
+    let p = pending(&g).unwrap_or_default();
+    assert!(p.contains("choose the enemy it heads for"), "{p}");
+    assert_refused(&mut g, "end", "CdB 9.5");
+    assert_refused(&mut g, "towards 0510", "CdB 9.5");
+    run(&mut g, &["towards 0905"]);
     let log = log_text(&g);
     assert!(
         log.contains("is out of control and advances on bd (0905)"),
@@ -1051,6 +1059,84 @@ fn cdb_example_5_spontaneous_advance_ignores_a_skirmisher_not_in_front() {
     assert_eq!(wh.distance(h("0905")), 2);
     assert_eq!(at(&g, "k"), "0510");
     assert_eq!(at(&g, "m"), "0612");
+    // Example 5's unit E: advanced against the skirmisher on its flank instead.
+    let dir = crate::common::scratch("cdb-example-5");
+    let save = crate::common::write(&dir, "save.ron", &position);
+    let mut g = Game::load_save(&save).expect("the save loads");
+    run(&mut g, &["end", "towards 0507"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("is out of control and advances on ps (0507)"),
+        "{log}"
+    );
+}
+
+#[test]
+fn cdb_9_5_the_third_priority_is_the_nearest_enemy_in_movement_points() {
+    // No enemy within 4 hexes, no baggage in view: w heads for the enemy nearest in
+    // movement points (CdB 9.5, 3). x is 6 hexes behind it (3 vertices to turn, then
+    // 5 hexes: 8 MP), y 7 hexes ahead (6 hexes: 6 MP). y it is.
+    let mut g = game(
+        &[("w", "a", "Irr Wb(O)", "0808", "E")],
+        &[
+            ("x", "b", "Reg Bd(O)", "0208", "E"),
+            ("y", "b", "Reg Bd(O)", "1508", "W"),
+        ],
+        seed6(&[]),
+    );
+    run(&mut g, &["end"]);
+    let log = log_text(&g);
+    assert!(log.contains("advances on y (1508)"), "{log}");
+    assert_eq!(facing(&g, "w"), 1, "{log}");
+}
+
+#[test]
+fn cdb_9_5_a_unit_that_gave_support_against_an_attacked_enemy_is_not_checked() {
+    // s, an impetuous Warband, supports att against t (Blades 5 + 3 against 5 + 1 - 1)
+    // from a flank position: t is destroyed, and s has no enemy in front or in its
+    // zone. In a's next movement phase s is not checked; w2, impetuous too, with no
+    // support given, advances.
+    let mut g = game(
+        &[
+            ("att", "a", "Reg Bd(O)", "0505", "E"),
+            ("s", "a", "Irr Wb(O)", "0606", "NNE"),
+            ("w2", "a", "Irr Wb(O)", "0310", "E"),
+        ],
+        &[("t", "b", "Reg Bd(O)", "0605", "W")],
+        seed6(&[3, 1]),
+    );
+    run(&mut g, &["keep w2"]);
+    to_melee(&mut g);
+    run(&mut g, &["attack 0505 -> 0605"]);
+    assert_eq!(status(&g, "t"), "eliminated", "{}", log_text(&g));
+    assert!(has_flag(&g, "s", "supported"));
+    while !log_text(&g)
+        .split("Turn 2: Side A's sequence")
+        .nth(1)
+        .is_some_and(|t| t.contains("Side A moves"))
+    {
+        run(&mut g, &["end"]);
+    }
+    let before = log_text(&g).len();
+    run(&mut g, &["end"]);
+    // w2's advance may hesitate between equally near enemies: the first, then.
+    if let Some(p) = pending(&g) {
+        assert!(p.contains("w2 (0310)"), "{p}");
+        let r = refused(&mut g, "towards 0116");
+        let hex = r
+            .split(|c: char| !c.is_ascii_digit())
+            .find(|w| w.len() == 4 && *w != "0116")
+            .unwrap_or_else(|| panic!("no option in {r}"))
+            .to_string();
+        run(&mut g, &[&format!("towards {hex}")]);
+    }
+    let log = log_text(&g)[before..].to_string();
+    assert!(
+        log.contains("is out of control and advances") && log.contains("from 0310"),
+        "{log}"
+    );
+    assert!(!log.contains("from 0606"), "{log}");
+    assert_eq!(at(&g, "s"), "0606", "{log}");
 }
 
 #[test]
@@ -1361,7 +1447,7 @@ fn cdb_11_6_recoil_into_a_rear_hex_of_the_players_choice() {
     to_melee(&mut g);
     run(&mut g, &["attack 0505 -> 0605"]);
     assert!(pending(&g).is_some(), "{}", log_text(&g));
-    assert_refused(&mut g, "end", "CdB 11.5");
+    assert_refused(&mut g, "end", "CdB 11.6");
     assert_refused(&mut g, "retreat 0604", "CdB 11.6");
     run(&mut g, &["retreat 0706"]);
     assert_eq!((at(&g, "t").as_str(), facing(&g, "t")), ("0706", 4));

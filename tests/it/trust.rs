@@ -346,7 +346,11 @@ mod random_games {
                             &cmd,
                         );
                     }
-                    if moved_on && cmd != Command::EndPhase && t.phase != GamePhase::GameOver {
+                    // `towards` ends the movement phase its `end` began, once the last
+                    // spontaneous advance has its target (CdB 9.5).
+                    let ends_phase =
+                        cmd == Command::EndPhase || matches!(cmd, Command::Towards { .. });
+                    if moved_on && !ends_phase && t.phase != GamePhase::GameOver {
                         fail(
                             format!(
                                 "the phase changed on a command that is not `end`: {:?} → {:?}",

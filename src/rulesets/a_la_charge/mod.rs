@@ -525,6 +525,7 @@ pub(crate) fn foreign_command(command: &Command) -> Option<Refusal> {
         Command::ChooseEdge { .. } => "choice of map edge (`edge`)",
         Command::Plan { .. } => "corps placement plan (`plan`)",
         Command::Ambush { .. } => "ambushes declared in the set-up (`ambush`)",
+        Command::Towards { .. } => "spontaneous advances (`towards`)",
         Command::Place {
             facing: Some(_), ..
         } => "facing (`place UNIT HEX FACING`)",
@@ -698,6 +699,7 @@ impl Ruleset for AlaCharge {
             | Command::ChooseEdge { .. }
             | Command::Plan { .. }
             | Command::Ambush { .. }
+            | Command::Towards { .. }
             | Command::Dismount { .. } => {
                 unreachable!("refused above by foreign_command")
             }

@@ -521,6 +521,10 @@ pub(crate) fn execute_melee(world: &mut World, plan: CombatPlan) {
     for s in plan.a_supports.iter().chain(&plan.d_supports) {
         flags_mut(world, *s).supported = true;
     }
+    // "gave support against an enemy unit attacked by another friendly unit" (9.5).
+    for s in &plan.a_supports {
+        flags_mut(world, *s).supported_since_movement = true;
+    }
     resolve(world, plan);
 }
 

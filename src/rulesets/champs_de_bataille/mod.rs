@@ -93,6 +93,11 @@ pub struct CdbFlags {
     pub supported: bool,
     /// Made a spontaneous advance this turn (CdB 8.2).
     pub advanced_spontaneously: bool,
+    /// Gave support to a melee since its side's last movement phase: it is not checked
+    /// for a spontaneous advance (CdB 9.5).
+    pub supported_since_movement: bool,
+    /// Checked for a spontaneous advance at the end of this movement phase (CdB 9.5).
+    pub advance_checked: bool,
 }
 
 /// The death test of a corps whose general fell (CdB 12.2).
@@ -163,6 +168,9 @@ pub enum Pending {
         effect: RearEffect,
         advance: Option<combat::Advance>,
     },
+    /// The enemy an out-of-control unit advances on, among equally near ones or those
+    /// it may ignore (CdB 9.5, example 5).
+    AdvanceTarget { unit: UnitId, options: Vec<UnitId> },
 }
 
 /// What befalls the unit chosen behind a destroyed unit (CdB 11.7).
@@ -664,6 +672,7 @@ pub(crate) fn begin_sequence(world: &mut World, side: SideId) {
         f.was_meleed = false;
         f.supported = false;
         f.advanced_spontaneously = false;
+        f.advance_checked = false;
         f.near_at_start = near;
         f.came_near = false;
     }
@@ -734,12 +743,7 @@ fn end_step(world: &mut World) {
             }
         }
         Step::Command => begin_movement(world),
-        Step::Movement => {
-            morale::end_of_movement(world, st.sequence);
-            if turn(world).outcome.is_none() {
-                begin_missile(world, st.sequence);
-            }
-        }
+        Step::Movement => finish_movement(world),
         Step::Missile => {
             // The active player shoots first, then the other player (CdB 10).
             if st.missile_side == st.sequence {
@@ -769,6 +773,15 @@ fn end_step(world: &mut World) {
                 begin_sequence(world, t.first);
             }
         }
+    }
+}
+
+/// The end of the movement step: spontaneous advances and flights, then missile
+/// combat once no advance waits for its player's choice of target (CdB 3, 9.5).
+pub(crate) fn finish_movement(world: &mut World) {
+    let side = state(world).sequence;
+    if morale::end_of_movement(world, side) && turn(world).outcome.is_none() {
+        begin_missile(world, side);
     }
 }
 
@@ -836,6 +849,11 @@ impl Ruleset for ChampsDeBataille {
                 combat::decide_rear_loss(world, id);
             }
             Command::EndPhase => end_step(world),
+            Command::Towards { target } => {
+                let id = resolve(world, target)?;
+                morale::decide_advance_target(world, id);
+                finish_movement(world);
+            }
             Command::Assign { dice } => command_points::execute_assign(world, dice),
             Command::Keep { units } => {
                 let plan = command_points::check_keep(world, units)?;

@@ -69,53 +69,176 @@ fn in_front_arc(f: VertexFacing, h: HexCoord, target: HexCoord) -> bool {
             .is_some_and(|(x, y)| front.contains(x) || y.is_some_and(|y| front.contains(&y)))
 }
 
-/// The enemy an impetuous unit advances towards (CdB 9.5 priorities).
-fn advance_target(world: &World, u: UnitId) -> Option<UnitId> {
-    let h = hex_of(world, u)?;
+/// The enemies an impetuous unit may advance on (CdB 9.5): at the first priority that
+/// has any (1. the nearest within 4 hexes, 2. the nearest enemy baggage in view, 3. the
+/// nearest in movement points), the nearest ones, with and without the enemies it may
+/// ignore (mounted units: those in broken terrain or fortifications; all units:
+/// skirmishers outside their frontal arc). Several: its player chooses (example 5).
+pub(crate) fn advance_options(world: &World, u: UnitId) -> Vec<UnitId> {
+    let Some(h) = hex_of(world, u) else {
+        return Vec::new();
+    };
     let side = side_of(world, u);
     let f = facing(world, u);
     let mounted = kind(world, u).is_mounted();
-    let candidates: Vec<(UnitId, HexCoord)> = all_units(world)
+    let all: Vec<(UnitId, HexCoord)> = all_units(world)
         .into_iter()
         .filter(|e| side_of(world, *e) != side && !is_hidden(world, *e))
         .filter_map(|e| hex_of(world, e).map(|eh| (e, eh)))
         .filter(|(e, eh)| flags(world, *e).rank == 0 || stack_at(world, *eh).len() == 1)
-        .filter(|(_, eh)| !(mounted && rough(world, *eh)))
-        .filter(|(e, eh)| !kind(world, *e).is_skirmisher() || in_front_arc(f, h, *eh))
         .collect();
-    let nearest = |list: &mut Vec<(UnitId, HexCoord)>| {
-        list.sort_by_key(|(e, eh)| (eh.distance(h), *e));
-        list.first().map(|x| x.0)
+    let ignorable = |e: UnitId, eh: HexCoord| {
+        (mounted && (terrain_class(world, eh) == TerrainClass::Broken || fortified(world, eh)))
+            || (kind(world, e).is_skirmisher() && !in_front_arc(f, h, eh))
     };
-    let mut within4: Vec<_> = candidates
+    let kept: Vec<(UnitId, HexCoord)> = all
         .iter()
         .copied()
-        .filter(|(_, eh)| eh.distance(h) <= 4)
+        .filter(|(e, eh)| !ignorable(*e, *eh))
         .collect();
-    if let Some(t) = nearest(&mut within4) {
-        return Some(t);
+    let mut mp_costs = None;
+    let mut out = Vec::new();
+    for list in [kept, all] {
+        for t in nearest_by_priority(world, u, h, &list, &mut mp_costs) {
+            if !out.contains(&t) {
+                out.push(t);
+            }
+        }
     }
-    let mut baggage: Vec<_> = candidates
+    out
+}
+
+/// The nearest enemies of `list` at the first of the three priorities of CdB 9.5 that
+/// has any; `mp_costs` caches the movement points to every hex and facing.
+fn nearest_by_priority(
+    world: &World,
+    u: UnitId,
+    h: HexCoord,
+    list: &[(UnitId, HexCoord)],
+    mp_costs: &mut Option<std::collections::HashMap<(HexCoord, VertexFacing), i32>>,
+) -> Vec<UnitId> {
+    let ties = |scored: Vec<(i32, UnitId)>| -> Vec<UnitId> {
+        let best = scored.iter().map(|x| x.0).min();
+        let mut out: Vec<(i32, UnitId)> =
+            scored.into_iter().filter(|x| Some(x.0) == best).collect();
+        out.sort();
+        out.into_iter().map(|x| x.1).collect()
+    };
+    let within4: Vec<(i32, UnitId)> = list
         .iter()
-        .copied()
+        .filter(|(_, eh)| eh.distance(h) <= 4)
+        .map(|(e, eh)| (eh.distance(h) as i32, *e))
+        .collect();
+    if !within4.is_empty() {
+        return ties(within4);
+    }
+    let baggage: Vec<(i32, UnitId)> = list
+        .iter()
         .filter(|(e, eh)| {
             kind(world, *e) == Kind::Bag
                 && line_of_sight(h, *eh, |x| {
                     x != h && x != *eh && movement::blocks_sight(world, x, h, *eh)
                 })
         })
+        .map(|(e, eh)| (eh.distance(h) as i32, *e))
         .collect();
-    if let Some(t) = nearest(&mut baggage) {
-        return Some(t);
+    if !baggage.is_empty() {
+        return ties(baggage);
     }
-    let mut all = candidates;
-    nearest(&mut all)
+    let costs = mp_costs.get_or_insert_with(|| movement_point_costs(world, u));
+    let by_mp: Vec<(i32, UnitId)> = list
+        .iter()
+        .filter_map(|(e, eh)| {
+            costs
+                .iter()
+                .filter(|((at, fc), _)| fc.front(*at).contains(eh))
+                .map(|(_, c)| *c)
+                .min()
+                .map(|c| (c, *e))
+        })
+        .collect();
+    if by_mp.is_empty() {
+        // Out of reach everywhere: the nearest in hexes.
+        return ties(
+            list.iter()
+                .map(|(e, eh)| (eh.distance(h) as i32, *e))
+                .collect(),
+        );
+    }
+    ties(by_mp)
+}
+
+/// The movement points an advancing unit spends to stand in each hex with each facing
+/// (CdB 9.5 priority 3): 1 per hex entered (9.6; a ditch hex its scenario cost), 1
+/// per vertex turned; never into an enemy, an impassable hex or off the map; through
+/// friends, as an advance passes through them (8.2).
+fn movement_point_costs(
+    world: &World,
+    u: UnitId,
+) -> std::collections::HashMap<(HexCoord, VertexFacing), i32> {
+    use std::cmp::Reverse;
+    use std::collections::{BinaryHeap, HashMap};
+    let mut best: HashMap<(HexCoord, VertexFacing), i32> = HashMap::new();
+    let Some(start) = hex_of(world, u) else {
+        return best;
+    };
+    let side = side_of(world, u);
+    let board = world.resource::<Board>();
+    let st = state(world);
+    let mut heap = BinaryHeap::new();
+    let f0 = facing(world, u);
+    best.insert((start, f0), 0);
+    heap.push(Reverse((0, start, f0.0)));
+    while let Some(Reverse((cost, at, fv))) = heap.pop() {
+        let f = VertexFacing(fv);
+        if best.get(&(at, f)).is_some_and(|c| *c < cost) {
+            continue;
+        }
+        let mut next: Vec<(HexCoord, VertexFacing, i32)> = [1, 5]
+            .into_iter()
+            .map(|d| (at, VertexFacing((fv + d) % 6), 1))
+            .collect();
+        for n in f.front(at) {
+            if !board.contains(n)
+                || terrain_class(world, n) == TerrainClass::Impassable
+                || enemy_at(world, side, n).is_some()
+            {
+                continue;
+            }
+            let step = if st.ditch.contains(&n) {
+                st.ditch_mp.max(1)
+            } else {
+                1
+            };
+            next.push((n, f, step));
+        }
+        for (n, nf, step) in next {
+            let c = cost + step;
+            if best.get(&(n, nf)).is_none_or(|old| c < *old) {
+                best.insert((n, nf), c);
+                heap.push(Reverse((c, n, nf.0)));
+            }
+        }
+    }
+    best
+}
+
+/// The player's choice of target for the advance waiting (CdB 9.5): it is made.
+pub(crate) fn decide_advance_target(world: &mut World, target: UnitId) {
+    let Some(Pending::AdvanceTarget { unit: u, .. }) =
+        world.resource_mut::<CdbState>().pending.take()
+    else {
+        return;
+    };
+    flags_mut(world, u).advance_checked = true;
+    spontaneous_advance(world, u, Some(target));
 }
 
 /// A spontaneous advance (CdB 9.5): alone, its full allowance, facing the target
 /// first, stopping once an enemy is in its zone or the way is barred.
-fn spontaneous_advance(world: &mut World, u: UnitId) {
-    let Some(target) = advance_target(world, u) else {
+/// `target`: the player's choice; without one, the first of the options.
+fn spontaneous_advance(world: &mut World, u: UnitId, target: Option<UnitId>) {
+    let Some(target) = target.or_else(|| advance_options(world, u).first().copied()) else {
         return;
     };
     let side = side_of(world, u);
@@ -283,7 +406,7 @@ fn passed_through(world: &mut World, by: UnitId, passed: &[UnitId]) {
             log(world, EventKind::Special, "CdB 8.2", |w| {
                 format!("{} is passed through and follows the advance", name(w, x))
             });
-            spontaneous_advance(world, x);
+            spontaneous_advance(world, x, None);
         } else if let Some(opt) = combat::recoil_options(world, x).first().copied() {
             log(world, EventKind::Special, "CdB 8.2", |w| {
                 format!("{} is passed through and recoils", name(w, x))
@@ -308,6 +431,7 @@ pub(crate) fn due_to_advance(world: &World, u: UnitId) -> bool {
         && !f.kept
         && f.hexes_moved == 0
         && !f.advanced_spontaneously
+        && !f.supported_since_movement
         && !is_hidden(world, u)
         && is_impetuous(world, u)
         && !in_enemy_zoc(world, u)
@@ -331,11 +455,20 @@ pub(crate) fn due_to_flee(world: &World, u: UnitId) -> bool {
 }
 
 /// The end of a movement phase (CdB 3.2): impetuous units out of control advance,
-/// then the units of demoralised corps flee, one by one in unit order.
-pub(crate) fn end_of_movement(world: &mut World, side: SideId) {
+/// then the units of demoralised corps flee, one by one in unit order. False while an
+/// advance waits for its player to choose its target: the choice resumes it.
+pub(crate) fn end_of_movement(world: &mut World, side: SideId) -> bool {
     for u in all_units(world) {
-        if side_of(world, u) == side && due_to_advance(world, u) {
-            spontaneous_advance(world, u);
+        if side_of(world, u) == side && due_to_advance(world, u) && !flags(world, u).advance_checked
+        {
+            let options = advance_options(world, u);
+            if options.len() > 1 {
+                world.resource_mut::<CdbState>().pending =
+                    Some(Pending::AdvanceTarget { unit: u, options });
+                return false;
+            }
+            flags_mut(world, u).advance_checked = true;
+            spontaneous_advance(world, u, options.first().copied());
         }
     }
     for u in all_units(world) {
@@ -349,7 +482,13 @@ pub(crate) fn end_of_movement(world: &mut World, side: SideId) {
             combat::flight(world, u);
         }
     }
+    for u in all_units(world) {
+        if side_of(world, u) == side {
+            flags_mut(world, u).supported_since_movement = false;
+        }
+    }
     refresh_zoc(world);
+    true
 }
 
 /// Counter equivalents lost by a corps, in halves (CdB 12.1).

@@ -60,8 +60,30 @@ pub fn check(world: &World, command: &Command) -> Result<(), Refusal> {
                     Err(Refusal::new("CdB 11.7", "name one of the two rear units"))
                 }
             }
+            (Pending::AdvanceTarget { options, .. }, Command::Towards { target }) => {
+                let id = resolve(world, target)?;
+                if options.contains(&id) {
+                    Ok(())
+                } else {
+                    Err(Refusal::new(
+                        "CdB 9.5",
+                        format!(
+                            "the advance may head for {}",
+                            options
+                                .iter()
+                                .map(|o| name(world, *o))
+                                .collect::<Vec<_>>()
+                                .join(" or ")
+                        ),
+                    ))
+                }
+            }
             _ => Err(Refusal::new(
-                "CdB 11.5",
+                match p {
+                    Pending::Recoil { .. } => "CdB 11.6",
+                    Pending::RearLoss { .. } => "CdB 11.7",
+                    Pending::AdvanceTarget { .. } => "CdB 9.5",
+                },
                 format!(
                     "first: {}",
                     decision(world).map(|d| d.prompt).unwrap_or_default()
@@ -74,6 +96,10 @@ pub fn check(world: &World, command: &Command) -> Result<(), Refusal> {
         Command::Retreat { .. } | Command::Lose { .. } => Err(Refusal::new(
             "CdB 11.5",
             "no combat result waits for a decision",
+        )),
+        Command::Towards { .. } => Err(Refusal::new(
+            "CdB 9.5",
+            "no spontaneous advance waits for the choice of its target",
         )),
         Command::Check { .. } => Err(Refusal::new(
             "CdB 12",
@@ -691,6 +717,24 @@ pub fn decision(world: &World) -> Option<Decision> {
                     label: format!("recoil to {h}"),
                     command: Command::Retreat { path: vec![*h] },
                     hex: Some(*h),
+                })
+                .collect(),
+        }),
+        Some(Pending::AdvanceTarget { unit: u, options }) => Some(Decision {
+            side: side_of(world, *u),
+            prompt: format!(
+                "{} is out of control and advances: choose the enemy it heads for",
+                name(world, *u)
+            ),
+            rule: "CdB 9.5".into(),
+            choices: options
+                .iter()
+                .map(|t| Choice {
+                    label: format!("towards {}", name(world, *t)),
+                    command: Command::Towards {
+                        target: UnitRef::Hex(hex_of(world, *t).expect("on the map")),
+                    },
+                    hex: hex_of(world, *t),
                 })
                 .collect(),
         }),
