@@ -158,7 +158,7 @@ fn cdb_soissons_scripted_game_with_the_reconstructed_deployment_ends_in_a_franki
     );
     assert!(
         o.reason.contains(
-            "the Gallo-Romans have lost 10 of 16 counter equivalents, half or more (CdB 13)"
+            "the Gallo-Romans have lost 16 of 16 counter equivalents, half or more (CdB 13)"
         ),
         "{}",
         o.reason

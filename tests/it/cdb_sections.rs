@@ -869,6 +869,12 @@ fn cdb_9_2_rearward_movement() {
     // Not forward and back in one impulse; never sideways.
     assert_refused(&mut g, "move fb 0614 0515", "CdB 9.2");
     assert_refused(&mut g, "move fb 0514", "CdB 9.1");
+    // "into a rear hex without changing facing": no turn before or after it.
+    let r = assert_refused(&mut g, "march fb 0415 cw", "CdB 9.2");
+    assert!(r.contains("may not change facing"), "{r}");
+    let rear_after_turn = bataille::engine::hex::VertexFacing(2).rear(h("0515"))[0].label();
+    let r = assert_refused(&mut g, &format!("march fb cw {rear_after_turn}"), "CdB 9.2");
+    assert!(r.contains("without changing facing"), "{r}");
 }
 
 #[test]

@@ -345,9 +345,10 @@ fn holds_advantage(world: &World, u: UnitId) -> bool {
     }
     let side = side_of(world, u);
     let board = world.resource::<Board>();
+    // Hidden ambushers are not known to the player: not "the nearest enemy".
     let nearest = all_units(world)
         .into_iter()
-        .filter(|e| side_of(world, *e) != side)
+        .filter(|e| side_of(world, *e) != side && !is_hidden(world, *e))
         .filter_map(|e| hex_of(world, e))
         .min_by_key(|e| (e.distance(h), *e));
     if let Some(e) = nearest

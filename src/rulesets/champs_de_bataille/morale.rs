@@ -243,12 +243,17 @@ fn spontaneous_advance(world: &mut World, u: UnitId, target: Option<UnitId>) {
     };
     let side = side_of(world, u);
     let stack = stack_of(world, u);
+    // Its allowance as for a move (CdB 2.8 mounted infantry; 9.6: mounted units have 2
+    // MP in difficult terrain, starting there included).
     let mut mp = stack
         .iter()
-        .map(|x| unit(world, *x).p.mp)
+        .map(|x| movement::movement_allowance(world, *x))
         .min()
         .unwrap_or(0);
     let mut at = hex_of(world, u).expect("on the map");
+    if kind(world, u).is_mounted() && terrain_class(world, at) == TerrainClass::Difficult {
+        mp = mp.min(2);
+    }
     let th = hex_of(world, target).expect("on the map");
     let mut f = facing(world, u);
     let mut spent = 0;
@@ -324,8 +329,9 @@ fn spontaneous_advance(world: &mut World, u: UnitId, target: Option<UnitId>) {
         } else {
             1
         };
-        // Out of MP on a friend's hex: it goes on to the next free hex.
-        if spent + cost > mp && !on_friend {
+        // Never beyond its allowance ("a move of its full movement allowance"): out of
+        // MP on a friend's hex, it backs up to the last free hex below.
+        if spent + cost > mp {
             break;
         }
         let holders = zoc_exerted_on(world, side, next);

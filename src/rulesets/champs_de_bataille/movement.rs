@@ -403,6 +403,14 @@ pub(crate) fn check_march(
                     if n == 0 {
                         continue;
                     }
+                    if b.went_back {
+                        return refuse(
+                            "CdB 9.2",
+                            format!(
+                                "{who} moves to the rear: it may not change facing in that movement"
+                            ),
+                        );
+                    }
                     let skirmisher = b.units.iter().all(|u| kind(world, *u).is_skirmisher());
                     let vertices = n.unsigned_abs() as i32;
                     let cost = if n == 3 && skirmisher && !group {
@@ -453,6 +461,14 @@ pub(crate) fn check_march(
                         return refuse(
                             "CdB 9.2",
                             "only a single unit or a group of skirmishers moves to the rear".into(),
+                        );
+                    }
+                    if back && b.turned_vertices > 0 {
+                        return refuse(
+                            "CdB 9.2",
+                            format!(
+                                "{who} has changed facing: a move to the rear is made without changing facing"
+                            ),
                         );
                     }
                     if (back && b.went_forward) || (forward && b.went_back) {
