@@ -1923,6 +1923,45 @@ fn cdb_11_9_a_foot_unit_beating_a_skirmisher_does_not_advance() {
     assert_eq!(at(&g, "wb"), "0505");
 }
 
+// ---- 2.7 Dismounting ----
+
+#[test]
+fn cdb_2_7_a_unit_dismounts_in_play_as_an_activation_and_not_after_moving() {
+    // h and m: Cv (O) that dismount as Wb (S). Before the first turn the state is
+    // chosen for free; in play a change is an activation of the unit (CdB 4.2).
+    let units = with_base(
+        &[
+            ("h", "a", "Horse", "0510", "E"),
+            ("m", "a", "Horse", "0414", "E"),
+        ],
+        &[],
+    );
+    let extra = r#"special_rules: [Dismount(units: ["h", "m"], in_play: true, source: "test")],"#;
+    let mut g = cdb_game(&cdb_position_ron(&units, "", extra), seed6(&[]), &[]);
+    run(&mut g, &["dismount m", "remount m"]);
+    assert!(!log_text(&g).contains("spends"), "{}", log_text(&g));
+    while !log_text(&g).contains("Side A moves") {
+        run(&mut g, &["end"]);
+    }
+    run(&mut g, &["dismount h"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("h (0510) now fights on foot as Equites (CdB 2.7)"),
+        "{log}"
+    );
+    assert!(
+        log.contains("A's corps spends 1 PA (1 to activate (CdB 4.2)) (CdB 4.2)"),
+        "{log}"
+    );
+    // It has been activated: it may not move, nor remount, this turn.
+    assert_refused(&mut g, "remount h", "CdB 2.7");
+    // A unit that moved may not change counter this turn.
+    run(&mut g, &["move m 0514"]);
+    let r = assert_refused(&mut g, "dismount m", "CdB 2.7");
+    assert!(r.contains("has moved this turn"), "{r}");
+    assert_refused(&mut g, "remount ga", "CdB 2.7");
+}
+
 // ---- 12. Demoralisation (and 2.5's second case) ----
 
 /// Side b: corps b1 (3 counters, threshold 1) under an irregular general, and b2

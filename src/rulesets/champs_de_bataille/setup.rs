@@ -667,7 +667,8 @@ pub(crate) fn reveal_seen(world: &mut World) {
 pub(crate) struct DismountPlan {
     pub unit: UnitId,
     pub to: usize,
-    pub cost: i32,
+    /// In play: an activation of the unit, with its cost (CdB 4.2).
+    pub activation: Option<(i32, Vec<String>)>,
 }
 
 pub(crate) fn check_dismount(
@@ -718,8 +719,8 @@ pub(crate) fn check_dismount(
             format!("{who} is stacked: it changes counter alone"),
         ));
     }
-    let cost = match st.step {
-        Step::Setup => 0,
+    let activation = match st.step {
+        Step::Setup => None,
         Step::Movement if in_play => {
             if flags(world, id).moved {
                 return Err(Refusal::new(
@@ -727,17 +728,28 @@ pub(crate) fn check_dismount(
                     format!("{who} has moved this turn"),
                 ));
             }
+            // Mounting and dismounting are activations: the base cost and the
+            // modifiers of the general and the CinC (CdB 4.2).
             let c = u.corps as usize;
-            if command_points::available(world, c, &[id]) < 1 {
+            let (cost, why) = command_points::activation_cost(
+                world,
+                c,
+                &[id],
+                command_points::ActivationFacts::default(),
+            );
+            if command_points::available(world, c, &[id]) < cost {
                 return Err(Refusal::new(
-                    "CdB 2.7",
+                    "CdB 4.2",
                     format!(
-                        "dismounting costs 1 PA; {}'s corps has none left",
-                        st.corps[c].name
+                        "{} costs {cost} PA ({}); {}'s corps has {} left",
+                        if remount { "remounting" } else { "dismounting" },
+                        why.join(", "),
+                        st.corps[c].name,
+                        command_points::available(world, c, &[id])
                     ),
                 ));
             }
-            1
+            Some((cost, why))
         }
         Step::Movement => {
             return Err(Refusal::new(
@@ -752,16 +764,27 @@ pub(crate) fn check_dismount(
             ));
         }
     };
-    Ok(DismountPlan { unit: id, to, cost })
+    Ok(DismountPlan {
+        unit: id,
+        to,
+        activation,
+    })
 }
 
 pub(crate) fn execute_dismount(world: &mut World, plan: DismountPlan) {
     let t = tables(world);
     let id = plan.unit;
     let corps = unit(world, id).corps as usize;
-    if plan.cost > 0 {
-        command_points::pay(world, corps, &[id], plan.cost);
+    if let Some((cost, why)) = &plan.activation {
+        command_points::pay(world, corps, &[id], *cost);
         flags_mut(world, id).moved = true;
+        let (cost, why) = (*cost, why.join(", "));
+        log(world, EventKind::Special, "CdB 4.2", |w| {
+            format!(
+                "{}'s corps spends {cost} PA ({why})",
+                w.resource::<CdbState>().corps[corps].name
+            )
+        });
     }
     let p = t.profile(&t.units.counters[plan.to]);
     let e = entity(world, id);
