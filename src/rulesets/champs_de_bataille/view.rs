@@ -322,6 +322,13 @@ pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal
         vec![vec![], vec![MarchStep::Turn(1)], vec![MarchStep::Turn(-1)]];
     let mut first_refusal = None;
     let mut explored = 0;
+    // Paths that reach the same hex with the same facing and allowance (broken terrain
+    // lowers it), as cheaply, have the same future: only the first is extended (a
+    // march is forward only or rearward only).
+    let mut reached: std::collections::HashMap<(HexCoord, VertexFacing, bool, i32), i32> =
+        std::collections::HashMap::new();
+    let mut passing: std::collections::HashSet<(HexCoord, VertexFacing, usize)> =
+        std::collections::HashSet::new();
     while let Some(steps) = frontier.pop() {
         explored += 1;
         if explored > 400 {
@@ -347,13 +354,21 @@ pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal
                             note: cost_note(&plan),
                         });
                     }
-                    if !b.stopped && b.spent < b.allowance {
+                    let state = (n, b.facing, b.went_back, b.allowance);
+                    let better = reached.get(&state).is_none_or(|old| b.spent < *old);
+                    if better {
+                        reached.insert(state, b.spent);
+                    }
+                    if better && !b.stopped && b.spent < b.allowance {
                         frontier.insert(0, s2);
                     }
                 }
                 Err(r) => {
                     if r.reason.contains("not stop there") {
-                        frontier.insert(0, s2);
+                        let (_, f2) = simulate(world, id, &s2);
+                        if passing.insert((n, f2, s2.len())) {
+                            frontier.insert(0, s2);
+                        }
                     } else if first_refusal.is_none() {
                         first_refusal = Some(r);
                     }
