@@ -47,6 +47,7 @@ pub fn units_ron() -> String {
     c.push_str("(id: \"Horse\", name: \"Equites\", kind: Cv, quality: O, regular: false, other_state: \"Horse on foot\"),\n");
     c.push_str("(id: \"Horse on foot\", name: \"Equites\", kind: Wb, quality: S, regular: false, other_state: \"Horse\"),\n");
     c.push_str("(id: \"Bag mobile\", name: \"Wagons\", kind: Bag, quality: O, regular: false, mobile: true),\n");
+    c.push_str("(id: \"Chariot\", name: \"Chariots\", kind: Cv, quality: O, regular: false, chariot: true),\n");
     c.push_str("(id: \"Irr Ps(O) bow\", name: \"Archers\", kind: Ps, quality: O, regular: false, bow: true),\n");
     format!("(source: \"test table\", kinds: [{k}], counters: [{c}])")
 }

@@ -224,6 +224,43 @@ fn cdb_9_6_mounted_units_starting_in_difficult_terrain_have_two_mp() {
 }
 
 #[test]
+fn cdb_9_6_chariots_never_enter_difficult_terrain_and_cross_broken_unit_by_unit() {
+    // "Chariots of all types may not enter difficult terrain. In broken terrain, off
+    // road chariots may only move unit by unit, not in a group."
+    let map = "terrain: { \"broken\": [\"0604\"], \"marsh\": [\"0608\"] }";
+    let units = with_base(
+        &[
+            ("c1", "a", "Chariot", "0504", "E"),
+            ("c2", "a", "Chariot", "0505", "E"),
+            ("c3", "a", "Chariot", "0508", "E"),
+            ("h1", "a", "Irr Cv(O)", "0510", "E"),
+            ("h2", "a", "Irr Cv(O)", "0511", "E"),
+        ],
+        &[],
+    );
+    let mut g = cdb_game(&cdb_position_ron(&units, map, ""), seed6(&[]), &[]);
+    let r = assert_refused(&mut g, "move c3 0608", "CdB 9.6");
+    assert!(r.contains("difficult"), "{r}");
+    let r = assert_refused(&mut g, "march c1 0604 / c2 0605", "CdB 9.6");
+    assert!(r.contains("unit by unit"), "{r}");
+    // The same group of chariots in the clear, and cavalry in a group into broken
+    // terrain, move.
+    let ron = cdb_position_ron(&units, "terrain: { \"broken\": [\"0610\"] }", "");
+    let mut clear = cdb_game(&ron, seed6(&[]), &[]);
+    run(
+        &mut clear,
+        &["march c1 0604 / c2 0605", "march h1 0610 / h2 0611"],
+    );
+    assert_eq!(
+        (at(&clear, "c1"), at(&clear, "h1")),
+        ("0604".into(), "0610".into())
+    );
+    // Unit by unit, each chariot enters the broken hex.
+    run(&mut g, &["move c1 0604"]);
+    assert_eq!(at(&g, "c1"), "0604");
+}
+
+#[test]
 fn cdb_1_2_groups_in_difficult_terrain_only_in_column() {
     // "In difficult terrain, groups may not be formed unless they are in one column
     // (i.e. placed front to rear)."

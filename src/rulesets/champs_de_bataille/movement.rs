@@ -544,6 +544,19 @@ pub(crate) fn check_march(
                             format!("chariots may not enter difficult terrain ({n})"),
                         );
                     }
+                    // CdB 9.6: "in broken terrain, off road chariots may only move unit by
+                    // unit, not in a group" (the maps of CdB have no roads).
+                    if class == TerrainClass::Broken
+                        && group
+                        && b.units.iter().any(|u| unit(world, *u).p.chariot)
+                    {
+                        return refuse(
+                            "CdB 9.6",
+                            format!(
+                                "{who} is a chariot: in broken terrain ({n}) chariots move unit by unit, not in a group"
+                            ),
+                        );
+                    }
                     let t = tables(world);
                     let enters_wood = board
                         .terrain(n)
