@@ -67,8 +67,10 @@ bin=target/release/bataille
     echo "|---|---|---|"
     for s in scenarios/*/*.ron; do
         text=$("${run[@]}" "$bin" "$s" --seed 7 --bench-frames 600 2>/dev/null || true)
-        first=$(echo "$text" | grep -o 'after [0-9]* ms' | head -1)
-        frames=$(echo "$text" | grep 'frames measured' | head -1)
+        # `|| true`: without a line (no display, a crash) the row says '?' instead of
+        # set -e ending the script before it writes the file.
+        first=$(echo "$text" | grep -o 'after [0-9]* ms' | head -1 || true)
+        frames=$(echo "$text" | grep 'frames measured' | head -1 || true)
         echo "| \`$s\` | ${first:-?} | ${frames:-?} |"
     done
 } > "$out"

@@ -109,13 +109,13 @@ pub(crate) fn advance_options(world: &World, u: UnitId) -> Vec<UnitId> {
 }
 
 /// The nearest enemies of `list` at the first of the three priorities of CdB 9.5 that
-/// has any; `mp_costs` caches the movement points to every hex and facing.
+/// has any; `mp_costs` caches the movement points to face every hex.
 fn nearest_by_priority(
     world: &World,
     u: UnitId,
     h: HexCoord,
     list: &[(UnitId, HexCoord)],
-    mp_costs: &mut Option<std::collections::HashMap<(HexCoord, VertexFacing), i32>>,
+    mp_costs: &mut Option<Vec<i32>>,
 ) -> Vec<UnitId> {
     let ties = |scored: Vec<(i32, UnitId)>| -> Vec<UnitId> {
         let best = scored.iter().map(|x| x.0).min();
@@ -145,16 +145,13 @@ fn nearest_by_priority(
     if !baggage.is_empty() {
         return ties(baggage);
     }
-    let costs = mp_costs.get_or_insert_with(|| movement_point_costs(world, u));
+    let costs = mp_costs.get_or_insert_with(|| movement_point_costs_to_face(world, u));
+    let board = world.resource::<Board>();
     let by_mp: Vec<(i32, UnitId)> = list
         .iter()
         .filter_map(|(e, eh)| {
-            costs
-                .iter()
-                .filter(|((at, fc), _)| fc.front(*at).contains(eh))
-                .map(|(_, c)| *c)
-                .min()
-                .map(|c| (c, *e))
+            let c = *costs.get(board.index(*eh)?)?;
+            (c != i32::MAX).then_some((c, *e))
         })
         .collect();
     if by_mp.is_empty() {
@@ -168,59 +165,91 @@ fn nearest_by_priority(
     ties(by_mp)
 }
 
-/// The movement points an advancing unit spends to stand in each hex with each facing
-/// (CdB 9.5 priority 3): 1 per hex entered (9.6; a ditch hex its scenario cost), 1
-/// per vertex turned; never into an enemy, an impassable hex or off the map; through
-/// friends, as an advance passes through them (8.2).
-fn movement_point_costs(
-    world: &World,
-    u: UnitId,
-) -> std::collections::HashMap<(HexCoord, VertexFacing), i32> {
+/// The fewest movement points an advancing unit spends to stand facing each hex (the
+/// hex in its front), by the board's hex index; `i32::MAX` where it never can (CdB 9.5
+/// priority 3): 1 per hex entered (9.6; a ditch hex its scenario cost), 1 per vertex
+/// turned; never into an enemy, an impassable hex or off the map; through friends, as
+/// an advance passes through them (8.2).
+fn movement_point_costs_to_face(world: &World, u: UnitId) -> Vec<i32> {
+    use crate::engine::board::NONE;
     use std::cmp::Reverse;
-    use std::collections::{BinaryHeap, HashMap};
-    let mut best: HashMap<(HexCoord, VertexFacing), i32> = HashMap::new();
-    let Some(start) = hex_of(world, u) else {
-        return best;
+    use std::collections::BinaryHeap;
+    let board = world.resource::<Board>();
+    let hexes = board.hex_count();
+    let mut to_face = vec![i32::MAX; hexes];
+    let Some(start) = hex_of(world, u).and_then(|h| board.index(h)) else {
+        return to_face;
     };
     let side = side_of(world, u);
-    let board = world.resource::<Board>();
     let st = state(world);
+    // Flat tables by (hex index, facing): a search over every hex and facing of the
+    // map runs once per unit checked, so no hashing.
+    let mut best = vec![i32::MAX; hexes * 6];
+    // Each hex is entered from up to six facings: its terrain and occupant are looked
+    // up once (0 unknown, 1 open, 2 closed).
+    let mut enterable = vec![0u8; hexes];
     let mut heap = BinaryHeap::new();
-    let f0 = facing(world, u);
-    best.insert((start, f0), 0);
-    heap.push(Reverse((0, start, f0.0)));
+    let f0 = facing(world, u).0 as usize % 6;
+    best[start * 6 + f0] = 0;
+    heap.push(Reverse((0, start as u32, f0 as u8)));
     while let Some(Reverse((cost, at, fv))) = heap.pop() {
-        let f = VertexFacing(fv);
-        if best.get(&(at, f)).is_some_and(|c| *c < cost) {
+        let (at, fv) = (at as usize, fv as usize);
+        if best[at * 6 + fv] < cost {
             continue;
         }
-        let mut next: Vec<(HexCoord, VertexFacing, i32)> = [1, 5]
-            .into_iter()
-            .map(|d| (at, VertexFacing((fv + d) % 6), 1))
-            .collect();
-        for n in f.front(at) {
-            if !board.contains(n)
-                || terrain_class(world, n) == TerrainClass::Impassable
-                || enemy_at(world, side, n).is_some()
-            {
+        let mut next = [(NONE, 0usize, 0i32); 4];
+        next[0] = (at as u32, (fv + 1) % 6, 1);
+        next[1] = (at as u32, (fv + 5) % 6, 1);
+        let around = board.neighbor_indices(at);
+        for (slot, d) in VertexFacing(fv as u8).front_dirs().into_iter().enumerate() {
+            let n = around[d];
+            if n == NONE {
                 continue;
             }
-            let step = if st.ditch.contains(&n) {
+            let n_hex = board.hex_at(n as usize);
+            if enterable[n as usize] == 0 {
+                let open = terrain_class(world, n_hex) != TerrainClass::Impassable
+                    && enemy_at(world, side, n_hex).is_none();
+                enterable[n as usize] = if open { 1 } else { 2 };
+            }
+            if enterable[n as usize] == 2 {
+                continue;
+            }
+            let step = if st.ditch.contains(&n_hex) {
                 st.ditch_mp.max(1)
             } else {
                 1
             };
-            next.push((n, f, step));
+            next[2 + slot] = (n, fv, step);
         }
         for (n, nf, step) in next {
+            if n == NONE {
+                continue;
+            }
             let c = cost + step;
-            if best.get(&(n, nf)).is_none_or(|old| c < *old) {
-                best.insert((n, nf), c);
-                heap.push(Reverse((c, n, nf.0)));
+            let slot = n as usize * 6 + nf;
+            if c < best[slot] {
+                best[slot] = c;
+                heap.push(Reverse((c, n, nf as u8)));
             }
         }
     }
-    best
+    for at in 0..hexes {
+        let around = board.neighbor_indices(at);
+        for fv in 0..6 {
+            let c = best[at * 6 + fv];
+            if c == i32::MAX {
+                continue;
+            }
+            for d in VertexFacing(fv as u8).front_dirs() {
+                let n = around[d];
+                if n != NONE && c < to_face[n as usize] {
+                    to_face[n as usize] = c;
+                }
+            }
+        }
+    }
+    to_face
 }
 
 /// The player's choice of target for the advance waiting (CdB 9.5): it is made.
