@@ -536,9 +536,8 @@ pub(crate) fn check_march(
                         return refuse("CdB 9.6", format!("{n} is impassable"));
                     }
                     let p0 = unit(world, lead).p;
-                    if class == TerrainClass::Difficult
-                        && b.units.iter().any(|u| unit(world, *u).p.chariot)
-                    {
+                    let has_chariot = b.units.iter().any(|u| unit(world, *u).p.chariot);
+                    if class == TerrainClass::Difficult && has_chariot {
                         return refuse(
                             "CdB 9.6",
                             format!("chariots may not enter difficult terrain ({n})"),
@@ -546,10 +545,7 @@ pub(crate) fn check_march(
                     }
                     // CdB 9.6: "in broken terrain, off road chariots may only move unit by
                     // unit, not in a group" (the maps of CdB have no roads).
-                    if class == TerrainClass::Broken
-                        && group
-                        && b.units.iter().any(|u| unit(world, *u).p.chariot)
-                    {
+                    if class == TerrainClass::Broken && group && has_chariot {
                         return refuse(
                             "CdB 9.6",
                             format!(
