@@ -8,7 +8,8 @@ mod cdb_rules;
 mod cdb_sections;
 mod client;
 mod engine;
+mod golden;
 #[cfg(feature = "gui")]
 mod gui;
 mod malformed;
-mod trust;
+pub(crate) mod trust;

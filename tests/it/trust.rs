@@ -99,7 +99,7 @@ fn a_process_killed_mid_phase_resumes_from_its_autosave_with_the_same_dice() {
     assert_eq!(log(&resumed), log(&whole));
 }
 
-mod random_games {
+pub(crate) mod random_games {
     //! Random command sequences, legal and illegal, from random seeds, over every
     //! scenario of every registered ruleset: a ruleset added to `RULESETS` with
     //! scenarios under `scenarios/<id>/` is covered with no new test code.
@@ -137,7 +137,7 @@ mod random_games {
 
     /// A random command that is most often nonsense: every verb, hexes on and off the
     /// map, the scenario's unit ids and unknown ones.
-    fn noise(rng: &mut ChaCha8Rng, game: &Game) -> Option<Command> {
+    pub fn noise(rng: &mut ChaCha8Rng, game: &Game) -> Option<Command> {
         let board = game.world.resource::<Board>();
         let (cols, rows) = (board.columns, board.rows);
         let keys: Vec<String> = game
