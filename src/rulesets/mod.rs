@@ -4,6 +4,7 @@
 
 pub mod a_la_charge;
 pub mod champs_de_bataille;
+pub mod common;
 pub mod view;
 
 use std::path::Path;
@@ -122,15 +123,7 @@ pub fn load_ruleset(id: &str, scenario_path: &Path) -> Result<Arc<dyn Ruleset>, 
     }
 }
 
-/// Finds `rulesets/<id>/<file>` in the scenario's folder or one of its parents.
-pub fn find_table(scenario_path: &Path, id: &str, file: &str) -> Option<std::path::PathBuf> {
-    let start = scenario_path.canonicalize().ok()?;
-    start
-        .ancestors()
-        .skip(1)
-        .map(|dir| dir.join("rulesets").join(id).join(file))
-        .find(|p| p.is_file())
-}
+pub use common::find_table;
 
 /// Builds a scenario's board with the terrain names of its ruleset.
 pub fn build_ruleset_board(

@@ -8,7 +8,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::engine::error::LocatedError;
-use crate::engine::scenario::{read_text, ron_options};
+use crate::engine::scenario::ron_options;
 
 /// The five kinds of unit of AlC 3.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -320,41 +320,21 @@ impl Tables {
 
     /// The tables built into the program.
     pub fn builtin() -> Result<Self, LocatedError> {
-        Self::parse(
-            [
-                "rulesets/a_la_charge/units.ron",
-                "rulesets/a_la_charge/terrain.ron",
-                "rulesets/a_la_charge/crt.ron",
-            ],
-            [UNITS_RON.into(), TERRAIN_RON.into(), CRT_RON.into()],
-        )
+        Self::read(None)
     }
 
     /// The tables found beside or above a scenario, else the built-in ones.
     pub fn for_scenario(scenario: &Path) -> Result<Self, LocatedError> {
-        let files = ["units.ron", "terrain.ron", "crt.ron"];
-        let found: Vec<_> = files
-            .iter()
-            .map(|f| crate::rulesets::find_table(scenario, super::ID, f))
-            .collect();
-        if found.iter().all(Option::is_none) {
-            return Self::builtin();
-        }
-        let builtin = [UNITS_RON, TERRAIN_RON, CRT_RON];
-        let mut names: [String; 3] = Default::default();
-        let mut texts: [String; 3] = Default::default();
-        for i in 0..3 {
-            match &found[i] {
-                Some(p) => {
-                    names[i] = p.display().to_string();
-                    texts[i] = read_text(p)?;
-                }
-                None => {
-                    names[i] = format!("rulesets/a_la_charge/{}", files[i]);
-                    texts[i] = builtin[i].to_string();
-                }
-            }
-        }
+        Self::read(Some(scenario))
+    }
+
+    fn read(scenario: Option<&Path>) -> Result<Self, LocatedError> {
+        let (names, texts) = crate::rulesets::common::read_tables(
+            scenario,
+            super::ID,
+            ["units.ron", "terrain.ron", "crt.ron"],
+            [UNITS_RON, TERRAIN_RON, CRT_RON],
+        )?;
         Self::parse([&names[0], &names[1], &names[2]], texts)
     }
 

@@ -19,14 +19,13 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::engine::board::Board;
 use crate::engine::command::{Command, Refusal};
-use crate::engine::dice::Dice;
 use crate::engine::error::LocatedError;
-use crate::engine::event::{EventKind, GameLog};
-use crate::engine::game::{GamePhase, ScenarioInfo, TurnState};
+use crate::engine::event::EventKind;
+use crate::engine::game::{GamePhase, TurnState};
 use crate::engine::hex::HexCoord;
 use crate::engine::scenario::LoadedScenario;
-use crate::engine::units::{Hidden, Leader, Placement, SideId, Steps, UnitId, UnitName, Units};
-use crate::engine::zoc::{ExertsZoc, ZocMap, recompute_zones_of_control};
+use crate::engine::units::{Hidden, Leader, Placement, SideId, Steps, UnitId, Units};
+use crate::engine::zoc::{ExertsZoc, ZocMap};
 use crate::rulesets::Ruleset;
 use crate::rulesets::view::{
     AttackPreview, CardLine, CounterFace, Decision, MoveOption, SideMorale,
@@ -152,88 +151,28 @@ pub(crate) fn scan_units(world: &World, mut f: impl FnMut(UnitView)) {
     }
 }
 
-// ---- small accessors over the world, used throughout the ruleset ----
+// ---- accessors over the world, used throughout the ruleset ----
 
-pub(crate) fn entity(world: &World, id: UnitId) -> Entity {
-    world.resource::<Units>().entity(id)
-}
-
-pub(crate) fn placement(world: &World, id: UnitId) -> Placement {
-    *world
-        .get::<Placement>(entity(world, id))
-        .expect("units have a placement")
-}
-
-pub(crate) fn hex_of(world: &World, id: UnitId) -> Option<HexCoord> {
-    placement(world, id).hex()
-}
-
-pub(crate) fn side_of(world: &World, id: UnitId) -> SideId {
-    *world
-        .get::<SideId>(entity(world, id))
-        .expect("units have a side")
-}
+pub(crate) use super::common::{
+    component, component_mut, entity, hex_of, is_hidden, is_leader, log, name, placement,
+    plain_name, refresh_zones, roll, set_placement, side_name, side_of, turn, unit_by_key,
+    units_at, zones_stale,
+};
 
 pub(crate) fn unit(world: &World, id: UnitId) -> AlcUnit {
-    *world
-        .get::<AlcUnit>(entity(world, id))
-        .expect("AlC units have values")
+    *component::<AlcUnit>(world, id)
 }
 
 pub(crate) fn flags(world: &World, id: UnitId) -> &AlcFlags {
-    world
-        .get::<AlcFlags>(entity(world, id))
-        .expect("AlC units have flags")
+    component::<AlcFlags>(world, id)
 }
 
 pub(crate) fn flags_mut(world: &mut World, id: UnitId) -> Mut<'_, AlcFlags> {
-    let e = entity(world, id);
-    world.get_mut::<AlcFlags>(e).expect("AlC units have flags")
+    component_mut::<AlcFlags>(world, id)
 }
 
 pub(crate) fn steps(world: &World, id: UnitId) -> Steps {
-    *world
-        .get::<Steps>(entity(world, id))
-        .expect("units have steps")
-}
-
-pub(crate) fn is_leader(world: &World, id: UnitId) -> bool {
-    world.get::<Leader>(entity(world, id)).is_some()
-}
-
-pub(crate) fn is_hidden(world: &World, id: UnitId) -> bool {
-    world.get::<Hidden>(entity(world, id)).is_some()
-}
-
-pub(crate) fn name(world: &World, id: UnitId) -> String {
-    let n = world
-        .get::<UnitName>(entity(world, id))
-        .expect("units have names");
-    match hex_of(world, id) {
-        Some(h) => format!("{} ({h})", n.name),
-        None => n.name.clone(),
-    }
-}
-
-/// The unit's printed name alone.
-pub(crate) fn plain_name(world: &World, id: UnitId) -> String {
-    world
-        .get::<UnitName>(entity(world, id))
-        .map(|n| n.name.clone())
-        .unwrap_or_default()
-}
-
-pub(crate) fn side_name(world: &World, side: SideId) -> String {
-    world.resource::<ScenarioInfo>().0.file.sides[side.0 as usize]
-        .name
-        .clone()
-}
-
-pub(crate) fn units_at(world: &World, hex: HexCoord) -> Vec<UnitId> {
-    world
-        .resource::<Units>()
-        .at(world.resource::<Board>(), hex)
-        .to_vec()
+    *component::<Steps>(world, id)
 }
 
 /// The combat unit (not a leader) in a hex.
@@ -272,65 +211,6 @@ pub fn rating(world: &World, id: UnitId) -> i32 {
     }
 }
 
-/// Logs an event; the text is built (from the world as it is now) only when kept.
-pub(crate) fn log(
-    world: &mut World,
-    kind: EventKind,
-    rule: &'static str,
-    text: impl FnOnce(&World) -> String,
-) {
-    let text = if world.resource::<GameLog>().keep_text {
-        text(world)
-    } else {
-        String::new()
-    };
-    world.resource_mut::<GameLog>().push(kind, rule, || text);
-}
-
-/// Rolls 1d6 through the game's one dice resource and logs it.
-pub(crate) fn roll(
-    world: &mut World,
-    rule: &'static str,
-    purpose: impl FnOnce(&World) -> String,
-) -> u8 {
-    let value = world.resource_mut::<Dice>().d6();
-    log(world, EventKind::DieRolled, rule, |w| {
-        format!("Die: {value} for {}", purpose(w))
-    });
-    value
-}
-
-/// Moves a unit (or removes it) and keeps the hex index current. Zones of control
-/// follow at the next `refresh_zoc`: before each step of result processing and at the
-/// end of every command.
-pub(crate) fn set_placement(world: &mut World, id: UnitId, to: Placement) {
-    let from = placement(world, id);
-    if from == to {
-        return;
-    }
-    let e = entity(world, id);
-    *world
-        .get_mut::<Placement>(e)
-        .expect("units have a placement") = to;
-    world.resource_scope(|world, mut units: Mut<Units>| {
-        units.relocate(world.resource::<Board>(), id, from.hex(), to.hex());
-    });
-    zoc_stale(world);
-}
-
-/// The zone-of-control system, kept ready to run on demand, and whether anything it
-/// reads may have changed since it last ran.
-#[derive(Resource, Default)]
-pub(crate) struct ZocSystem(Option<Box<dyn System<In = (), Out = ()>>>, bool);
-
-/// Notes that placements, sides or hiding changed: zones need recomputing.
-pub(crate) fn zoc_stale(world: &mut World) {
-    match world.get_resource_mut::<ZocSystem>() {
-        Some(mut z) => z.1 = true,
-        None => world.insert_resource(ZocSystem(None, true)),
-    }
-}
-
 /// AlC 8: leaders of the other side left alone in `at` with a unit of `side` (which
 /// entered their hex, or changed sides beside them) are eliminated.
 pub(crate) fn overrun_leaders(world: &mut World, at: HexCoord, side: SideId) {
@@ -355,38 +235,10 @@ pub(crate) fn overrun_leaders(world: &mut World, at: HexCoord, side: SideId) {
     }
 }
 
-pub(crate) fn refresh_zoc(world: &mut World) {
-    if world
-        .get_resource::<ZocSystem>()
-        .is_some_and(|z| !z.1 && z.0.is_some())
-    {
-        return;
-    }
-    // The one ZOC system (the same the engine plugin schedules each frame), run on
-    // demand so that rules read current zones. Held in a resource rather than run with
-    // `run_system_cached`, whose registry moves the system's entity between archetypes
-    // on every call: this runs after every command, and autoplay runs millions.
-    let mut system = world
-        .get_resource_mut::<ZocSystem>()
-        .and_then(|mut s| s.0.take())
-        .unwrap_or_else(|| {
-            let mut s: Box<dyn System<In = (), Out = ()>> =
-                Box::new(IntoSystem::into_system(recompute_zones_of_control));
-            s.initialize(world);
-            s
-        });
-    let _ = system.run((), world);
-    world.insert_resource(ZocSystem(Some(system), false));
-}
-
 pub(crate) fn in_enemy_zoc(world: &World, side: SideId, hex: HexCoord) -> bool {
     world
         .resource::<ZocMap>()
         .covered_by(world.resource::<Board>(), side.other(), hex)
-}
-
-pub(crate) fn turn(world: &World) -> &TurnState {
-    world.resource::<TurnState>()
 }
 
 pub(crate) fn tables(world: &World) -> std::sync::Arc<Tables> {
@@ -418,17 +270,8 @@ pub fn resolve(
                     }
                 })
         }
-        UnitRef::Key(k) => {
-            let units = world.resource::<Units>();
-            units
-                .ids()
-                .find(|id| {
-                    world
-                        .get::<UnitName>(units.entity(*id))
-                        .is_some_and(|n| &n.key == k)
-                })
-                .ok_or_else(|| Refusal::new("AlC 3", format!("there is no unit with id `{k}`")))
-        }
+        UnitRef::Key(k) => unit_by_key(world, k)
+            .ok_or_else(|| Refusal::new("AlC 3", format!("there is no unit with id `{k}`"))),
     }
 }
 
@@ -627,7 +470,7 @@ impl Ruleset for AlaCharge {
         let has_setup = !state.hidden_zones.is_empty();
         let setup_side = state.hidden_zones.first().map(|(u, _)| side_of(world, *u));
         world.insert_resource(state);
-        refresh_zoc(world);
+        refresh_zones(world);
         match setup_side {
             Some(side) if has_setup => {
                 world.resource_mut::<TurnState>().active = side;
@@ -705,7 +548,7 @@ impl Ruleset for AlaCharge {
             }
         }
         results::process(world);
-        refresh_zoc(world);
+        refresh_zones(world);
         Ok(())
     }
 

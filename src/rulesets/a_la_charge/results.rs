@@ -513,7 +513,7 @@ fn advance(world: &mut World, id: UnitId, into: HexCoord) {
 /// Applies every queued step that needs no decision, stopping at the first that does.
 pub fn process(world: &mut World) {
     while let Some(p) = front(world) {
-        refresh_zoc(world);
+        refresh_zones(world);
         match p {
             Pending::Losses {
                 pool,

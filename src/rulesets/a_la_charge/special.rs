@@ -211,33 +211,7 @@ pub fn validate(tables: &Tables, scenario: &LoadedScenario) -> Result<(), Locate
                 active_from_turn,
                 ..
             } => {
-                let spec = file
-                    .units
-                    .iter()
-                    .find(|u| &u.id == unit)
-                    .expect("checked by the engine");
-                if spec.hex.is_some() {
-                    return Err(scenario.unit_error(
-                        unit,
-                        Some("hex"),
-                        format!(
-                            "`{unit}` is placed in secret, so it must have no hex in the unit list"
-                        ),
-                    ));
-                }
-                let on_map = zone.min_col >= 1
-                    && zone.min_row >= 1
-                    && zone.max_col <= file.map.columns
-                    && zone.max_row <= file.map.rows
-                    && zone.min_col <= zone.max_col
-                    && zone.min_row <= zone.max_row;
-                if !on_map {
-                    return Err(scenario.error_at(
-                        "zone",
-                        0,
-                        format!("the secret placement zone of `{unit}` is empty or leaves the map"),
-                    ));
-                }
+                crate::rulesets::common::check_hidden_placement(scenario, unit, zone)?;
                 if *active_from_turn > file.turns {
                     return Err(scenario.error_at(
                         "active_from_turn",
@@ -420,8 +394,8 @@ pub fn execute_place(world: &mut World, id: UnitId, hex: HexCoord) {
 pub fn reveal(world: &mut World, id: UnitId, why: &str) {
     let e = entity(world, id);
     world.entity_mut(e).remove::<Hidden>();
-    zoc_stale(world);
-    refresh_zoc(world);
+    zones_stale(world);
+    refresh_zones(world);
     let who = name(world, id);
     log(
         world,
@@ -469,8 +443,8 @@ pub fn defection_roll(world: &mut World, side: SideId) {
         f.hexes_moved = 0;
         f.entered_open = false;
     }
-    zoc_stale(world);
-    refresh_zoc(world);
+    zones_stale(world);
+    refresh_zones(world);
     if let Some(at) = hex_of(world, d.unit) {
         overrun_leaders(world, at, side);
     }

@@ -8,7 +8,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::engine::error::LocatedError;
-use crate::engine::scenario::{read_text, ron_options};
+use crate::engine::scenario::ron_options;
 
 /// The unit types of CdB 2.4, with their DBM abbreviations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, PartialOrd, Ord)]
@@ -355,40 +355,21 @@ impl Tables {
     }
 
     pub fn builtin() -> Result<Self, LocatedError> {
-        Self::parse(
-            FILES.map(|f| match f {
-                "units.ron" => "rulesets/champs_de_bataille/units.ron",
-                "terrain.ron" => "rulesets/champs_de_bataille/terrain.ron",
-                _ => "rulesets/champs_de_bataille/results.ron",
-            }),
-            [UNITS_RON.into(), TERRAIN_RON.into(), RESULTS_RON.into()],
-        )
+        Self::read(None)
     }
 
     /// The tables found beside or above a scenario, else the built-in ones.
     pub fn for_scenario(scenario: &Path) -> Result<Self, LocatedError> {
-        let found: Vec<_> = FILES
-            .iter()
-            .map(|f| crate::rulesets::find_table(scenario, super::ID, f))
-            .collect();
-        if found.iter().all(Option::is_none) {
-            return Self::builtin();
-        }
-        let builtin = [UNITS_RON, TERRAIN_RON, RESULTS_RON];
-        let mut names: [String; 3] = Default::default();
-        let mut texts: [String; 3] = Default::default();
-        for i in 0..3 {
-            match &found[i] {
-                Some(p) => {
-                    names[i] = p.display().to_string();
-                    texts[i] = read_text(p)?;
-                }
-                None => {
-                    names[i] = format!("rulesets/champs_de_bataille/{}", FILES[i]);
-                    texts[i] = builtin[i].to_string();
-                }
-            }
-        }
+        Self::read(Some(scenario))
+    }
+
+    fn read(scenario: Option<&Path>) -> Result<Self, LocatedError> {
+        let (names, texts) = crate::rulesets::common::read_tables(
+            scenario,
+            super::ID,
+            FILES,
+            [UNITS_RON, TERRAIN_RON, RESULTS_RON],
+        )?;
         Self::parse([&names[0], &names[1], &names[2]], texts)
     }
 

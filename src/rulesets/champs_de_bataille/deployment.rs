@@ -839,7 +839,7 @@ pub fn execute_place(world: &mut World, plan: PlacePlan) {
     set_placement(world, id, Placement::OnMap(hex));
     let e = entity(world, id);
     world.entity_mut(e).insert(Facing(facing));
-    zoc_stale(world);
+    zones_stale(world);
     // A unit turned where it stands keeps its rank; one joining a unit stands behind it.
     if from != Some(hex) {
         let rank = u8::from(stack_at(world, hex).iter().any(|u| *u != id));

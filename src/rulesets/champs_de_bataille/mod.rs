@@ -20,14 +20,12 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::engine::board::Board;
 use crate::engine::command::{Command, Refusal, UnitRef};
-use crate::engine::dice::Dice;
 use crate::engine::error::LocatedError;
-use crate::engine::event::{EventKind, GameLog};
-use crate::engine::game::{GamePhase, ScenarioInfo, TurnState};
+use crate::engine::event::EventKind;
+use crate::engine::game::{GamePhase, TurnState};
 use crate::engine::hex::{HexCoord, VertexFacing};
 use crate::engine::scenario::{LoadedScenario, MapEdge};
-use crate::engine::units::{Facing, Hidden, Placement, SideId, UnitId, UnitName, Units};
-use crate::engine::zoc::{ZocMap, recompute_zones_of_control};
+use crate::engine::units::{Facing, Hidden, Placement, SideId, UnitId, Units};
 use crate::rulesets::Ruleset;
 use crate::rulesets::view::{
     AttackPreview, CardLine, CounterFace, Decision, MoveOption, SideMorale,
@@ -226,30 +224,14 @@ pub struct CdbTables(pub Arc<Tables>);
 
 // ---- accessors ----
 
-pub(crate) fn entity(world: &World, id: UnitId) -> Entity {
-    world.resource::<Units>().entity(id)
-}
-
-pub(crate) fn placement(world: &World, id: UnitId) -> Placement {
-    *world
-        .get::<Placement>(entity(world, id))
-        .expect("units have a placement")
-}
-
-pub(crate) fn hex_of(world: &World, id: UnitId) -> Option<HexCoord> {
-    placement(world, id).hex()
-}
-
-pub(crate) fn side_of(world: &World, id: UnitId) -> SideId {
-    *world
-        .get::<SideId>(entity(world, id))
-        .expect("units have a side")
-}
+pub(crate) use super::common::{
+    all_units, component, component_mut, entity, hex_of, is_hidden, log, name, placement,
+    refresh_zones, roll, set_placement, side_name, side_of, turn, unit_by_key, zones_current,
+    zones_stale,
+};
 
 pub(crate) fn unit(world: &World, id: UnitId) -> CdbUnit {
-    *world
-        .get::<CdbUnit>(entity(world, id))
-        .expect("CdB units have values")
+    *component::<CdbUnit>(world, id)
 }
 
 pub(crate) fn kind(world: &World, id: UnitId) -> Kind {
@@ -257,14 +239,11 @@ pub(crate) fn kind(world: &World, id: UnitId) -> Kind {
 }
 
 pub(crate) fn flags(world: &World, id: UnitId) -> &CdbFlags {
-    world
-        .get::<CdbFlags>(entity(world, id))
-        .expect("CdB units have flags")
+    component::<CdbFlags>(world, id)
 }
 
 pub(crate) fn flags_mut(world: &mut World, id: UnitId) -> Mut<'_, CdbFlags> {
-    let e = entity(world, id);
-    world.get_mut::<CdbFlags>(e).expect("CdB units have flags")
+    component_mut::<CdbFlags>(world, id)
 }
 
 pub(crate) fn facing(world: &World, id: UnitId) -> VertexFacing {
@@ -277,21 +256,7 @@ pub(crate) fn set_facing(world: &mut World, id: UnitId, f: VertexFacing) {
     let e = entity(world, id);
     if world.get::<Facing>(e).map(|x| x.0) != Some(f) {
         world.entity_mut(e).insert(Facing(f));
-        zoc_stale(world);
-    }
-}
-
-pub(crate) fn is_hidden(world: &World, id: UnitId) -> bool {
-    world.get::<Hidden>(entity(world, id)).is_some()
-}
-
-pub(crate) fn name(world: &World, id: UnitId) -> String {
-    let n = world
-        .get::<UnitName>(entity(world, id))
-        .expect("units have names");
-    match hex_of(world, id) {
-        Some(h) => format!("{} ({h})", n.name),
-        None => n.name.clone(),
+        zones_stale(world);
     }
 }
 
@@ -303,23 +268,8 @@ pub(crate) fn tables(world: &World) -> Arc<Tables> {
     world.resource::<CdbTables>().0.clone()
 }
 
-pub(crate) fn turn(world: &World) -> &TurnState {
-    world.resource::<TurnState>()
-}
-
 pub(crate) fn corps_of(world: &World, id: UnitId) -> &Corps {
     &state(world).corps[unit(world, id).corps as usize]
-}
-
-pub(crate) fn side_name(world: &World, side: SideId) -> String {
-    world.resource::<ScenarioInfo>().0.file.sides[side.0 as usize]
-        .name
-        .clone()
-}
-
-/// Every unit id, in id order.
-pub(crate) fn all_units(world: &World) -> Vec<UnitId> {
-    world.resource::<Units>().ids().collect()
 }
 
 /// The units in a hex, front rank first.
@@ -472,50 +422,6 @@ pub(crate) fn frontal_contact(world: &World, a: UnitId, b: UnitId) -> bool {
         && facing(world, b).front(hb).contains(&ha)
 }
 
-/// Logs an event; its text is built only when kept.
-pub(crate) fn log(
-    world: &mut World,
-    kind: EventKind,
-    rule: &'static str,
-    text: impl FnOnce(&World) -> String,
-) {
-    let text = if world.resource::<GameLog>().keep_text {
-        text(world)
-    } else {
-        String::new()
-    };
-    world.resource_mut::<GameLog>().push(kind, rule, || text);
-}
-
-/// Rolls 1d6 through the one dice resource and logs it.
-pub(crate) fn roll(
-    world: &mut World,
-    rule: &'static str,
-    purpose: impl FnOnce(&World) -> String,
-) -> u8 {
-    let value = world.resource_mut::<Dice>().d6();
-    log(world, EventKind::DieRolled, rule, |w| {
-        format!("Die: {value} for {}", purpose(w))
-    });
-    value
-}
-
-/// Moves a unit (or removes it), keeping the hex index current.
-pub(crate) fn set_placement(world: &mut World, id: UnitId, to: Placement) {
-    let from = placement(world, id);
-    if from == to {
-        return;
-    }
-    let e = entity(world, id);
-    *world
-        .get_mut::<Placement>(e)
-        .expect("units have a placement") = to;
-    world.resource_scope(|world, mut units: Mut<Units>| {
-        units.relocate(world.resource::<Board>(), id, from.hex(), to.hex());
-    });
-    zoc_stale(world);
-}
-
 /// Removes a unit from the game (CdB 11.7, 11.8, 12.1).
 pub(crate) fn eliminate(world: &mut World, id: UnitId, rule: &'static str, why: &str) {
     let why = why.to_string();
@@ -537,26 +443,13 @@ pub(crate) fn eliminate(world: &mut World, id: UnitId, rule: &'static str, why: 
             st.corps[c].death_test = DeathTest::Due;
         }
     }
-    zoc_stale(world);
+    zones_stale(world);
 }
 
-#[derive(Resource, Default)]
-pub(crate) struct ZocSystem(Option<Box<dyn System<In = (), Out = ()>>>, bool);
-
-pub(crate) fn zoc_stale(world: &mut World) {
-    match world.get_resource_mut::<ZocSystem>() {
-        Some(mut z) => z.1 = true,
-        None => world.insert_resource(ZocSystem(None, true)),
-    }
-}
-
-/// Runs the engine's zone-of-control system so `ZocMap` (which the view shades) is
-/// current. The rules read zones from facings directly (`zoc_exerted_on`).
+/// Brings the engine's zones of control up to date, so `ZocMap` (which the view
+/// shades) is current. The rules read zones from facings directly (`zoc_exerted_on`).
 pub(crate) fn refresh_zoc(world: &mut World) {
-    if world
-        .get_resource::<ZocSystem>()
-        .is_some_and(|z| !z.1 && z.0.is_some())
-    {
+    if zones_current(world) {
         return;
     }
     // Rear ranks exert no zone (CdB 8.1: the stack is one unit): keep the marker in step.
@@ -573,24 +466,7 @@ pub(crate) fn refresh_zoc(world: &mut World) {
                 .remove::<crate::engine::zoc::ExertsZoc>();
         }
     }
-    if world
-        .get_resource::<ZocSystem>()
-        .is_some_and(|z| !z.1 && z.0.is_some())
-    {
-        return;
-    }
-    let mut system = world
-        .get_resource_mut::<ZocSystem>()
-        .and_then(|mut s| s.0.take())
-        .unwrap_or_else(|| {
-            let mut s: Box<dyn System<In = (), Out = ()>> =
-                Box::new(IntoSystem::into_system(recompute_zones_of_control));
-            s.initialize(world);
-            s
-        });
-    let _ = system.run((), world);
-    world.insert_resource(ZocSystem(Some(system), false));
-    let _ = world.resource::<ZocMap>();
+    refresh_zones(world);
 }
 
 /// Resolves a command's unit reference: a hex names its front rank.
@@ -603,17 +479,8 @@ pub fn resolve(world: &World, unit_ref: &UnitRef) -> Result<UnitId, Refusal> {
             front_at(world, *h)
                 .ok_or_else(|| Refusal::new("CdB 2", format!("there is no unit in {h}")))
         }
-        UnitRef::Key(k) => {
-            let units = world.resource::<Units>();
-            units
-                .ids()
-                .find(|id| {
-                    world
-                        .get::<UnitName>(units.entity(*id))
-                        .is_some_and(|n| &n.key == k)
-                })
-                .ok_or_else(|| Refusal::new("CdB 2", format!("there is no unit with id `{k}`")))
-        }
+        UnitRef::Key(k) => unit_by_key(world, k)
+            .ok_or_else(|| Refusal::new("CdB 2", format!("there is no unit with id `{k}`"))),
     }
 }
 

@@ -587,7 +587,7 @@ pub(crate) fn demoralise(world: &mut World, c: usize) {
                     *world.get_mut::<SideId>(e).expect("units have a side") = new_side;
                 }
             }
-            zoc_stale(world);
+            zones_stale(world);
             log(world, EventKind::SideChanged, "CdB 4.3", |w| {
                 format!(
                     "{}'s unreliable allied corps changes sides and joins {}",

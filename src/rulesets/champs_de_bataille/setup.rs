@@ -86,29 +86,7 @@ pub fn validate(tables: &Tables, scenario: &LoadedScenario) -> Result<(), Locate
                 }
             }
             SpecialRule::HiddenPlacement { unit, zone, .. } => {
-                let spec = file.units.iter().find(|u| &u.id == unit);
-                if spec.is_some_and(|s| s.hex.is_some()) {
-                    return Err(scenario.unit_error(
-                        unit,
-                        Some("hex"),
-                        format!(
-                            "`{unit}` is placed in secret, so it must have no hex in the unit list"
-                        ),
-                    ));
-                }
-                let on_map = zone.min_col >= 1
-                    && zone.min_row >= 1
-                    && zone.max_col <= file.map.columns
-                    && zone.max_row <= file.map.rows
-                    && zone.min_col <= zone.max_col
-                    && zone.min_row <= zone.max_row;
-                if !on_map {
-                    return Err(scenario.error_at(
-                        "zone",
-                        0,
-                        format!("the secret placement zone of `{unit}` is empty or leaves the map"),
-                    ));
-                }
+                crate::rulesets::common::check_hidden_placement(scenario, unit, zone)?;
             }
             SpecialRule::Dismount { units, .. } => {
                 for u in units {
@@ -655,7 +633,7 @@ pub(crate) fn reveal_seen(world: &mut World) {
         if seen {
             let e = entity(world, u);
             world.entity_mut(e).remove::<Hidden>();
-            zoc_stale(world);
+            zones_stale(world);
             log(world, EventKind::Revealed, "CdB 14.3", |w| {
                 format!("{} is seen: the ambush is revealed", name(w, u))
             });

@@ -1,0 +1,276 @@
+//! The shared rules layer: what every ruleset needs and would otherwise write again —
+//! unit accessors, logging and dice, moving a unit, zones of control brought up to date
+//! on demand, finding a unit by its scenario id, reading a ruleset's tables, and the
+//! checks of a secret placement zone.
+
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+
+use crate::engine::board::Board;
+use crate::engine::dice::Dice;
+use crate::engine::error::LocatedError;
+use crate::engine::event::{EventKind, GameLog};
+use crate::engine::game::{ScenarioInfo, TurnState};
+use crate::engine::hex::HexCoord;
+use crate::engine::scenario::{HexZone, LoadedScenario, read_text};
+use crate::engine::units::{Hidden, Leader, Placement, SideId, UnitId, UnitName, Units};
+use crate::engine::zoc::recompute_zones_of_control;
+
+// ---- accessors ----
+
+pub fn entity(world: &World, id: UnitId) -> Entity {
+    world.resource::<Units>().entity(id)
+}
+
+/// A component every unit of the ruleset has (its values, its flags).
+pub fn component<C: Component>(world: &World, id: UnitId) -> &C {
+    world
+        .get::<C>(entity(world, id))
+        .unwrap_or_else(|| panic!("unit {} has no {}", id.0, std::any::type_name::<C>()))
+}
+
+pub fn component_mut<C: Component<Mutability = bevy::ecs::component::Mutable>>(
+    world: &mut World,
+    id: UnitId,
+) -> Mut<'_, C> {
+    let e = entity(world, id);
+    world
+        .get_mut::<C>(e)
+        .unwrap_or_else(|| panic!("unit {} has no {}", id.0, std::any::type_name::<C>()))
+}
+
+pub fn placement(world: &World, id: UnitId) -> Placement {
+    *world
+        .get::<Placement>(entity(world, id))
+        .expect("units have a placement")
+}
+
+pub fn hex_of(world: &World, id: UnitId) -> Option<HexCoord> {
+    placement(world, id).hex()
+}
+
+pub fn side_of(world: &World, id: UnitId) -> SideId {
+    *world
+        .get::<SideId>(entity(world, id))
+        .expect("units have a side")
+}
+
+pub fn is_leader(world: &World, id: UnitId) -> bool {
+    world.get::<Leader>(entity(world, id)).is_some()
+}
+
+pub fn is_hidden(world: &World, id: UnitId) -> bool {
+    world.get::<Hidden>(entity(world, id)).is_some()
+}
+
+/// The unit's name with its hex, as log lines and refusals give it: "Swabians (0505)".
+pub fn name(world: &World, id: UnitId) -> String {
+    let n = world
+        .get::<UnitName>(entity(world, id))
+        .expect("units have names");
+    match hex_of(world, id) {
+        Some(h) => format!("{} ({h})", n.name),
+        None => n.name.clone(),
+    }
+}
+
+/// The unit's printed name alone.
+pub fn plain_name(world: &World, id: UnitId) -> String {
+    world
+        .get::<UnitName>(entity(world, id))
+        .map(|n| n.name.clone())
+        .unwrap_or_default()
+}
+
+pub fn side_name(world: &World, side: SideId) -> String {
+    world.resource::<ScenarioInfo>().0.file.sides[side.0 as usize]
+        .name
+        .clone()
+}
+
+pub fn turn(world: &World) -> &TurnState {
+    world.resource::<TurnState>()
+}
+
+/// Every unit id, in id order.
+pub fn all_units(world: &World) -> Vec<UnitId> {
+    world.resource::<Units>().ids().collect()
+}
+
+/// The units in a hex, in the hex index's order.
+pub fn units_at(world: &World, hex: HexCoord) -> Vec<UnitId> {
+    world
+        .resource::<Units>()
+        .at(world.resource::<Board>(), hex)
+        .to_vec()
+}
+
+/// The unit a command names by its scenario id.
+pub fn unit_by_key(world: &World, key: &str) -> Option<UnitId> {
+    let units = world.resource::<Units>();
+    units.ids().find(|id| {
+        world
+            .get::<UnitName>(units.entity(*id))
+            .is_some_and(|n| n.key == key)
+    })
+}
+
+// ---- the log and the dice ----
+
+/// Logs an event; the text is built (from the world as it is now) only when kept.
+pub fn log(
+    world: &mut World,
+    kind: EventKind,
+    rule: &'static str,
+    text: impl FnOnce(&World) -> String,
+) {
+    let text = if world.resource::<GameLog>().keep_text {
+        text(world)
+    } else {
+        String::new()
+    };
+    world.resource_mut::<GameLog>().push(kind, rule, || text);
+}
+
+/// Rolls 1d6 through the game's one dice resource and logs it.
+pub fn roll(world: &mut World, rule: &'static str, purpose: impl FnOnce(&World) -> String) -> u8 {
+    let value = world.resource_mut::<Dice>().d6();
+    log(world, EventKind::DieRolled, rule, |w| {
+        format!("Die: {value} for {}", purpose(w))
+    });
+    value
+}
+
+// ---- moving units and their zones of control ----
+
+/// Moves a unit (or removes it) and keeps the hex index current. Zones of control
+/// follow at the next `refresh_zones`.
+pub fn set_placement(world: &mut World, id: UnitId, to: Placement) {
+    let from = placement(world, id);
+    if from == to {
+        return;
+    }
+    let e = entity(world, id);
+    *world
+        .get_mut::<Placement>(e)
+        .expect("units have a placement") = to;
+    world.resource_scope(|world, mut units: Mut<Units>| {
+        units.relocate(world.resource::<Board>(), id, from.hex(), to.hex());
+    });
+    zones_stale(world);
+}
+
+/// The zone-of-control system, kept ready to run on demand, and whether anything it
+/// reads may have changed since it last ran.
+#[derive(Resource, Default)]
+pub struct ZoneSystem(Option<Box<dyn System<In = (), Out = ()>>>, bool);
+
+/// Notes that placements, sides, facings or hiding changed: zones need recomputing.
+pub fn zones_stale(world: &mut World) {
+    match world.get_resource_mut::<ZoneSystem>() {
+        Some(mut z) => z.1 = true,
+        None => world.insert_resource(ZoneSystem(None, true)),
+    }
+}
+
+/// Whether the zones are current (nothing changed since they were last computed).
+pub fn zones_current(world: &World) -> bool {
+    world
+        .get_resource::<ZoneSystem>()
+        .is_some_and(|z| !z.1 && z.0.is_some())
+}
+
+/// Brings `ZocMap` and every unit's `ZoneOfControl` up to date.
+pub fn refresh_zones(world: &mut World) {
+    if zones_current(world) {
+        return;
+    }
+    // The one zone system (the same the engine plugin schedules each frame), run on
+    // demand so that rules read current zones. Held in a resource rather than run with
+    // `run_system_cached`, whose registry moves the system's entity between archetypes
+    // on every call: this runs after every command, and autoplay runs millions.
+    let mut system = world
+        .get_resource_mut::<ZoneSystem>()
+        .and_then(|mut s| s.0.take())
+        .unwrap_or_else(|| {
+            let mut s: Box<dyn System<In = (), Out = ()>> =
+                Box::new(IntoSystem::into_system(recompute_zones_of_control));
+            s.initialize(world);
+            s
+        });
+    let _ = system.run((), world);
+    world.insert_resource(ZoneSystem(Some(system), false));
+}
+
+// ---- tables ----
+
+/// Finds `rulesets/<id>/<file>` in the scenario's folder or one of its parents.
+pub fn find_table(scenario_path: &Path, id: &str, file: &str) -> Option<PathBuf> {
+    let start = scenario_path.canonicalize().ok()?;
+    start
+        .ancestors()
+        .skip(1)
+        .map(|dir| dir.join("rulesets").join(id).join(file))
+        .find(|p| p.is_file())
+}
+
+/// The names (for errors) and texts of a ruleset's table files: each found beside or
+/// above the scenario when present (so edited tables take effect), else the copy built
+/// into the program, named `rulesets/<id>/<file>`.
+pub fn read_tables<const N: usize>(
+    scenario: Option<&Path>,
+    id: &str,
+    files: [&str; N],
+    builtin: [&str; N],
+) -> Result<([String; N], [String; N]), LocatedError> {
+    let mut names: [String; N] = std::array::from_fn(|_| String::new());
+    let mut texts: [String; N] = std::array::from_fn(|_| String::new());
+    for i in 0..N {
+        match scenario.and_then(|s| find_table(s, id, files[i])) {
+            Some(p) => {
+                names[i] = p.display().to_string();
+                texts[i] = read_text(&p)?;
+            }
+            None => {
+                names[i] = format!("rulesets/{id}/{}", files[i]);
+                texts[i] = builtin[i].to_string();
+            }
+        }
+    }
+    Ok((names, texts))
+}
+
+// ---- scenario checks ----
+
+/// The checks of a unit placed in secret in a zone: it has no hex in the unit list,
+/// and its zone is a non-empty rectangle on the map.
+pub fn check_hidden_placement(
+    scenario: &LoadedScenario,
+    unit: &str,
+    zone: &HexZone,
+) -> Result<(), LocatedError> {
+    let file = &scenario.file;
+    let spec = file.units.iter().find(|u| u.id == unit);
+    if spec.is_some_and(|s| s.hex.is_some()) {
+        return Err(scenario.unit_error(
+            unit,
+            Some("hex"),
+            format!("`{unit}` is placed in secret, so it must have no hex in the unit list"),
+        ));
+    }
+    let on_map = zone.min_col >= 1
+        && zone.min_row >= 1
+        && zone.max_col <= file.map.columns
+        && zone.max_row <= file.map.rows
+        && zone.min_col <= zone.max_col
+        && zone.min_row <= zone.max_row;
+    if !on_map {
+        return Err(scenario.error_at(
+            "zone",
+            0,
+            format!("the secret placement zone of `{unit}` is empty or leaves the map"),
+        ));
+    }
+    Ok(())
+}
