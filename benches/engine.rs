@@ -12,14 +12,15 @@ use rand_chacha::ChaCha8Rng;
 use bataille::autoplay::play_one;
 use bataille::engine::command::{UnitRef, parse_line};
 use bataille::engine::event::GameLog;
-use bataille::engine::game::{Game, load_scenario};
+use bataille::engine::game::Game;
 use bataille::rulesets::a_la_charge::{movement, resolve};
+use bataille::rulesets::load_scenario;
 
 const CIVITATE: &str = "scenarios/a_la_charge/civitate_1053.ron";
 
 fn new_game(seed: u64) -> Game {
     let (s, r) = load_scenario(Path::new(CIVITATE)).expect("Civitate loads");
-    let board = bataille::rulesets::build_ruleset_board(&*r, &s);
+    let board = bataille::engine::game::build_ruleset_board(&*r, &s);
     Game::new(s, r, board, seed, &[])
 }
 
@@ -147,7 +148,7 @@ fn combats_in_play(c: &mut Criterion) {
 
 fn autoplay_games(c: &mut Criterion) {
     let (s, r) = load_scenario(Path::new(CIVITATE)).unwrap();
-    let board = bataille::rulesets::build_ruleset_board(&*r, &s);
+    let board = bataille::engine::game::build_ruleset_board(&*r, &s);
     let mut seed = 0u64;
     c.bench_function("one complete random Civitate game (autoplay)", |b| {
         b.iter(|| {

@@ -11,8 +11,8 @@ use rand_chacha::ChaCha8Rng;
 use crate::engine::board::Board;
 use crate::engine::event::GameLog;
 use crate::engine::game::Game;
+use crate::engine::ruleset::Ruleset;
 use crate::engine::scenario::LoadedScenario;
-use crate::rulesets::Ruleset;
 
 /// A bound on commands per game, far above any real game, so a rules bug that stalls a
 /// game shows up as a failure instead of a hang.
@@ -66,7 +66,7 @@ pub fn autoplay(
     keep_text: bool,
     options: &[String],
 ) -> AutoplayReport {
-    let board: Board = crate::rulesets::build_ruleset_board(&*ruleset, &scenario);
+    let board: Board = crate::engine::game::build_ruleset_board(&*ruleset, &scenario);
     let mut report = AutoplayReport::default();
     let start = Instant::now();
     for i in 0..games as u64 {
@@ -110,7 +110,7 @@ pub fn replay_game(
     game_seed: u64,
     options: &[String],
 ) -> Result<String, String> {
-    let board: Board = crate::rulesets::build_ruleset_board(&*ruleset, &scenario);
+    let board: Board = crate::engine::game::build_ruleset_board(&*ruleset, &scenario);
     let mut game = Game::new(scenario, ruleset, board, game_seed, options);
     let mut rng = ChaCha8Rng::seed_from_u64(game_seed ^ 0x5EED_A070);
     play_one(&mut game, &mut rng)?;

@@ -7,8 +7,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use bataille::autoplay::autoplay;
-use bataille::engine::game::{Game, load_scenario};
+use bataille::engine::game::Game;
 use bataille::engine::scenario::read_text;
+use bataille::rulesets::load_scenario;
 
 #[derive(Parser)]
 #[command(

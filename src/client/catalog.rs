@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::engine::game::load_scenario;
+use crate::rulesets::load_scenario;
 
 /// One scenario file, with what the menu shows of it or why it cannot be played.
 #[derive(Clone, Debug)]

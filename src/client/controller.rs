@@ -10,7 +10,7 @@ use crate::engine::command::Command;
 use crate::engine::game::{GamePhase, TurnState};
 use crate::engine::hex::HexCoord;
 use crate::engine::units::{Hidden, Leader, Placement, SideId, UnitId, Units};
-use crate::rulesets::view::{AttackPreview, Decision, MoveOption};
+use crate::engine::view::{AttackPreview, Decision, MoveOption};
 
 use super::session::Session;
 

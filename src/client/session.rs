@@ -11,7 +11,7 @@ use crate::engine::dice::Dice;
 use crate::engine::error::LocatedError;
 use crate::engine::event::EventKind;
 use crate::engine::game::Game;
-use crate::rulesets::build_ruleset_board;
+use crate::engine::game::build_ruleset_board;
 
 /// The game in play, held by the window as a resource. The game's own `World` is the
 /// rules' state; the window's world only draws it.

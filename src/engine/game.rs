@@ -14,12 +14,12 @@ use super::dice::Dice;
 use super::error::LocatedError;
 use super::event::{EventKind, GameLog};
 use super::hex::Hexside;
+use super::ruleset::{ActiveRuleset, Ruleset, RulesetEntry, load_ruleset};
 use super::scenario::{
     LoadedScenario, VictoryLevel, parse_scenario, read_text, ron_options, sha256_hex,
 };
 use super::units::{Leader, Placement, SideId, Steps, UnitId, UnitName, Units};
-use super::zoc::{ZocMap, ZoneOfControl};
-use crate::rulesets::{ActiveRuleset, Ruleset, load_ruleset};
+use super::zoc::{ZocMap, ZoneOfControl, ZoneShape};
 
 /// The phase of a turn, as a Bevy state the view can react to.
 #[derive(States, Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize)]
@@ -72,20 +72,24 @@ impl GameOptions {
     }
 }
 
-/// Reads a scenario and the ruleset it names, and checks both.
-pub fn load_scenario(path: &Path) -> Result<(Arc<LoadedScenario>, Arc<dyn Ruleset>), LocatedError> {
-    load_scenario_text(path, read_text(path)?)
+/// A scenario read and checked, with the ruleset it names.
+pub type ScenarioLoad = (Arc<LoadedScenario>, Arc<dyn Ruleset>);
+
+/// Reads a scenario and the ruleset it names (one of `registry`), and checks both.
+pub fn load_scenario(registry: &[RulesetEntry], path: &Path) -> Result<ScenarioLoad, LocatedError> {
+    load_scenario_text(registry, path, read_text(path)?)
 }
 
 /// `load_scenario` on text already read (`path` names it in errors and locates the
 /// ruleset's tables).
 pub fn load_scenario_text(
+    registry: &[RulesetEntry],
     path: &Path,
     text: String,
-) -> Result<(Arc<LoadedScenario>, Arc<dyn Ruleset>), LocatedError> {
+) -> Result<ScenarioLoad, LocatedError> {
     let file = parse_scenario(path, text.clone())?;
     let shown = path.display().to_string();
-    let ruleset = load_ruleset(&file.ruleset, path).map_err(|msg| {
+    let ruleset = load_ruleset(registry, &file.ruleset, path).map_err(|msg| {
         LocatedError::at_text(&shown, &text, &format!("\"{}\"", file.ruleset), 0, msg)
     })?;
     let mut parts = vec![text.as_str()];
@@ -131,6 +135,11 @@ pub fn build_board(scenario: &LoadedScenario, terrain_names: &[String]) -> Board
     board
 }
 
+/// Builds a scenario's board with the terrain names of its ruleset.
+pub fn build_ruleset_board(ruleset: &dyn Ruleset, scenario: &LoadedScenario) -> Board {
+    build_board(scenario, &ruleset.terrain_names())
+}
+
 /// Fills a world with a new game of `scenario`: board, units, dice, log, turn; then
 /// the ruleset adds its own parts.
 pub fn init_world(
@@ -167,6 +176,7 @@ pub fn init_world(
     let mut options = scenario.file.options.clone();
     options.extend(extra_options.iter().cloned());
     world.insert_resource(ZocMap::new(&board));
+    world.insert_resource(ZoneShape::default());
     world.insert_resource(board);
     world.insert_resource(units);
     world.insert_resource(Dice::new(seed));
@@ -263,9 +273,14 @@ impl Game {
         }
     }
 
-    /// Loads a scenario and starts a game of it.
-    pub fn start(path: &Path, seed: u64, options: &[String]) -> Result<Self, LocatedError> {
-        let (scenario, ruleset) = load_scenario(path)?;
+    /// Loads a scenario and starts a game of it, with a ruleset of `registry`.
+    pub fn start_with(
+        registry: &[RulesetEntry],
+        path: &Path,
+        seed: u64,
+        options: &[String],
+    ) -> Result<Self, LocatedError> {
+        let (scenario, ruleset) = load_scenario(registry, path)?;
         if let Some(bad) = options
             .iter()
             .find(|o| !ruleset.options().contains(&o.as_str()))
@@ -279,7 +294,7 @@ impl Game {
                 ),
             ));
         }
-        let board = crate::rulesets::build_ruleset_board(&*ruleset, &scenario);
+        let board = build_ruleset_board(&*ruleset, &scenario);
         Ok(Self::new(scenario, ruleset, board, seed, options))
     }
 
@@ -355,12 +370,16 @@ impl Game {
     }
 
     /// Loads a save: reads it, checks the scenario has not changed, replays it.
-    pub fn load_save(path: &Path) -> Result<Self, LocatedError> {
-        Self::load_save_text(path, read_text(path)?)
+    pub fn load_save_with(registry: &[RulesetEntry], path: &Path) -> Result<Self, LocatedError> {
+        Self::load_save_text_with(registry, path, read_text(path)?)
     }
 
-    /// `load_save` on text already read; `path` names it in errors.
-    pub fn load_save_text(path: &Path, text: String) -> Result<Self, LocatedError> {
+    /// `load_save_with` on text already read; `path` names it in errors.
+    pub fn load_save_text_with(
+        registry: &[RulesetEntry],
+        path: &Path,
+        text: String,
+    ) -> Result<Self, LocatedError> {
         let shown = path.display().to_string();
         if text.trim().is_empty() {
             return Err(LocatedError::whole_file(&shown, "the save file is empty"));
@@ -369,7 +388,7 @@ impl Game {
             .from_str(&text)
             .map_err(|e| LocatedError::from_ron(&shown, &text, &e))?;
         let scenario_path = Path::new(&save.scenario);
-        let (scenario, ruleset) = load_scenario(scenario_path).map_err(|e| {
+        let (scenario, ruleset) = load_scenario(registry, scenario_path).map_err(|e| {
             LocatedError::at_text(
                 &shown,
                 &text,
@@ -407,7 +426,7 @@ impl Game {
                 ),
             ));
         }
-        let board = crate::rulesets::build_ruleset_board(&*ruleset, &scenario);
+        let board = build_ruleset_board(&*ruleset, &scenario);
         let mut game = Self::new(scenario, ruleset, board, save.seed, &save.options);
         for (i, line) in save.commands.iter().enumerate() {
             let located = |msg: String| {

@@ -8,6 +8,8 @@ pub mod event;
 pub mod game;
 pub mod hex;
 pub mod plugin;
+pub mod ruleset;
 pub mod scenario;
 pub mod units;
+pub mod view;
 pub mod zoc;

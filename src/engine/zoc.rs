@@ -1,15 +1,16 @@
 //! Zones of control as components: each unit that exerts one holds the hexes of its
 //! zone, and `ZocMap` counts them per side and hex for movement checks. A system
-//! recomputes them whenever a unit's placement changes (AlC 11: the six surrounding
-//! hexes, not across a river except at a bridge).
+//! recomputes them whenever a unit's placement, side, facing or hiding changes. Which
+//! hexes a zone covers is the ruleset's rule, given as its `ZoneShape`.
 
 use bevy::prelude::*;
 
 use super::board::Board;
 use super::hex::HexCoord;
+use super::hex::VertexFacing;
 use super::units::{Facing, Hidden, Placement, SideId};
 
-/// Marks units that exert a zone of control (combat units in AlC 11).
+/// Marks units that exert a zone of control (which ones is the ruleset's rule).
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct ExertsZoc;
 
@@ -18,6 +19,18 @@ pub struct ExertsZoc;
 pub struct ZoneOfControl {
     pub side: Option<SideId>,
     pub hexes: Vec<HexCoord>,
+}
+
+/// The hexes a unit standing in a hex (facing a vertex, where the ruleset has facing)
+/// holds in its zone of control: the ruleset's rule, inserted by it. The default
+/// covers nothing.
+#[derive(Resource, Clone, Copy)]
+pub struct ZoneShape(pub fn(&Board, HexCoord, Option<VertexFacing>, &mut Vec<HexCoord>));
+
+impl Default for ZoneShape {
+    fn default() -> Self {
+        Self(|_, _, _, _| {})
+    }
 }
 
 /// For each side, how many of its units' zones cover each hex.
@@ -59,8 +72,10 @@ impl ZocMap {
 }
 
 /// Sets a unit's zone from where it stands now.
+#[allow(clippy::too_many_arguments)]
 fn rezone(
     board: &Board,
+    shape: &ZoneShape,
     placement: &Placement,
     side: SideId,
     facing: Option<&Facing>,
@@ -75,17 +90,7 @@ fn rezone(
         && !hidden
     {
         zone.side = Some(side);
-        match facing {
-            // CdB 7.1: the two frontal hexes.
-            Some(f) => zone
-                .hexes
-                .extend(f.0.front(at).into_iter().filter(|h| board.contains(*h))),
-            None => zone.hexes.extend(
-                board
-                    .neighbors_on_map(at)
-                    .filter(|n| !board.hexside(at, *n).is_unbridged_river()),
-            ),
-        }
+        (shape.0)(board, at, facing.map(|f| f.0), &mut zone.hexes);
     }
 }
 
@@ -95,6 +100,7 @@ fn rezone(
 #[allow(clippy::type_complexity)]
 pub fn recompute_zones_of_control(
     board: Res<Board>,
+    shape: Res<ZoneShape>,
     mut map: ResMut<ZocMap>,
     changed: Query<
         Entity,
@@ -124,7 +130,9 @@ pub fn recompute_zones_of_control(
             side.resize(n, 0);
         }
         for (placement, side, facing, hidden, exerts, mut zone) in &mut units {
-            rezone(&board, placement, *side, facing, hidden, exerts, &mut zone);
+            rezone(
+                &board, &shape, placement, *side, facing, hidden, exerts, &mut zone,
+            );
             map.add(&board, &zone, 1);
         }
         removed_hidden.clear();
@@ -144,7 +152,9 @@ pub fn recompute_zones_of_control(
             continue;
         };
         map.add(&board, &zone, -1);
-        rezone(&board, placement, *side, facing, hidden, exerts, &mut zone);
+        rezone(
+            &board, &shape, placement, *side, facing, hidden, exerts, &mut zone,
+        );
         map.add(&board, &zone, 1);
     }
 }

@@ -1,134 +1,56 @@
-//! The rulesets the engine enforces, behind one trait: a ruleset validates a scenario
-//! against its tables, fills the world, checks and executes commands, and offers the
-//! legal commands autoplay picks from.
+//! The rulesets this build enforces, each in its own folder with the same shape, the
+//! shared rules layer they build on (`common`), and the registry that binds a
+//! scenario's `ruleset:` to one of them.
 
 pub mod a_la_charge;
 pub mod champs_de_bataille;
 pub mod common;
-pub mod view;
 
 use std::path::Path;
 use std::sync::Arc;
 
-use bevy::prelude::*;
-use rand_chacha::ChaCha8Rng;
-
-use crate::engine::command::{Command, Refusal};
 use crate::engine::error::LocatedError;
-use crate::engine::hex::HexCoord;
-use crate::engine::scenario::LoadedScenario;
-use view::{AttackPreview, CardLine, CounterFace, Decision, MoveOption, SideMorale};
+use crate::engine::game::{Game, ScenarioLoad};
+use crate::engine::ruleset::{Ruleset, RulesetEntry};
 
-pub trait Ruleset: Send + Sync + 'static {
-    /// The id scenarios name in `ruleset:`.
-    fn id(&self) -> &'static str;
-    /// The name players know, e.g. "A la Charge".
-    fn name(&self) -> &'static str;
-    /// The text of every table this ruleset read, hashed into saves.
-    fn table_texts(&self) -> Vec<&str>;
-    /// The terrain names of its terrain table, in id order.
-    fn terrain_names(&self) -> Vec<String>;
-    /// The optional rules a scenario or the command line may switch on.
-    fn options(&self) -> &'static [&'static str];
-    /// Checks the parts of a scenario that depend on this ruleset.
-    fn validate(&self, scenario: &LoadedScenario) -> Result<(), LocatedError>;
-    /// Adds this ruleset's components and resources to a world the engine has filled.
-    fn populate(&self, world: &mut World, scenario: &LoadedScenario);
-    /// Checks a command against the rules and, when legal, executes it. A refused
-    /// command changes nothing, not even the dice.
-    fn submit(&self, world: &mut World, command: &Command) -> Result<(), Refusal>;
-    /// A random legal command for the side to act (autoplay, fuzzing).
-    fn random_command(&self, world: &mut World, rng: &mut ChaCha8Rng) -> Command;
-    /// What the rules wait for from a player, when a decision is pending.
-    fn pending_decision(&self, world: &World) -> Option<String>;
-    /// The ruleset's state flags of a unit, for `--state` and the info panel.
-    fn unit_flags(&self, world: &World, entity: Entity) -> Vec<String>;
+/// Every ruleset this build enforces: adding one is a folder and a line here.
+pub const REGISTRY: &[RulesetEntry] = &[
+    RulesetEntry {
+        id: a_la_charge::ID,
+        load: |path| Ok(Arc::new(a_la_charge::AlaCharge::load(path)?) as Arc<dyn Ruleset>),
+    },
+    RulesetEntry {
+        id: champs_de_bataille::ID,
+        load: |path| {
+            Ok(Arc::new(champs_de_bataille::ChampsDeBataille::load(path)?) as Arc<dyn Ruleset>)
+        },
+    },
+];
 
-    // What a player interface shows; see `view`. Each reads the same functions that
-    // check and resolve commands.
-
-    /// Checks a command without executing it: the refusal `submit` would give.
-    fn check(&self, world: &World, command: &Command) -> Result<(), Refusal>;
-    /// What the counter of a unit shows.
-    fn counter_face(&self, world: &World, entity: Entity) -> CounterFace;
-    /// Every factor and state of a unit, for its info panel.
-    fn unit_card(&self, world: &World, entity: Entity) -> Vec<CardLine>;
-    /// Where a unit may move now, or why it may not move at all.
-    fn move_options(&self, world: &World, entity: Entity) -> Result<Vec<MoveOption>, Refusal>;
-    /// Where a group led by its first unit may move together (the hex is the leader's).
-    fn group_move_options(
-        &self,
-        _world: &World,
-        _units: &[crate::engine::units::UnitId],
-    ) -> Result<Vec<MoveOption>, Refusal> {
-        Err(Refusal::new(
-            "moves",
-            format!("{} moves units one at a time", self.name()),
-        ))
-    }
-    /// Orders a unit can be given now besides moving and attacking (keep in control,
-    /// dismount, ...), each a legal command with its label.
-    fn unit_actions(&self, _world: &World, _entity: Entity) -> Vec<view::Choice> {
-        Vec::new()
-    }
-    /// Hexes a scenario's special rules mark on the map (a ditch, ...), with what.
-    fn marked_hexes(&self, _world: &World) -> Vec<(HexCoord, String)> {
-        Vec::new()
-    }
-    /// Lines of ruleset state a player keeps in view (action points per corps, ...).
-    fn status_lines(&self, _world: &World) -> Vec<String> {
-        Vec::new()
-    }
-    /// The attack command the units in `attackers` make on `target`.
-    fn attack_command(&self, world: &World, attackers: &[HexCoord], target: HexCoord) -> Command;
-    /// The odds, modifiers and result chances of an attack, or why it is illegal.
-    fn attack_preview(&self, world: &World, command: &Command) -> Result<AttackPreview, Refusal>;
-    /// The decision the rules wait for, with every legal answer.
-    fn decision(&self, world: &World) -> Option<Decision>;
-    /// Each side's lost morale against its level.
-    fn morale(&self, world: &World) -> Vec<SideMorale>;
-
-    /// What must hold after every command (stacking, steps in range, ...): each
-    /// violation in words with its rule. Empty when all is well. The trust harness
-    /// checks it after every command of its random games.
-    fn invariant_violations(&self, world: &World) -> Vec<String>;
-    /// Whether a unit may attack, and be attacked, at most once a phase.
-    fn attacks_once_per_phase(&self) -> bool {
-        true
-    }
+/// Reads a scenario and the ruleset it names (one of this build's), and checks both.
+pub fn load_scenario(path: &Path) -> Result<ScenarioLoad, LocatedError> {
+    crate::engine::game::load_scenario(REGISTRY, path)
 }
 
-/// The ruleset a game is played with.
-#[derive(Resource, Clone)]
-pub struct ActiveRuleset(pub Arc<dyn Ruleset>);
-
-/// The ids of the rulesets this build enforces.
-pub const RULESETS: &[&str] = &[a_la_charge::ID, champs_de_bataille::ID];
-
-/// Loads the ruleset a scenario names, with its tables: from `rulesets/<id>/` found
-/// beside or above the scenario when present (so edited tables take effect), else the
-/// copies built into the program.
-pub fn load_ruleset(id: &str, scenario_path: &Path) -> Result<Arc<dyn Ruleset>, String> {
-    match id {
-        a_la_charge::ID => a_la_charge::AlaCharge::load(scenario_path)
-            .map(|r| Arc::new(r) as Arc<dyn Ruleset>)
-            .map_err(|e| e.to_string()),
-        champs_de_bataille::ID => champs_de_bataille::ChampsDeBataille::load(scenario_path)
-            .map(|r| Arc::new(r) as Arc<dyn Ruleset>)
-            .map_err(|e| e.to_string()),
-        other => Err(format!(
-            "unknown ruleset `{other}` (this build enforces: {})",
-            RULESETS.join(", ")
-        )),
-    }
+/// `load_scenario` on text already read.
+pub fn load_scenario_text(path: &Path, text: String) -> Result<ScenarioLoad, LocatedError> {
+    crate::engine::game::load_scenario_text(REGISTRY, path, text)
 }
 
-pub use common::find_table;
+/// Games of this build's rulesets.
+impl Game {
+    /// Loads a scenario and starts a game of it.
+    pub fn start(path: &Path, seed: u64, options: &[String]) -> Result<Self, LocatedError> {
+        Self::start_with(REGISTRY, path, seed, options)
+    }
 
-/// Builds a scenario's board with the terrain names of its ruleset.
-pub fn build_ruleset_board(
-    ruleset: &dyn Ruleset,
-    scenario: &LoadedScenario,
-) -> crate::engine::board::Board {
-    crate::engine::game::build_board(scenario, &ruleset.terrain_names())
+    /// Loads a save: reads it, checks the scenario has not changed, replays it.
+    pub fn load_save(path: &Path) -> Result<Self, LocatedError> {
+        Self::load_save_with(REGISTRY, path)
+    }
+
+    /// `load_save` on text already read; `path` names it in errors.
+    pub fn load_save_text(path: &Path, text: String) -> Result<Self, LocatedError> {
+        Self::load_save_text_with(REGISTRY, path, text)
+    }
 }

@@ -1252,7 +1252,7 @@ fn civitate_complete_scripted_game_ends_in_a_norman_major_victory() {
 #[test]
 fn autoplay_plays_random_games_of_both_scenarios_to_the_end_without_a_refusal() {
     for path in [civitate_path(), kalavryai_path()] {
-        let (s, r) = bataille::engine::game::load_scenario(&path).unwrap();
+        let (s, r) = bataille::rulesets::load_scenario(&path).unwrap();
         let report = bataille::autoplay::autoplay(s, r, 1000, 150, true, &[]);
         assert!(report.failures.is_empty(), "{:?}", report.failures);
         assert_eq!(report.endings.values().sum::<usize>(), 150);

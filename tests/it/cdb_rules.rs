@@ -218,7 +218,7 @@ fn cdb_check_and_autoplay_work_on_all_four_scenarios() {
             "{name}: {}",
             String::from_utf8_lossy(&out.stderr)
         );
-        let (s, r) = bataille::engine::game::load_scenario(&path).unwrap();
+        let (s, r) = bataille::rulesets::load_scenario(&path).unwrap();
         let report = bataille::autoplay::autoplay(s, r, 1, 25, true, &[]);
         assert!(report.failures.is_empty(), "{name}: {:?}", report.failures);
         assert_eq!(report.endings.values().sum::<usize>(), 25, "{name}");

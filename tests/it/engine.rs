@@ -293,8 +293,8 @@ fn the_engine_plugin_runs_commands_sent_as_messages() {
     use bevy::prelude::*;
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, EnginePlugin));
-    let (scenario, ruleset) = bataille::engine::game::load_scenario(&civitate_path()).unwrap();
-    let board = bataille::rulesets::build_ruleset_board(&*ruleset, &scenario);
+    let (scenario, ruleset) = bataille::rulesets::load_scenario(&civitate_path()).unwrap();
+    let board = bataille::engine::game::build_ruleset_board(&*ruleset, &scenario);
     bataille::engine::game::init_world(app.world_mut(), scenario, ruleset, board, 1, &[]);
     // The phase is mirrored into the state in one frame and entered in the next.
     app.update();

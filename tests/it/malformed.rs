@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use bataille::engine::game::load_scenario;
+use bataille::rulesets::load_scenario;
 
 use crate::common::{civitate_path, kalavryai_path, root, scratch, write};
 

@@ -101,7 +101,7 @@ fn a_process_killed_mid_phase_resumes_from_its_autosave_with_the_same_dice() {
 
 pub(crate) mod random_games {
     //! Random command sequences, legal and illegal, from random seeds, over every
-    //! scenario of every registered ruleset: a ruleset added to `RULESETS` with
+    //! scenario of every registered ruleset: a ruleset added to `REGISTRY` with
     //! scenarios under `scenarios/<id>/` is covered with no new test code.
 
     use std::collections::BTreeSet;
@@ -112,7 +112,7 @@ pub(crate) mod random_games {
     use bataille::engine::dice::Dice;
     use bataille::engine::game::{Game, GamePhase};
     use bataille::engine::units::{Leader, Placement, UnitId, Units};
-    use bataille::rulesets::RULESETS;
+    use bataille::rulesets::REGISTRY;
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
@@ -121,7 +121,7 @@ pub(crate) mod random_games {
     /// Every shipped scenario of every registered ruleset.
     pub fn scenarios() -> Vec<PathBuf> {
         let mut out = Vec::new();
-        for id in RULESETS {
+        for id in REGISTRY.iter().map(|r| r.id) {
             let dir = root().join("scenarios").join(id);
             let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
                 .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
@@ -407,7 +407,7 @@ pub(crate) mod random_games {
         let all = scenarios();
         let mut games = 0;
         let mut commands = 0;
-        for id in RULESETS {
+        for id in REGISTRY.iter().map(|r| r.id) {
             let mine: Vec<&PathBuf> = all
                 .iter()
                 .filter(|p| p.parent().is_some_and(|d| d.ends_with(id)))

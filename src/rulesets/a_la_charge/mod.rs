@@ -23,13 +23,11 @@ use crate::engine::error::LocatedError;
 use crate::engine::event::EventKind;
 use crate::engine::game::{GamePhase, TurnState};
 use crate::engine::hex::HexCoord;
+use crate::engine::ruleset::Ruleset;
 use crate::engine::scenario::LoadedScenario;
 use crate::engine::units::{Hidden, Leader, Placement, SideId, Steps, UnitId, Units};
-use crate::engine::zoc::{ExertsZoc, ZocMap};
-use crate::rulesets::Ruleset;
-use crate::rulesets::view::{
-    AttackPreview, CardLine, CounterFace, Decision, MoveOption, SideMorale,
-};
+use crate::engine::view::{AttackPreview, CardLine, CounterFace, Decision, MoveOption, SideMorale};
+use crate::engine::zoc::{ExertsZoc, ZocMap, ZoneShape};
 
 use data::{Kind, Tables};
 use results::Pending;
@@ -235,6 +233,21 @@ pub(crate) fn overrun_leaders(world: &mut World, at: HexCoord, side: SideId) {
     }
 }
 
+/// AlC 11: a unit's zone of control is the six hexes around it, but not across a river
+/// except at a bridge.
+fn surrounding_zone(
+    board: &Board,
+    at: HexCoord,
+    _facing: Option<crate::engine::hex::VertexFacing>,
+    out: &mut Vec<HexCoord>,
+) {
+    out.extend(
+        board
+            .neighbors_on_map(at)
+            .filter(|n| !board.hexside(at, *n).is_unbridged_river()),
+    );
+}
+
 pub(crate) fn in_enemy_zoc(world: &World, side: SideId, hex: HexCoord) -> bool {
     world
         .resource::<ZocMap>()
@@ -412,6 +425,7 @@ impl Ruleset for AlaCharge {
 
     fn populate(&self, world: &mut World, scenario: &LoadedScenario) {
         world.insert_resource(AlcTables(self.tables.clone()));
+        world.insert_resource(ZoneShape(surrounding_zone));
         let file = &scenario.file;
         let mut state = AlcState::default();
         for (i, side) in file.sides.iter().enumerate() {

@@ -9,7 +9,7 @@ use crate::engine::command::{Command, Refusal};
 use crate::engine::game::GamePhase;
 use crate::engine::hex::HexCoord;
 use crate::engine::units::{Placement, SideId, UnitId};
-use crate::rulesets::view::{
+use crate::engine::view::{
     AttackPreview, CardLine, Choice, CounterFace, Decision, MoveOption, SideMorale,
 };
 

@@ -24,12 +24,11 @@ use crate::engine::error::LocatedError;
 use crate::engine::event::EventKind;
 use crate::engine::game::{GamePhase, TurnState};
 use crate::engine::hex::{HexCoord, VertexFacing};
+use crate::engine::ruleset::Ruleset;
 use crate::engine::scenario::{LoadedScenario, MapEdge};
 use crate::engine::units::{Facing, Hidden, Placement, SideId, UnitId, Units};
-use crate::rulesets::Ruleset;
-use crate::rulesets::view::{
-    AttackPreview, CardLine, CounterFace, Decision, MoveOption, SideMorale,
-};
+use crate::engine::view::{AttackPreview, CardLine, CounterFace, Decision, MoveOption, SideMorale};
+use crate::engine::zoc::ZoneShape;
 
 use data::{Kind, Profile, Quality, Tables, TerrainClass};
 
@@ -446,6 +445,24 @@ pub(crate) fn eliminate(world: &mut World, id: UnitId, rule: &'static str, why: 
     zones_stale(world);
 }
 
+/// CdB 7.1: a unit's zone of control is its two frontal hexes. (Every CdB unit has a
+/// facing; one without would hold the six hexes around it.)
+fn frontal_zone(
+    board: &Board,
+    at: HexCoord,
+    facing: Option<VertexFacing>,
+    out: &mut Vec<HexCoord>,
+) {
+    match facing {
+        Some(f) => out.extend(f.front(at).into_iter().filter(|h| board.contains(*h))),
+        None => out.extend(
+            board
+                .neighbors_on_map(at)
+                .filter(|n| !board.hexside(at, *n).is_unbridged_river()),
+        ),
+    }
+}
+
 /// Brings the engine's zones of control up to date, so `ZocMap` (which the view
 /// shades) is current. The rules read zones from facings directly (`zoc_exerted_on`).
 pub(crate) fn refresh_zoc(world: &mut World) {
@@ -702,6 +719,7 @@ impl Ruleset for ChampsDeBataille {
 
     fn populate(&self, world: &mut World, scenario: &LoadedScenario) {
         world.insert_resource(CdbTables(self.tables.clone()));
+        world.insert_resource(ZoneShape(frontal_zone));
         let scan = world.query::<PositionQuery>();
         world.insert_resource(PositionScan(std::sync::Mutex::new(scan)));
         setup::populate(world, scenario, &self.tables);
@@ -822,7 +840,7 @@ impl Ruleset for ChampsDeBataille {
         view::group_move_options(world, units)
     }
 
-    fn unit_actions(&self, world: &World, entity: Entity) -> Vec<crate::rulesets::view::Choice> {
+    fn unit_actions(&self, world: &World, entity: Entity) -> Vec<crate::engine::view::Choice> {
         view::unit_actions(world, entity)
     }
 

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use crate::engine::board::Board;
 use crate::engine::command::{Command, MarchStep, Refusal, UnitRef};
 use crate::engine::units::{Placement, SideId, Steps, UnitId, UnitName};
-use crate::rulesets::view::{
+use crate::engine::view::{
     AttackPreview, CardLine, Choice, CounterFace, Decision, MoveOption, SideMorale,
 };
 

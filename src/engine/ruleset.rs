@@ -1,0 +1,122 @@
+//! What the engine asks of a ruleset: its tables and options, the checks of a scenario,
+//! filling a world, checking and executing commands, the legal commands autoplay picks
+//! from, and what a player interface shows. The engine names no ruleset: the build's
+//! registry (`rulesets::REGISTRY`) hands it the one a scenario names.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use rand_chacha::ChaCha8Rng;
+
+use super::command::{Command, Refusal};
+use super::error::LocatedError;
+use super::hex::HexCoord;
+use super::scenario::LoadedScenario;
+use super::view::{AttackPreview, CardLine, CounterFace, Decision, MoveOption, SideMorale};
+
+pub trait Ruleset: Send + Sync + 'static {
+    /// The id scenarios name in `ruleset:`.
+    fn id(&self) -> &'static str;
+    /// The name players know, e.g. "A la Charge".
+    fn name(&self) -> &'static str;
+    /// The text of every table this ruleset read, hashed into saves.
+    fn table_texts(&self) -> Vec<&str>;
+    /// The terrain names of its terrain table, in id order.
+    fn terrain_names(&self) -> Vec<String>;
+    /// The optional rules a scenario or the command line may switch on.
+    fn options(&self) -> &'static [&'static str];
+    /// Checks the parts of a scenario that depend on this ruleset.
+    fn validate(&self, scenario: &LoadedScenario) -> Result<(), LocatedError>;
+    /// Adds this ruleset's components and resources to a world the engine has filled.
+    fn populate(&self, world: &mut World, scenario: &LoadedScenario);
+    /// Checks a command against the rules and, when legal, executes it. A refused
+    /// command changes nothing, not even the dice.
+    fn submit(&self, world: &mut World, command: &Command) -> Result<(), Refusal>;
+    /// A random legal command for the side to act (autoplay, fuzzing).
+    fn random_command(&self, world: &mut World, rng: &mut ChaCha8Rng) -> Command;
+    /// What the rules wait for from a player, when a decision is pending.
+    fn pending_decision(&self, world: &World) -> Option<String>;
+    /// The ruleset's state flags of a unit, for `--state` and the info panel.
+    fn unit_flags(&self, world: &World, entity: Entity) -> Vec<String>;
+
+    // What a player interface shows; see `view`. Each reads the same functions that
+    // check and resolve commands.
+
+    /// Checks a command without executing it: the refusal `submit` would give.
+    fn check(&self, world: &World, command: &Command) -> Result<(), Refusal>;
+    /// What the counter of a unit shows.
+    fn counter_face(&self, world: &World, entity: Entity) -> CounterFace;
+    /// Every factor and state of a unit, for its info panel.
+    fn unit_card(&self, world: &World, entity: Entity) -> Vec<CardLine>;
+    /// Where a unit may move now, or why it may not move at all.
+    fn move_options(&self, world: &World, entity: Entity) -> Result<Vec<MoveOption>, Refusal>;
+    /// Where a group led by its first unit may move together (the hex is the leader's).
+    fn group_move_options(
+        &self,
+        _world: &World,
+        _units: &[super::units::UnitId],
+    ) -> Result<Vec<MoveOption>, Refusal> {
+        Err(Refusal::new(
+            "moves",
+            format!("{} moves units one at a time", self.name()),
+        ))
+    }
+    /// Orders a unit can be given now besides moving and attacking (keep in control,
+    /// dismount, ...), each a legal command with its label.
+    fn unit_actions(&self, _world: &World, _entity: Entity) -> Vec<super::view::Choice> {
+        Vec::new()
+    }
+    /// Hexes a scenario's special rules mark on the map (a ditch, ...), with what.
+    fn marked_hexes(&self, _world: &World) -> Vec<(HexCoord, String)> {
+        Vec::new()
+    }
+    /// Lines of ruleset state a player keeps in view (action points per corps, ...).
+    fn status_lines(&self, _world: &World) -> Vec<String> {
+        Vec::new()
+    }
+    /// The attack command the units in `attackers` make on `target`.
+    fn attack_command(&self, world: &World, attackers: &[HexCoord], target: HexCoord) -> Command;
+    /// The odds, modifiers and result chances of an attack, or why it is illegal.
+    fn attack_preview(&self, world: &World, command: &Command) -> Result<AttackPreview, Refusal>;
+    /// The decision the rules wait for, with every legal answer.
+    fn decision(&self, world: &World) -> Option<Decision>;
+    /// Each side's lost morale against its level.
+    fn morale(&self, world: &World) -> Vec<SideMorale>;
+
+    /// What must hold after every command (stacking, steps in range, ...): each
+    /// violation in words with its rule. Empty when all is well. The trust harness
+    /// checks it after every command of its random games.
+    fn invariant_violations(&self, world: &World) -> Vec<String>;
+    /// Whether a unit may attack, and be attacked, at most once a phase.
+    fn attacks_once_per_phase(&self) -> bool {
+        true
+    }
+}
+
+/// The ruleset a game is played with.
+#[derive(Resource, Clone)]
+pub struct ActiveRuleset(pub Arc<dyn Ruleset>);
+
+/// One ruleset this build enforces: the id scenarios name, and how to load it with
+/// its tables for a scenario (from `rulesets/<id>/` beside or above it when present).
+#[derive(Clone, Copy)]
+pub struct RulesetEntry {
+    pub id: &'static str,
+    pub load: fn(&Path) -> Result<Arc<dyn Ruleset>, LocatedError>,
+}
+
+/// Loads the ruleset `id` from a registry, for the scenario at `scenario_path`.
+pub fn load_ruleset(
+    registry: &[RulesetEntry],
+    id: &str,
+    scenario_path: &Path,
+) -> Result<Arc<dyn Ruleset>, String> {
+    match registry.iter().find(|r| r.id == id) {
+        Some(entry) => (entry.load)(scenario_path).map_err(|e| e.to_string()),
+        None => Err(format!(
+            "unknown ruleset `{id}` (this build enforces: {})",
+            registry.iter().map(|r| r.id).collect::<Vec<_>>().join(", ")
+        )),
+    }
+}
