@@ -7,8 +7,9 @@
 use bevy::prelude::*;
 
 use crate::engine::command::Command;
-use crate::engine::game::{GamePhase, TurnState};
+use crate::engine::game::TurnState;
 use crate::engine::hex::HexCoord;
+use crate::engine::phase::PhaseKind;
 use crate::engine::units::{Hidden, Leader, Placement, SideId, UnitId, Units};
 use crate::engine::view::{AttackPreview, Decision, MoveOption};
 
@@ -149,7 +150,7 @@ pub fn visible_to(world: &World, entity: Entity, viewer: SideId) -> bool {
 /// behind a screen.
 pub fn hidden_information(session: &Session) -> bool {
     let world = &session.game.world;
-    session.game.turn().phase == GamePhase::Setup
+    session.game.turn().phase.kind == PhaseKind::Place
         || world.resource::<Units>().ids().any(|id| {
             world
                 .get::<Hidden>(world.resource::<Units>().entity(id))
@@ -306,8 +307,8 @@ fn click(session: &mut Session, ui: &mut Interaction, hex: HexCoord) {
     let viewer = viewer(session);
     let here = units_seen_at(session, hex, viewer);
     let turn: TurnState = session.game.turn().clone();
-    match turn.phase {
-        GamePhase::Movement => {
+    match turn.phase.kind {
+        PhaseKind::Move => {
             if let Some(m) = ui.moves.iter().find(|m| m.hex == hex).cloned() {
                 if submit(session, ui, &m.command) {
                     ui.selected = None;
@@ -324,7 +325,7 @@ fn click(session: &mut Session, ui: &mut Interaction, hex: HexCoord) {
                 ui.selected = None;
             }
         }
-        GamePhase::Combat => {
+        PhaseKind::Fire | PhaseKind::Fight => {
             let Some(&first) = here.first() else {
                 ui.selected = None;
                 return;
@@ -380,8 +381,8 @@ fn hover_info(session: &Session, ui: &Interaction, hex: Option<HexCoord>) -> Hov
     if pending_decision(session).is_some() || game.is_over() {
         return HoverInfo::None;
     }
-    match game.turn().phase {
-        GamePhase::Movement => {
+    match game.turn().phase.kind {
+        PhaseKind::Move => {
             let Some(id) = ui.selected else {
                 return HoverInfo::None;
             };
@@ -434,7 +435,7 @@ fn hover_info(session: &Session, ui: &Interaction, hex: Option<HexCoord>) -> Hov
             }
             HoverInfo::None
         }
-        GamePhase::Combat => {
+        PhaseKind::Fire | PhaseKind::Fight => {
             let viewer = viewer(session);
             let here = units_seen_at(session, hex, viewer);
             let Some(&first) = here.first() else {
@@ -493,7 +494,7 @@ pub fn refresh_interaction(session: Res<Session>, mut ui: ResMut<Interaction>) {
     let world = &session.game.world;
     if ui.group.iter().any(|u| {
         let e = entity_of(&session, *u);
-        !visible_to(world, e, viewer) || session.game.turn().phase != GamePhase::Movement
+        !visible_to(world, e, viewer) || session.game.turn().phase.kind != PhaseKind::Move
     }) {
         ui.group.clear();
     }

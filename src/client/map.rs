@@ -13,8 +13,8 @@ use super::layout::{HEX_RADIUS, hex_center};
 use super::session::Session;
 use super::window::{InGame, Screen};
 use crate::engine::board::{Board, HexsideFeature};
-use crate::engine::game::GamePhase;
 use crate::engine::hex::HexCoord;
+use crate::engine::phase::PhaseKind;
 use crate::engine::units::{Hidden, Leader, Placement, SideId, UnitName, Units};
 use crate::engine::zoc::ZocMap;
 
@@ -558,7 +558,7 @@ fn redraw_counters(
         commands.spawn((bundle.0, bundle.1, CounterView, InGame));
     };
     let mut texts: Vec<(String, TextFont, Color, Vec3)> = Vec::new();
-    let over = game.turn().phase == GamePhase::GameOver;
+    let over = game.turn().phase.kind == PhaseKind::Over;
     for id in units.ids() {
         let e = units.entity(id);
         let Some(Placement::OnMap(hex)) = world.get::<Placement>(e).copied() else {

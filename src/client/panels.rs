@@ -11,7 +11,7 @@ use super::controller::{HoverInfo, Interaction, PlayerInput, pending_decision, u
 use super::session::{Session, autosave_path};
 use super::window::{ClientOptions, Screen, new_seed};
 use crate::engine::command::Command;
-use crate::engine::game::GamePhase;
+use crate::engine::phase::PhaseKind;
 use crate::engine::units::{Placement, SideId, UnitName, Units};
 
 pub struct PanelsPlugin;
@@ -230,7 +230,11 @@ fn game_panels(
                 game.scenario.file.name, turn.turn, turn.last_turn
             ));
             ui.separator();
-            ui.label(format!("{:?}", turn.phase));
+            ui.label(if turn.phase.rule.is_empty() {
+                turn.phase.label.to_string()
+            } else {
+                format!("{} ({})", turn.phase.label, turn.phase.rule)
+            });
             ui.colored_label(side_color32(turn.active), side_name(turn.active));
             ui.separator();
             for m in game.ruleset.morale(world) {
@@ -346,7 +350,7 @@ fn game_panels(
                             }
                         }
                         if let Some(why) = &ui_state.cannot_move
-                            && turn.phase == GamePhase::Movement
+                            && turn.phase.kind == PhaseKind::Move
                         {
                             ui.colored_label(egui::Color32::from_rgb(230, 120, 80), why);
                         }
@@ -372,17 +376,21 @@ fn game_panels(
                             }
                         }
                     } else {
-                        ui.label(match turn.phase {
-                            GamePhase::Movement => {
+                        ui.label(match turn.phase.kind {
+                            PhaseKind::Move => {
                                 "Click one of your units to see where it can move."
                             }
-                            GamePhase::Combat => {
+                            PhaseKind::Fight => {
                                 "Click your units to choose the attackers, then an enemy to attack."
                             }
-                            GamePhase::Setup => {
+                            PhaseKind::Fire => {
+                                "Click your shooters to choose them, then an enemy to shoot at."
+                            }
+                            PhaseKind::Place => {
                                 "Set-up: answer the dialog; a placed unit's card can turn it."
                             }
-                            GamePhase::GameOver => "The game is over.",
+                            PhaseKind::Decide => "Answer the dialog.",
+                            PhaseKind::Over => "The game is over.",
                         });
                     }
                     // Units off the map that may enter (reinforcements).
@@ -394,7 +402,7 @@ fn game_panels(
                                 && world.get::<SideId>(e) == Some(&turn.active)
                         })
                         .collect();
-                    if !waiting.is_empty() && turn.phase == GamePhase::Movement {
+                    if !waiting.is_empty() && turn.phase.kind == PhaseKind::Move {
                         ui.separator();
                         ui.label("Off the map:");
                         for id in waiting {

@@ -14,23 +14,13 @@ use super::dice::Dice;
 use super::error::LocatedError;
 use super::event::{EventKind, GameLog};
 use super::hex::Hexside;
+use super::phase::PhaseView;
 use super::ruleset::{ActiveRuleset, Ruleset, RulesetEntry, load_ruleset};
 use super::scenario::{
     LoadedScenario, VictoryLevel, parse_scenario, read_text, ron_options, sha256_hex,
 };
 use super::units::{Leader, Placement, SideId, Steps, UnitId, UnitName, Units};
 use super::zoc::{ZocMap, ZoneOfControl, ZoneShape};
-
-/// The phase of a turn, as a Bevy state the view can react to.
-#[derive(States, Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize)]
-pub enum GamePhase {
-    /// Secret placements before the first turn.
-    #[default]
-    Setup,
-    Movement,
-    Combat,
-    GameOver,
-}
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -41,12 +31,13 @@ pub struct Outcome {
     pub reason: String,
 }
 
-/// Turn, phase and the side to act; the authority the `GamePhase` state mirrors.
+/// Turn, phase and the side to act. The phase is the ruleset's, seen through its
+/// `PhaseView`; the engine plugin mirrors its kind into a `PhaseKind` state.
 #[derive(Resource, Clone, Debug)]
 pub struct TurnState {
     pub turn: u32,
     pub last_turn: u32,
-    pub phase: GamePhase,
+    pub phase: PhaseView,
     /// The side whose phase it is.
     pub active: SideId,
     /// The side that moves first each turn.
@@ -186,7 +177,7 @@ pub fn init_world(
     world.insert_resource(TurnState {
         turn: 1,
         last_turn: scenario.file.turns,
-        phase: GamePhase::Setup,
+        phase: PhaseView::default(),
         active: first,
         first,
         outcome: None,
@@ -495,7 +486,8 @@ impl Game {
             "ruleset": self.ruleset.id(),
             "seed": self.seed,
             "turn": turn.turn,
-            "phase": format!("{:?}", turn.phase),
+            "phase": turn.phase.label,
+            "phase_rule": turn.phase.rule,
             "active_side": sides[turn.active.0 as usize].id,
             "pending": self.ruleset.pending_decision(world),
             "outcome": turn.outcome.as_ref().map(|o| serde_json::json!({

@@ -7,6 +7,7 @@ pub mod error;
 pub mod event;
 pub mod game;
 pub mod hex;
+pub mod phase;
 pub mod plugin;
 pub mod ruleset;
 pub mod scenario;

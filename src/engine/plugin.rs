@@ -1,13 +1,14 @@
 //! The engine as a Bevy plugin: commands arrive as messages, go through the same
 //! `submit` pipeline as scripts, and come out as outcome and event messages; zones of
-//! control and the `GamePhase` state follow the game.
+//! control and the `PhaseKind` state (what a click means) follow the game.
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
 use super::command::{Command, Refusal};
 use super::event::{GameEvent, GameLog};
-use super::game::{GamePhase, TurnState, submit};
+use super::game::{TurnState, submit};
+use super::phase::PhaseKind;
 use super::zoc::recompute_zones_of_control;
 
 /// A command from any input: a click, a script line, a replayed save.
@@ -28,7 +29,7 @@ pub enum GameSet {
     Commands,
     /// Recompute zones of control after units moved.
     ZonesOfControl,
-    /// Mirror the turn's phase into the `GamePhase` state.
+    /// Mirror the kind of the turn's phase into the `PhaseKind` state.
     Phase,
 }
 
@@ -42,7 +43,7 @@ impl Plugin for EnginePlugin {
         app.add_message::<SubmitCommand>()
             .add_message::<CommandOutcome>()
             .add_message::<GameEvent>()
-            .init_state::<GamePhase>()
+            .init_state::<PhaseKind>()
             .configure_sets(
                 Update,
                 (GameSet::Commands, GameSet::ZonesOfControl, GameSet::Phase).chain(),
@@ -86,10 +87,10 @@ pub fn process_submitted_commands(world: &mut World) {
 
 fn sync_phase_state(
     turn: Res<TurnState>,
-    state: Res<State<GamePhase>>,
-    mut next: ResMut<NextState<GamePhase>>,
+    state: Res<State<PhaseKind>>,
+    mut next: ResMut<NextState<PhaseKind>>,
 ) {
-    if *state.get() != turn.phase {
-        next.set(turn.phase);
+    if *state.get() != turn.phase.kind {
+        next.set(turn.phase.kind);
     }
 }

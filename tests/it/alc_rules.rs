@@ -3,8 +3,9 @@
 
 use bataille::engine::command::{Command, UnitRef, parse_line};
 use bataille::engine::dice::Dice;
-use bataille::engine::game::{Game, GamePhase};
+use bataille::engine::game::Game;
 use bataille::engine::hex::HexCoord;
+use bataille::engine::phase::PhaseKind;
 use bataille::engine::scenario::VictoryLevel;
 use bataille::engine::units::SideId;
 use bataille::rulesets::a_la_charge::combat::{self, AttackPlan, odds_column};
@@ -34,9 +35,9 @@ fn rating_of(g: &Game, id: &str) -> i32 {
     rating(&g.world, u)
 }
 
-fn phase(g: &Game) -> (u32, GamePhase, u8) {
+fn phase(g: &Game) -> (u32, PhaseKind, u8) {
     let t = g.turn();
-    (t.turn, t.phase, t.active.0)
+    (t.turn, t.phase.kind, t.active.0)
 }
 
 const CLEAR: &str = "terrain: {}";
@@ -54,17 +55,17 @@ fn alc_6_phases_follow_in_the_printed_order() {
         "",
         1,
     );
-    assert_eq!(phase(&g), (1, GamePhase::Movement, 0));
+    assert_eq!(phase(&g), (1, PhaseKind::Move, 0));
     run(&mut g, &["end"]);
-    assert_eq!(phase(&g), (1, GamePhase::Combat, 0));
+    assert_eq!(phase(&g), (1, PhaseKind::Fight, 0));
     run(&mut g, &["end"]);
-    assert_eq!(phase(&g), (1, GamePhase::Movement, 1));
+    assert_eq!(phase(&g), (1, PhaseKind::Move, 1));
     run(&mut g, &["end"]);
-    assert_eq!(phase(&g), (1, GamePhase::Combat, 1));
+    assert_eq!(phase(&g), (1, PhaseKind::Fight, 1));
     run(&mut g, &["end"]);
     assert_eq!(
         phase(&g),
-        (2, GamePhase::Movement, 0),
+        (2, PhaseKind::Move, 0),
         "phases 5 and 6: victory check, turn marker"
     );
     assert!(log_text(&g).contains("Turn 1 victory check"));
@@ -959,7 +960,7 @@ fn kalavryai_rule_1_the_ambush_is_placed_in_secret_within_its_zone() {
     let mut g = kalavryai(1);
     assert_eq!(
         phase(&g),
-        (1, GamePhase::Setup, 1),
+        (1, PhaseKind::Place, 1),
         "the Byzantines place their ambush first"
     );
     let r = refused(&mut g, "end");
@@ -967,7 +968,7 @@ fn kalavryai_rule_1_the_ambush_is_placed_in_secret_within_its_zone() {
     let r = refused(&mut g, "place turcs_ambush 0505");
     assert!(r.contains("outside the ambush zone"), "{r}");
     run(&mut g, &["place turcs_ambush 1012", "end"]);
-    assert_eq!(phase(&g), (1, GamePhase::Movement, 0));
+    assert_eq!(phase(&g), (1, PhaseKind::Move, 0));
     assert!(
         !log_text(&g).contains("1012"),
         "the log does not give the hex away"
@@ -1023,7 +1024,7 @@ fn kalavryai_rule_2_the_petchenegs_change_sides_on_the_treason_roll() {
                 "end",
             ],
         );
-        assert_eq!(phase(&g), (2, GamePhase::Movement, 1));
+        assert_eq!(phase(&g), (2, PhaseKind::Move, 1));
         g
     };
     let g = play(5);
@@ -1060,7 +1061,7 @@ fn kalavryai_reinforcement_enters_on_turn_2_by_the_east_edge() {
     let r = refused(&mut g, "move athanatoi_2 1208");
     assert!(r.contains("arrives on turn 2"), "{r}");
     run(&mut g, &["end", "end", "end", "end"]);
-    assert_eq!(phase(&g), (2, GamePhase::Movement, 1));
+    assert_eq!(phase(&g), (2, PhaseKind::Move, 1));
     let r = refused(&mut g, "move athanatoi_2 1108");
     assert!(r.contains("entry hexes"), "{r}");
     run(&mut g, &["move athanatoi_2 1208 1108"]);
@@ -1277,7 +1278,8 @@ fn every_reachable_hex_is_a_legal_move_and_every_step_costs_what_check_move_says
         if g.is_over() {
             break;
         }
-        if g.turn().phase == GamePhase::Movement && g.ruleset.pending_decision(&g.world).is_none() {
+        if g.turn().phase.kind == PhaseKind::Move && g.ruleset.pending_decision(&g.world).is_none()
+        {
             let units = g.world.resource::<bataille::engine::units::Units>().clone();
             for id in units.ids() {
                 for r in reachable(&g.world, id) {

@@ -1,7 +1,7 @@
 //! Champs de Bataille: a test per rule section and the worked examples 1 to 8 of the
 //! text, with the same numbers.
 
-use bataille::engine::game::GamePhase;
+use bataille::engine::phase::PhaseKind;
 
 use crate::cdb_common::*;
 use crate::common::{hex, log_text, refused, run, status};
@@ -35,7 +35,7 @@ fn cdb_example_7_warband_4_against_auxilia_2_dice_4_and_1_destroys_it_and_a_rear
     // Dice: the Franks' AP die (any), then the Frank's 4 and the Roman's 1.
     let mut g = example_7(seed_rolling_any(&[0, 4, 1]));
     run(&mut g, &["end", "end", "end"]);
-    assert_eq!(g.turn().phase, GamePhase::Combat);
+    assert_eq!(g.turn().phase.kind, PhaseKind::Fight);
     let b = nb("0805", 5);
     run(&mut g, &[&format!("attack {b} -> 0805")]);
     let log = log_text(&g);

@@ -3,7 +3,8 @@
 //! are checked to cite it. Hex geometry: flat-topped, `CCRR`, even columns half a hex
 //! lower; a unit facing `E` has front NE+SE, flanks N+S, rear SW+NW.
 
-use bataille::engine::game::{Game, GamePhase};
+use bataille::engine::game::Game;
+use bataille::engine::phase::PhaseKind;
 use bataille::engine::units::SideId;
 
 use crate::cdb_common::*;
@@ -169,7 +170,7 @@ fn load_error(ron: &str) -> String {
 /// Ends phases up to side a's melee (movement, both missile phases).
 fn to_melee(g: &mut Game) {
     run(g, &["end", "end", "end"]);
-    assert_eq!(g.turn().phase, GamePhase::Combat);
+    assert_eq!(g.turn().phase.kind, PhaseKind::Fight);
 }
 
 // ---- 1. Terrain (1.2, 9.6) ----
@@ -338,19 +339,28 @@ fn cdb_3_sequence_of_play_phases_in_order() {
     let a = SideId(0);
     let b = SideId(1);
     assert_eq!(g.turn().active, a);
-    assert_eq!(g.turn().phase, GamePhase::Movement);
+    assert_eq!(g.turn().phase.kind, PhaseKind::Move);
     run(&mut g, &["end"]);
-    assert_eq!((g.turn().active, g.turn().phase), (a, GamePhase::Combat));
+    assert_eq!(
+        (g.turn().active, g.turn().phase.kind),
+        (a, PhaseKind::Fire)
+    );
     run(&mut g, &["end"]);
     // The other side's missile phase.
-    assert_eq!((g.turn().active, g.turn().phase), (b, GamePhase::Combat));
+    assert_eq!(
+        (g.turn().active, g.turn().phase.kind),
+        (b, PhaseKind::Fire)
+    );
     run(&mut g, &["end"]);
-    assert_eq!((g.turn().active, g.turn().phase), (a, GamePhase::Combat));
+    assert_eq!(
+        (g.turn().active, g.turn().phase.kind),
+        (a, PhaseKind::Fight)
+    );
     run(&mut g, &["end"]);
-    assert_eq!((g.turn().active, g.turn().phase), (b, GamePhase::Movement));
+    assert_eq!((g.turn().active, g.turn().phase.kind), (b, PhaseKind::Move));
     run(&mut g, &["end", "end", "end", "end"]);
     assert_eq!(g.turn().turn, 2);
-    assert_eq!((g.turn().active, g.turn().phase), (a, GamePhase::Movement));
+    assert_eq!((g.turn().active, g.turn().phase.kind), (a, PhaseKind::Move));
     let log = log_text(&g);
     let steps = [
         "Turn 1 (CdB 3)",
@@ -419,7 +429,7 @@ fn cdb_4_1_regular_generals_dice_are_assigned_after_the_throw() {
     let log = log_text(&g);
     assert!(log.contains("First's corps has 3 action points"), "{log}");
     assert!(log.contains("Second's corps has 5 action points"), "{log}");
-    assert_eq!(g.turn().phase, GamePhase::Movement);
+    assert_eq!(g.turn().phase.kind, PhaseKind::Move);
 }
 
 #[test]
@@ -433,7 +443,7 @@ fn cdb_4_1_irregular_generals_dice_are_named_before_the_throw() {
     let log = log_text(&g);
     assert!(log.contains("First's corps has 5 action points"), "{log}");
     assert!(log.contains("Second's corps has 3 action points"), "{log}");
-    assert_eq!(g.turn().phase, GamePhase::Movement);
+    assert_eq!(g.turn().phase.kind, PhaseKind::Move);
     assert_refused(&mut g, "assign a1 3 a2 5", "CdB 4.1");
 }
 
@@ -1260,7 +1270,7 @@ fn cdb_example_6_lead_with_a_rank_and_a_supporter_gives_minus_2_and_c_shoots_alo
         seed6(&[1, 6, 1, 6]),
     );
     run(&mut g, &["end"]);
-    assert_eq!(g.turn().phase, GamePhase::Combat);
+    assert_eq!(g.turn().phase.kind, PhaseKind::Fire);
     // C has a nearer target: it may not support against Y.
     assert_refused(&mut g, "attack fire 0505 0506 -> 0704", "CdB 10.1");
     run(&mut g, &["attack fire 0505 0504 -> 0704"]);
@@ -2238,7 +2248,7 @@ fn cdb_14_3_hidden_placement_in_a_zone_revealed_within_three_hexes() {
     let extra = "special_rules: [HiddenPlacement(unit: \"amb\", zone: (min_col: 10, max_col: 12, min_row: 2, max_row: 4), active_from_turn: 1)],";
     let mut g = cdb_game(&cdb_position_ron(&units, "", extra), seed6(&[]), &[]);
     // The defender (b: a moves first) places in secret before the first turn.
-    assert_eq!(g.turn().phase, GamePhase::Setup);
+    assert_eq!(g.turn().phase.kind, PhaseKind::Place);
     assert_eq!(g.turn().active, SideId(1));
     let r = assert_refused(&mut g, "end", "CdB 14.3");
     assert!(r.contains("place amb"), "{r}");
@@ -2250,8 +2260,8 @@ fn cdb_14_3_hidden_placement_in_a_zone_revealed_within_three_hexes() {
     );
     run(&mut g, &["end"]);
     assert_eq!(
-        (g.turn().phase, g.turn().active),
-        (GamePhase::Movement, SideId(0))
+        (g.turn().phase.kind, g.turn().active),
+        (PhaseKind::Move, SideId(0))
     );
     assert!(has_flag(&g, "amb", "hidden"));
     // The hidden unit's hex cannot be entered.
@@ -2284,7 +2294,7 @@ fn cdb_14_3_attacker_by_aggression_die_plus_rating() {
         log_text(&g)
     );
     assert_eq!(g.turn().active, SideId(1));
-    assert_eq!(g.turn().phase, GamePhase::Movement);
+    assert_eq!(g.turn().phase.kind, PhaseKind::Move);
     // a throws 6 (+3 = 9), b throws 6 (+1 = 7): a attacks.
     let g = cdb_game(&ron, seed_rolling_any(&[6, 6]), &[]);
     assert_eq!(g.turn().active, SideId(0));
@@ -2350,7 +2360,7 @@ fn is_hidden(g: &Game, id: &str) -> bool {
 fn cdb_14_3_2_the_attacker_chooses_a_long_edge_and_a_die_of_5_or_6_swaps_it() {
     // First die: the edge roll. 3 keeps the chosen edge.
     let mut g = deployment_game(seed_rolling_any(&[3]));
-    assert_eq!(g.turn().phase, GamePhase::Setup);
+    assert_eq!(g.turn().phase.kind, PhaseKind::Place);
     assert_eq!(g.turn().active, SideId(0), "the attacker chooses");
     let r = refused(&mut g, "edge North");
     assert!(
@@ -2493,7 +2503,7 @@ fn cdb_14_3_4_the_defenders_main_corps_within_four_hexes_the_attackers_within_tw
     assert!(r.contains("within 8 hexes"), "{r}");
     run(&mut g, &["place g2 0707", "place pa 0606", "end"]);
     // The attacker's turn begins (CdB 14.3.4).
-    assert_eq!(g.turn().phase, GamePhase::Movement);
+    assert_eq!(g.turn().phase.kind, PhaseKind::Move);
     assert_eq!(g.turn().active, SideId(0));
     assert_eq!(g.turn().turn, 1);
     let log = log_text(&g);
@@ -2549,7 +2559,7 @@ fn cdb_14_3_3_the_written_placement_is_kept_and_leaves_room_for_the_corps_to_com
     );
     assert_eq!(unit_state(&g, "g2")["facing"], 0);
     run(&mut g, &["end"]);
-    assert_eq!(g.turn().phase, GamePhase::Movement);
+    assert_eq!(g.turn().phase.kind, PhaseKind::Move);
 }
 
 #[test]
@@ -2611,7 +2621,7 @@ fn cdb_14_3_3_the_defenders_psiloi_ambush_in_broken_terrain_five_hexes_from_the_
         ],
     );
     run(&mut g, &["place g2 0210", "end"]);
-    assert_eq!(g.turn().phase, GamePhase::Movement);
+    assert_eq!(g.turn().phase.kind, PhaseKind::Move);
     // Side a's units within three hexes of 0608? 0206 is 4 away: the Psiloi stay hidden.
     assert!(is_hidden(&g, "pb"), "{}", log_text(&g));
     assert_eq!(hex(&g, "pb").as_deref(), Some("0608"));
@@ -2664,7 +2674,7 @@ fn cdb_optional_simultaneous_placement_each_army_is_placed_unseen_then_both_are_
     );
     assert!(is_hidden(&g, "gb") && is_hidden(&g, "ga"));
     run(&mut g, &["place g2 0707", "place pa 0606", "end"]);
-    assert_eq!(g.turn().phase, GamePhase::Movement);
+    assert_eq!(g.turn().phase.kind, PhaseKind::Move);
     assert!(!is_hidden(&g, "gb") && !is_hidden(&g, "ga") && !is_hidden(&g, "pa"));
     let log = log_text(&g);
     assert!(
@@ -2710,7 +2720,7 @@ fn cdb_optional_simple_game_has_no_baggage_and_no_cinc() {
     );
     run(&mut g, &["place g2 0707", "place pa 0606", "end"]);
     assert_eq!(hex(&g, "baga"), None);
-    assert_eq!(g.turn().phase, GamePhase::Movement);
+    assert_eq!(g.turn().phase.kind, PhaseKind::Move);
     // Without a CinC a regular general still assigns his die after the throw: the
     // penalty for the CinC's death (CdB 4.1) does not apply to an army that never had
     // one. Without the option, an army with no CinC names its dice before the throw.

@@ -11,8 +11,9 @@ use bataille::client::layout::{hex_at, hex_center};
 use bataille::client::session::Session;
 use bataille::engine::command::Command;
 use bataille::engine::dice::Dice;
-use bataille::engine::game::{Game, GamePhase};
+use bataille::engine::game::Game;
 use bataille::engine::hex::HexCoord;
+use bataille::engine::phase::PhaseKind;
 use bataille::engine::units::{Placement, SideId, Units};
 
 use crate::common::*;
@@ -130,7 +131,7 @@ fn hovering_an_illegal_hex_gives_the_rulesets_reason_with_its_section() {
 fn the_combat_preview_is_the_resolvers_own_evaluation() {
     let mut game = civitate(7);
     game.run_script("move 0905 0805 0705 0605\nend").unwrap();
-    assert_eq!(game.turn().phase, GamePhase::Combat);
+    assert_eq!(game.turn().phase.kind, PhaseKind::Fight);
     let mut app = app_with(game);
     click_at(&mut app, hex_center(h("0605")));
     assert_eq!(
@@ -206,8 +207,8 @@ fn undo_replays_without_touching_the_dice_and_stops_at_a_die_roll() {
     let ui = app.world().resource::<Interaction>();
     assert!(ui.status.starts_with("cannot undo"), "{}", ui.status);
     assert_eq!(
-        app.world().resource::<Session>().game.turn().phase,
-        GamePhase::Combat
+        app.world().resource::<Session>().game.turn().phase.kind,
+        PhaseKind::Fight
     );
 }
 
@@ -348,8 +349,8 @@ fn cdb_shift_clicks_form_a_group_whose_move_shows_its_pa_cost_and_moves_all_thre
     let mut app = app_with(game);
     // Seed 3: the Franks attack and move first; their irregular corps need no assignment.
     assert_eq!(
-        app.world().resource::<Session>().game.turn().phase,
-        GamePhase::Movement
+        app.world().resource::<Session>().game.turn().phase.kind,
+        PhaseKind::Move
     );
     for (input, hex) in [
         (PlayerInput::Click(h("1809")), None),
@@ -406,8 +407,8 @@ fn cdb_set_up_hands_the_seat_over_between_players_and_a_click_places_the_unit_as
     };
     // The set-up hides the seat's secrets: the first player takes the seat.
     assert_eq!(
-        app.world().resource::<Session>().game.turn().phase,
-        GamePhase::Setup
+        app.world().resource::<Session>().game.turn().phase.kind,
+        PhaseKind::Place
     );
     assert!(app.world().resource::<Interaction>().hand_over.is_some());
     send(&mut app, PlayerInput::HandOverDone);

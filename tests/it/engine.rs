@@ -3,8 +3,9 @@
 
 use bataille::engine::command::{Command, UnitRef, parse_line};
 use bataille::engine::dice::Dice;
-use bataille::engine::game::{Game, GamePhase, TurnState};
+use bataille::engine::game::{Game, TurnState};
 use bataille::engine::hex::{HexCoord, Hexside, VertexFacing, line_of_hexes, line_of_sight};
+use bataille::engine::phase::PhaseKind;
 
 use crate::common::*;
 
@@ -300,8 +301,8 @@ fn the_engine_plugin_runs_commands_sent_as_messages() {
     app.update();
     app.update();
     assert_eq!(
-        *app.world().resource::<State<GamePhase>>().get(),
-        GamePhase::Movement
+        *app.world().resource::<State<PhaseKind>>().get(),
+        PhaseKind::Move
     );
     app.world_mut().write_message(SubmitCommand(
         parse_line("move 0905 0805").unwrap().unwrap(),
@@ -317,10 +318,13 @@ fn the_engine_plugin_runs_commands_sent_as_messages() {
     assert_eq!(outcomes.len(), 2);
     assert!(outcomes.iter().all(|o| o.result.is_ok()));
     app.update();
-    assert_eq!(app.world().resource::<TurnState>().phase, GamePhase::Combat);
     assert_eq!(
-        *app.world().resource::<State<GamePhase>>().get(),
-        GamePhase::Combat
+        app.world().resource::<TurnState>().phase.kind,
+        PhaseKind::Fight
+    );
+    assert_eq!(
+        *app.world().resource::<State<PhaseKind>>().get(),
+        PhaseKind::Fight
     );
     // The Chevaliers d'Elite now stand in 0805 and exert a zone of control there.
     let zoc = app.world().resource::<bataille::engine::zoc::ZocMap>();
@@ -433,7 +437,7 @@ fn cli_save_and_load_continue_the_same_game() {
         String::from_utf8_lossy(&out.stderr)
     );
     let loaded = Game::load_save(&save).unwrap();
-    assert_eq!(loaded.turn().phase, GamePhase::Combat);
+    assert_eq!(loaded.turn().phase.kind, PhaseKind::Fight);
     assert_eq!(loaded.seed, 5);
     assert_eq!(loaded.commands().len(), 2);
 }

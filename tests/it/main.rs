@@ -12,4 +12,5 @@ mod golden;
 #[cfg(feature = "gui")]
 mod gui;
 mod malformed;
+mod phases;
 pub(crate) mod trust;

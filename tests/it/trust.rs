@@ -110,7 +110,8 @@ pub(crate) mod random_games {
     use bataille::engine::board::Board;
     use bataille::engine::command::{Command, parse_line};
     use bataille::engine::dice::Dice;
-    use bataille::engine::game::{Game, GamePhase};
+    use bataille::engine::game::Game;
+    use bataille::engine::phase::PhaseKind;
     use bataille::engine::units::{Leader, Placement, UnitId, Units};
     use bataille::rulesets::REGISTRY;
     use rand::{RngExt, SeedableRng};
@@ -247,15 +248,6 @@ pub(crate) mod random_games {
         out
     }
 
-    fn phase_rank(p: GamePhase) -> u8 {
-        match p {
-            GamePhase::Setup => 0,
-            GamePhase::Movement => 1,
-            GamePhase::Combat => 2,
-            GamePhase::GameOver => 3,
-        }
-    }
-
     /// One random game from `seed`: at most `length` commands. Panics with the seed
     /// and the command on any broken property.
     pub fn play(scenario: &std::path::Path, seed: u64, length: usize) -> usize {
@@ -334,12 +326,8 @@ pub(crate) mod random_games {
                         fail("accepted after the game ended".into(), &cmd);
                     }
                     let t = game.turn();
-                    let moved_on = (t.turn, phase_rank(t.phase), t.active)
-                        != (
-                            before_turn.turn,
-                            phase_rank(before_turn.phase),
-                            before_turn.active,
-                        );
+                    let moved_on = (t.turn, t.phase, t.active)
+                        != (before_turn.turn, before_turn.phase, before_turn.active);
                     if t.turn < before_turn.turn {
                         fail(
                             format!("turn went back from {} to {}", before_turn.turn, t.turn),
@@ -348,9 +336,11 @@ pub(crate) mod random_games {
                     }
                     // `towards` ends the movement phase its `end` began, once the last
                     // spontaneous advance has its target (CdB 9.5).
-                    let ends_phase =
-                        cmd == Command::EndPhase || matches!(cmd, Command::Towards { .. });
-                    if moved_on && !ends_phase && t.phase != GamePhase::GameOver {
+                    // `assign` ends the action-point step once the regular generals'
+                    // dice are given (CdB 4.1).
+                    let ends_phase = cmd == Command::EndPhase
+                        || matches!(cmd, Command::Towards { .. } | Command::Assign { .. });
+                    if moved_on && !ends_phase && t.phase.kind != PhaseKind::Over {
                         fail(
                             format!(
                                 "the phase changed on a command that is not `end`: {:?} → {:?}",

@@ -6,10 +6,10 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use crate::engine::command::{Command, UnitRef};
-use crate::engine::game::GamePhase;
 use crate::engine::hex::HexCoord;
 use crate::engine::units::{Placement, SideId, UnitId, UnitName, Units};
 
+use super::AlcPhase;
 use super::results::{Pending, RetreatStep, advance_candidates, retreat_options};
 use super::*;
 
@@ -220,8 +220,8 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
     if let Some(p) = world.resource::<AlcState>().pending.front().cloned() {
         return decision(world, rng, &p);
     }
-    match turn(world).phase {
-        GamePhase::Setup => {
+    match super::phase(world) {
+        AlcPhase::SecretSetup => {
             let zones = world.resource::<AlcState>().hidden_zones.clone();
             for (u, zone) in zones {
                 if hex_of(world, u).is_some() {
@@ -242,10 +242,10 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
             }
             Command::EndPhase
         }
-        GamePhase::Movement if !rng.random_bool(0.08) => {
+        AlcPhase::Movement if !rng.random_bool(0.08) => {
             random_move(world, rng).unwrap_or(Command::EndPhase)
         }
-        GamePhase::Combat if !rng.random_bool(0.1) => {
+        AlcPhase::Combat if !rng.random_bool(0.1) => {
             random_attack(world, rng).unwrap_or(Command::EndPhase)
         }
         _ => Command::EndPhase,

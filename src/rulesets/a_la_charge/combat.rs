@@ -8,7 +8,9 @@ use bevy::prelude::*;
 use crate::engine::board::Board;
 use crate::engine::command::Refusal;
 use crate::engine::event::EventKind;
-use crate::engine::game::{GameOptions, GamePhase};
+use crate::engine::game::GameOptions;
+
+use super::AlcPhase;
 use crate::engine::hex::{HexCoord, line_of_sight};
 use crate::engine::units::UnitId;
 
@@ -131,7 +133,7 @@ pub fn evaluate(
     target: HexCoord,
 ) -> Result<AttackPlan, Refusal> {
     let t = turn(world);
-    if t.phase != GamePhase::Combat {
+    if super::phase(world) != AlcPhase::Combat {
         return Err(Refusal::new(
             "AlC 6",
             "attacks are made only in the attacker's combat phase",

@@ -21,8 +21,9 @@ use crate::engine::board::Board;
 use crate::engine::command::{Command, Refusal};
 use crate::engine::error::LocatedError;
 use crate::engine::event::EventKind;
-use crate::engine::game::{GamePhase, TurnState};
+use crate::engine::game::TurnState;
 use crate::engine::hex::HexCoord;
+use crate::engine::phase::{PhaseKind, PhaseView, RulesetPhase, change_phase, on_enter};
 use crate::engine::ruleset::Ruleset;
 use crate::engine::scenario::LoadedScenario;
 use crate::engine::units::{Hidden, Leader, Placement, SideId, Steps, UnitId, Units};
@@ -97,6 +98,8 @@ pub struct AlcState {
     pub pillage: Option<special::Pillage>,
     /// Camp pillaged: the penalised side's ratings are lowered (Kalavryai rule 3).
     pub pillaged: bool,
+    /// The phase the game is in (AlC 6); `None` until the first.
+    pub phase: Option<AlcPhase>,
 }
 
 /// The tables, shared with every system and function of the ruleset.
@@ -290,13 +293,72 @@ pub fn resolve(
 
 // ---- the sequence of play (AlC 6) ----
 
-fn begin_movement_phase(world: &mut World, side: SideId) {
-    {
-        let mut t = world.resource_mut::<TurnState>();
-        t.phase = GamePhase::Movement;
-        t.active = side;
+/// The phases of A la Charge: the secret set-up before the first turn (AlC 4, where a
+/// scenario has one), then each turn a movement and a combat phase for each side in
+/// turn (AlC 6 phases 1 to 4), with the victory check and the turn marker (phases 5
+/// and 6) on leaving the second side's combat phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AlcPhase {
+    SecretSetup,
+    Movement,
+    Combat,
+    GameOver,
+}
+
+impl RulesetPhase for AlcPhase {
+    const ALL: &'static [Self] = &[
+        AlcPhase::SecretSetup,
+        AlcPhase::Movement,
+        AlcPhase::Combat,
+        AlcPhase::GameOver,
+    ];
+
+    fn view(self) -> PhaseView {
+        let (label, rule, kind) = match self {
+            AlcPhase::SecretSetup => ("secret set-up", "AlC 4", PhaseKind::Place),
+            AlcPhase::Movement => ("movement", "AlC 6", PhaseKind::Move),
+            AlcPhase::Combat => ("combat", "AlC 6", PhaseKind::Fight),
+            AlcPhase::GameOver => return PhaseView::GAME_OVER,
+        };
+        PhaseView { label, rule, kind }
     }
-    let turn_no = turn(world).turn;
+
+    fn current(world: &World) -> Option<Self> {
+        world.get_resource::<AlcState>().and_then(|s| s.phase)
+    }
+
+    fn set_current(world: &mut World, phase: Self) {
+        world.resource_mut::<AlcState>().phase = Some(phase);
+    }
+}
+
+/// The phase the game is in.
+pub(crate) fn phase(world: &World) -> AlcPhase {
+    AlcPhase::current(world).unwrap_or(AlcPhase::SecretSetup)
+}
+
+/// The systems of each phase (AlC 6), chained in the order the rules give.
+fn add_phase_systems(world: &mut World) {
+    on_enter(
+        world,
+        AlcPhase::Movement,
+        (
+            reset_movement_allowances,
+            announce_movement_phase,
+            special::defection_roll_on_movement,
+        )
+            .chain(),
+    );
+    on_enter(
+        world,
+        AlcPhase::Combat,
+        (reset_combat_flags, announce_combat_phase).chain(),
+    );
+}
+
+/// AlC 9: the moving side's units get their movement allowance back.
+fn reset_movement_allowances(world: &mut World) {
+    let side = turn(world).active;
     let ids: Vec<UnitId> = world.resource::<Units>().ids().collect();
     for id in ids {
         if side_of(world, id) == side {
@@ -308,19 +370,19 @@ fn begin_movement_phase(world: &mut World, side: SideId) {
             f.entered_open = false;
         }
     }
-    let who = side_name(world, side);
+}
+
+fn announce_movement_phase(world: &mut World) {
+    let turn_no = turn(world).turn;
+    let who = side_name(world, turn(world).active);
     log(world, EventKind::PhaseStarted, "AlC 6", |_| {
         format!("Turn {turn_no}: {who} moves")
     });
-    special::defection_roll(world, side);
 }
 
-fn begin_combat_phase(world: &mut World, side: SideId) {
-    {
-        let mut t = world.resource_mut::<TurnState>();
-        t.phase = GamePhase::Combat;
-        t.active = side;
-    }
+/// AlC 12.1: each unit attacks and is attacked at most once a combat phase.
+fn reset_combat_flags(world: &mut World) {
+    let side = turn(world).active;
     let ids: Vec<UnitId> = world.resource::<Units>().ids().collect();
     for id in ids {
         let defender = side_of(world, id) != side;
@@ -332,27 +394,38 @@ fn begin_combat_phase(world: &mut World, side: SideId) {
             f.charged_by.clear();
         }
     }
+}
+
+fn announce_combat_phase(world: &mut World) {
     let turn_no = turn(world).turn;
-    let who = side_name(world, side);
+    let who = side_name(world, turn(world).active);
     log(world, EventKind::PhaseStarted, "AlC 6", |_| {
         format!("Turn {turn_no}: {who} conducts combat")
     });
+}
+
+/// Gives the phase to `side` and enters it.
+fn begin_phase(world: &mut World, phase: AlcPhase, side: SideId) {
+    world.resource_mut::<TurnState>().active = side;
+    change_phase(world, phase);
 }
 
 /// Ends the current phase and starts the next one of AlC 6, with the victory check of
 /// phase 5 and the turn marker of phase 6 between turns.
 fn end_phase(world: &mut World) {
     let t = turn(world).clone();
-    match t.phase {
-        GamePhase::Setup => {
+    match phase(world) {
+        AlcPhase::SecretSetup => {
             log(world, EventKind::TurnStarted, "AlC 5", |_| {
                 "Turn 1".to_string()
             });
-            begin_movement_phase(world, t.first);
+            begin_phase(world, AlcPhase::Movement, t.first);
         }
-        GamePhase::Movement => begin_combat_phase(world, t.active),
-        GamePhase::Combat if t.active == t.first => begin_movement_phase(world, t.first.other()),
-        GamePhase::Combat => {
+        AlcPhase::Movement => begin_phase(world, AlcPhase::Combat, t.active),
+        AlcPhase::Combat if t.active == t.first => {
+            begin_phase(world, AlcPhase::Movement, t.first.other())
+        }
+        AlcPhase::Combat => {
             if victory::check_victory(world) {
                 return;
             }
@@ -365,9 +438,9 @@ fn end_phase(world: &mut World) {
             log(world, EventKind::TurnStarted, "AlC 6", |_| {
                 format!("Turn {next}")
             });
-            begin_movement_phase(world, t.first);
+            begin_phase(world, AlcPhase::Movement, t.first);
         }
-        GamePhase::GameOver => {}
+        AlcPhase::GameOver => {}
     }
 }
 
@@ -484,10 +557,11 @@ impl Ruleset for AlaCharge {
         let has_setup = !state.hidden_zones.is_empty();
         let setup_side = state.hidden_zones.first().map(|(u, _)| side_of(world, *u));
         world.insert_resource(state);
+        add_phase_systems(world);
         refresh_zones(world);
         match setup_side {
             Some(side) if has_setup => {
-                world.resource_mut::<TurnState>().active = side;
+                begin_phase(world, AlcPhase::SecretSetup, side);
                 let who = side_name(world, side);
                 log(world, EventKind::PhaseStarted, "AlC 4", |_| {
                     format!("Set-up: {who} places the units set up in secret")
@@ -498,7 +572,7 @@ impl Ruleset for AlaCharge {
                     "Turn 1".to_string()
                 });
                 let first = turn(world).first;
-                begin_movement_phase(world, first);
+                begin_phase(world, AlcPhase::Movement, first);
             }
         }
     }

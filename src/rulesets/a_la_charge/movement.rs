@@ -4,10 +4,10 @@
 
 use bevy::prelude::*;
 
+use super::AlcPhase;
 use crate::engine::board::Board;
 use crate::engine::command::{Refusal, UnitRef};
 use crate::engine::event::EventKind;
-use crate::engine::game::GamePhase;
 use crate::engine::hex::HexCoord;
 use crate::engine::units::{Placement, SideId, UnitId, Units};
 
@@ -96,7 +96,7 @@ pub fn check_move(
     path: &[HexCoord],
 ) -> Result<MovePlan, Refusal> {
     let t = turn(world);
-    if t.phase != GamePhase::Movement {
+    if super::phase(world) != AlcPhase::Movement {
         return Err(Refusal::new(
             "AlC 6",
             "units move only in their side's movement phase",
@@ -396,7 +396,9 @@ impl Occupancy {
 /// `reach_map` with the side's occupancy already scanned.
 pub fn reach_map_in(world: &World, id: UnitId, occupancy: &Occupancy) -> ReachMap {
     let t = turn(world);
-    if t.phase != GamePhase::Movement || check_can_act(world, id).is_err() || flags(world, id).moved
+    if super::phase(world) != AlcPhase::Movement
+        || check_can_act(world, id).is_err()
+        || flags(world, id).moved
     {
         return ReachMap::default();
     }

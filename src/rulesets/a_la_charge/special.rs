@@ -4,10 +4,10 @@
 
 use bevy::prelude::*;
 
+use super::AlcPhase;
 use crate::engine::command::{Refusal, UnitRef};
 use crate::engine::error::LocatedError;
 use crate::engine::event::EventKind;
-use crate::engine::game::GamePhase;
 use crate::engine::hex::HexCoord;
 use crate::engine::scenario::{LoadedScenario, SpecialRule};
 use crate::engine::units::{Hidden, Placement, SideId, UnitId};
@@ -313,7 +313,7 @@ pub fn populate(world: &mut World, scenario: &LoadedScenario, state: &mut AlcSta
 
 /// `end` in the set-up phase needs every secret unit placed.
 pub fn check_end_phase(world: &World) -> Result<(), Refusal> {
-    if turn(world).phase != GamePhase::Setup {
+    if super::phase(world) != AlcPhase::SecretSetup {
         return Ok(());
     }
     let zones = &world.resource::<AlcState>().hidden_zones;
@@ -334,7 +334,7 @@ pub fn check_end_phase(world: &World) -> Result<(), Refusal> {
 }
 
 pub fn check_place(world: &World, unit_ref: &UnitRef, hex: HexCoord) -> Result<UnitId, Refusal> {
-    if turn(world).phase != GamePhase::Setup {
+    if super::phase(world) != AlcPhase::SecretSetup {
         return Err(Refusal::new(
             "AlC 4",
             "units are placed in secret only before the first turn",
@@ -403,6 +403,12 @@ pub fn reveal(world: &mut World, id: UnitId, why: &str) {
         "AlC Kalavryai special rule 1",
         |_| format!("Ambush! {who} is revealed: {why}"),
     );
+}
+
+/// Kalavryai rule 2 on entering a movement phase: the treason roll of the side to move.
+pub(crate) fn defection_roll_on_movement(world: &mut World) {
+    let side = turn(world).active;
+    defection_roll(world, side);
 }
 
 /// Kalavryai rule 2: at the start of the rolling side's movement phase, the treason roll.

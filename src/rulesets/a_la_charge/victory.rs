@@ -5,7 +5,10 @@
 use bevy::prelude::*;
 
 use crate::engine::event::EventKind;
-use crate::engine::game::{GamePhase, Outcome, ScenarioInfo, TurnState};
+use crate::engine::game::{Outcome, ScenarioInfo, TurnState};
+use crate::engine::phase::set_phase;
+
+use super::AlcPhase;
 use crate::engine::scenario::VictoryLevel;
 use crate::engine::units::{Placement, SideId, UnitId, Units};
 
@@ -35,9 +38,8 @@ pub fn lost_morale(world: &World, side: SideId) -> i32 {
 
 fn finish(world: &mut World, outcome: Outcome) {
     let text = outcome.reason.clone();
-    let mut t = world.resource_mut::<TurnState>();
-    t.phase = GamePhase::GameOver;
-    t.outcome = Some(outcome);
+    set_phase(world, AlcPhase::GameOver);
+    world.resource_mut::<TurnState>().outcome = Some(outcome);
     log(world, EventKind::GameOver, "AlC 13", |_| text);
 }
 

@@ -4,9 +4,9 @@
 
 use bevy::prelude::*;
 
+use super::AlcPhase;
 use crate::engine::board::Board;
 use crate::engine::command::{Command, Refusal};
-use crate::engine::game::GamePhase;
 use crate::engine::hex::HexCoord;
 use crate::engine::units::{Placement, SideId, UnitId};
 use crate::engine::view::{
@@ -138,7 +138,7 @@ pub fn unit_card(world: &World, e: Entity) -> Vec<CardLine> {
 /// Where a unit may move now, or why it may not move at all.
 pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal> {
     let id = unit_id(world, e).ok_or_else(|| Refusal::new("AlC 9", "not a unit"))?;
-    if turn(world).phase != GamePhase::Movement {
+    if super::phase(world) != AlcPhase::Movement {
         return Err(Refusal::new(
             "AlC 6",
             "units move only in their side's movement phase",
@@ -380,7 +380,7 @@ pub fn decision(world: &World) -> Option<Decision> {
             Pending::MoraleCheck { .. } => return None,
         });
     }
-    if turn(world).phase == GamePhase::Setup {
+    if super::phase(world) == AlcPhase::SecretSetup {
         return setup_decision(world);
     }
     None

@@ -114,7 +114,7 @@ fn ok(world: &World, c: &Command) -> bool {
 }
 
 pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
-    if state(world).step == Step::Setup
+    if state(world).step == CdbPhase::Setup
         && state(world).deploy.is_some()
         && let Some(c) = deployment_command(world, rng)
     {
@@ -152,7 +152,7 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
         }
     }
     match step {
-        Step::Movement => {
+        CdbPhase::Movement => {
             for _ in 0..12 {
                 if rng.random_range(0..10) == 0 {
                     break;
@@ -171,7 +171,7 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
                 }
             }
         }
-        Step::Missile => {
+        CdbPhase::Missile => {
             let mut shooters: Vec<UnitId> = mine
                 .iter()
                 .copied()
@@ -197,7 +197,7 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
                 }
             }
         }
-        Step::Melee => {
+        CdbPhase::Melee => {
             let mut fights = Vec::new();
             for u in &mine {
                 if flags(world, *u).fought || kind(world, *u) == Kind::Bag {

@@ -355,7 +355,7 @@ pub(crate) fn check_melee(
     from: HexCoord,
     target: HexCoord,
 ) -> Result<CombatPlan, Refusal> {
-    if state(world).step != Step::Melee {
+    if state(world).step != CdbPhase::Melee {
         return Err(Refusal::new(
             "CdB 3",
             "melees are fought in the melee phase",
@@ -1525,7 +1525,7 @@ pub(crate) fn check_missile(
     fire: &[HexCoord],
     target: HexCoord,
 ) -> Result<CombatPlan, Refusal> {
-    if state(world).step != Step::Missile {
+    if state(world).step != CdbPhase::Missile {
         return Err(Refusal::new(
             "CdB 3",
             "missiles are shot in the missile phase",

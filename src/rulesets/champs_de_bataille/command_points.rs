@@ -24,6 +24,12 @@ fn corps_alive(world: &World, corps: usize) -> bool {
         .any(|u| unit(world, u).corps as usize == corps && hex_of(world, u).is_some())
 }
 
+/// CdB 4.1 on entering the action-point step: the dice of the player whose sequence it is.
+pub(crate) fn roll_action_points_of_sequence(world: &mut World) {
+    let side = sequence_side(world);
+    roll_action_points(world, side);
+}
+
 /// CdB 4.1: one die per corps. Irregular generals' corps, allied corps, and every
 /// corps once the CinC is dead, have their die named before the throw; the regular
 /// generals' dice are assigned after it.
@@ -150,7 +156,7 @@ pub(crate) fn check_assign(
     dice: &[(String, u8)],
 ) -> Result<Vec<(usize, u8)>, Refusal> {
     let st = state(world);
-    if st.step != Step::Command || st.unassigned.is_empty() {
+    if st.step != CdbPhase::Command || st.unassigned.is_empty() {
         return Err(Refusal::new(
             "CdB 4.1",
             "no action-point dice wait to be assigned",
@@ -400,7 +406,7 @@ pub(crate) struct KeepPlan {
 }
 
 pub(crate) fn check_keep(world: &World, refs: &[UnitRef]) -> Result<KeepPlan, Refusal> {
-    if state(world).step != Step::Movement {
+    if state(world).step != CdbPhase::Movement {
         return Err(Refusal::new(
             "CdB 4.2",
             "units are kept in control in the movement phase",

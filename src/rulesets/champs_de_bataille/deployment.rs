@@ -318,7 +318,7 @@ pub fn check_place(
     facing: Option<VertexFacing>,
 ) -> Result<PlacePlan, Refusal> {
     let d = deployment(world)?;
-    if state(world).step != Step::Setup {
+    if state(world).step != CdbPhase::Setup {
         return Err(Refusal::new(
             "CdB 14.3",
             "units are placed during the set-up",
@@ -571,7 +571,7 @@ fn check_ambush_hex(world: &World, id: UnitId, hex: HexCoord) -> Result<(), Refu
 
 pub fn check_edge(world: &World, edge: MapEdge) -> Result<(), Refusal> {
     let d = deployment(world)?;
-    if d.stage != Stage::Edge || d.edge_rolled || state(world).step != Step::Setup {
+    if d.stage != Stage::Edge || d.edge_rolled || state(world).step != CdbPhase::Setup {
         return Err(Refusal::new(
             "CdB 14.3.2",
             "the map edge is chosen once, before the baggage is placed",
@@ -593,7 +593,7 @@ pub fn check_edge(world: &World, edge: MapEdge) -> Result<(), Refusal> {
 
 pub fn check_plan(world: &World, ids: &[String]) -> Result<Vec<usize>, Refusal> {
     let d = deployment(world)?;
-    if d.stage != Stage::Plan || state(world).step != Step::Setup {
+    if d.stage != Stage::Plan || state(world).step != CdbPhase::Setup {
         return Err(Refusal::new(
             "CdB 14.3.3",
             "the corps' placement is written after the baggage is placed, before the corps are",
@@ -642,7 +642,7 @@ pub fn check_plan(world: &World, ids: &[String]) -> Result<Vec<usize>, Refusal> 
 
 pub fn check_ambush(world: &World, unit_ref: &UnitRef) -> Result<UnitId, Refusal> {
     let d = deployment(world)?;
-    if d.stage != Stage::Plan || state(world).step != Step::Setup {
+    if d.stage != Stage::Plan || state(world).step != CdbPhase::Setup {
         return Err(Refusal::new(
             "CdB 14.3.3",
             "ambushes are set while the corps' placement is written",
@@ -777,7 +777,7 @@ pub fn start(world: &mut World, distances: Distances) {
         after_edges(world, attacker.other());
         return;
     }
-    super::set_step(world, Step::Setup, attacker);
+    super::begin_phase(world, CdbPhase::Setup, attacker);
     let long = long_edges(board(world));
     log(world, EventKind::PhaseStarted, "CdB 14.3.2", |w| {
         format!(
@@ -814,7 +814,7 @@ pub fn execute_edge(world: &mut World, chosen: MapEdge) {
 }
 
 fn begin_side(world: &mut World, side: SideId) {
-    super::set_step(world, Step::Setup, side);
+    super::begin_phase(world, CdbPhase::Setup, side);
     let stage = deployment(world).expect("in the set-up").stage;
     log(world, EventKind::PhaseStarted, "CdB 14.3", |w| {
         let who = side_name(w, side);
@@ -1006,7 +1006,7 @@ pub fn may_replace(world: &World, id: UnitId) -> bool {
     let Some(d) = state(world).deploy.as_ref() else {
         return false;
     };
-    if state(world).step != Step::Setup
+    if state(world).step != CdbPhase::Setup
         || side_of(world, id) != turn(world).active
         || hex_of(world, id).is_none()
     {

@@ -22,8 +22,11 @@ use crate::engine::board::Board;
 use crate::engine::command::{Command, Refusal, UnitRef};
 use crate::engine::error::LocatedError;
 use crate::engine::event::EventKind;
-use crate::engine::game::{GamePhase, TurnState};
+use crate::engine::game::TurnState;
 use crate::engine::hex::{HexCoord, VertexFacing};
+use crate::engine::phase::{
+    PhaseKind, PhaseView, RulesetPhase, change_phase, enter_phase, leave_phase, on_enter, on_exit,
+};
 use crate::engine::ruleset::Ruleset;
 use crate::engine::scenario::{LoadedScenario, MapEdge};
 use crate::engine::units::{Facing, Hidden, Placement, SideId, UnitId, Units};
@@ -131,9 +134,10 @@ pub struct Corps {
     pub has_halves: bool,
 }
 
-/// The steps of a player's sequence (CdB 3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Step {
+/// The phases of Champs de Bataille: the set-up (CdB 14.3), then the four steps of each
+/// player's sequence (CdB 3), the morale of the player turn (CdB 12) on leaving its melee.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum CdbPhase {
     /// Secret placement before the first turn (CdB 14.3).
     #[default]
     Setup,
@@ -192,7 +196,7 @@ pub struct CdbState {
     pub cinc_discount_used: [bool; 2],
     /// The CinC's additional PA left this turn (CdB 4.2).
     pub cinc_extra: [i32; 2],
-    pub step: Step,
+    pub step: CdbPhase,
     /// The player whose sequence it is (CdB 3: the active player).
     pub sequence: SideId,
     /// The side shooting in the missile step (the active player first, CdB 10).
@@ -519,23 +523,77 @@ pub(crate) fn quality_against(p: &Profile, opponent: Kind, missile: bool) -> Qua
 
 // ---- the sequence of play (CdB 3) ----
 
-fn set_step(world: &mut World, step: Step, active: SideId) {
-    world.resource_mut::<CdbState>().step = step;
-    let mut t = world.resource_mut::<TurnState>();
-    t.active = active;
-    t.phase = match step {
-        Step::Setup => GamePhase::Setup,
-        Step::Command | Step::Movement => GamePhase::Movement,
-        Step::Missile | Step::Melee => GamePhase::Combat,
-    };
+impl RulesetPhase for CdbPhase {
+    const ALL: &'static [Self] = &[
+        CdbPhase::Setup,
+        CdbPhase::Command,
+        CdbPhase::Movement,
+        CdbPhase::Missile,
+        CdbPhase::Melee,
+    ];
+
+    fn view(self) -> PhaseView {
+        let (label, rule, kind) = match self {
+            CdbPhase::Setup => ("set-up", "CdB 14.3", PhaseKind::Place),
+            CdbPhase::Command => ("action points", "CdB 4.1", PhaseKind::Decide),
+            CdbPhase::Movement => ("movement", "CdB 9", PhaseKind::Move),
+            CdbPhase::Missile => ("missile combat", "CdB 10", PhaseKind::Fire),
+            CdbPhase::Melee => ("melee", "CdB 11", PhaseKind::Fight),
+        };
+        PhaseView { label, rule, kind }
+    }
+
+    fn current(world: &World) -> Option<Self> {
+        world.get_resource::<CdbState>().map(|s| s.step)
+    }
+
+    fn set_current(world: &mut World, phase: Self) {
+        world.resource_mut::<CdbState>().step = phase;
+    }
+}
+
+/// The systems of each phase (CdB 3), chained in the order the rules give.
+fn add_phase_systems(world: &mut World) {
+    on_enter(
+        world,
+        CdbPhase::Command,
+        (
+            clear_sequence_flags,
+            announce_sequence,
+            command_points::roll_action_points_of_sequence,
+        )
+            .chain(),
+    );
+    on_enter(world, CdbPhase::Movement, announce_movement);
+    on_enter(world, CdbPhase::Missile, announce_missile);
+    on_enter(
+        world,
+        CdbPhase::Melee,
+        (announce_melee, combat::reface_before_melee).chain(),
+    );
+    on_exit(
+        world,
+        CdbPhase::Melee,
+        morale::end_of_player_turn_of_sequence,
+    );
+}
+
+/// Gives the phase to `side` and enters it.
+pub(crate) fn begin_phase(world: &mut World, phase: CdbPhase, side: SideId) {
+    world.resource_mut::<TurnState>().active = side;
+    change_phase(world, phase);
 }
 
 /// Starts a player's sequence: flags cleared, then the AP dice (CdB 3.1, 4.1).
 pub(crate) fn begin_sequence(world: &mut World, side: SideId) {
     world.resource_mut::<CdbState>().sequence = side;
-    set_step(world, Step::Command, side);
-    // A new turn starts with the first player's sequence: "this turn" flags of both
-    // sides clear then (CdB 10.1); each sequence clears its own player's movement.
+    begin_phase(world, CdbPhase::Command, side);
+}
+
+/// A new turn starts with the first player's sequence: "this turn" flags of both sides
+/// clear then (CdB 10.1); each sequence clears its own player's movement.
+fn clear_sequence_flags(world: &mut World) {
+    let side = sequence_side(world);
     let new_turn = side == turn(world).first;
     for id in all_units(world) {
         let own = side_of(world, id) == side;
@@ -560,46 +618,53 @@ pub(crate) fn begin_sequence(world: &mut World, side: SideId) {
         f.near_at_start = near;
         f.came_near = false;
     }
-    {
-        let mut st = world.resource_mut::<CdbState>();
-        st.cinc_discount_used[side.0 as usize] = false;
-        st.cinc_extra[side.0 as usize] = 0;
-        st.unassigned.clear();
-        for c in st.corps.iter_mut() {
-            c.ap = 0;
-            c.die = None;
-        }
+    let mut st = world.resource_mut::<CdbState>();
+    st.cinc_discount_used[side.0 as usize] = false;
+    st.cinc_extra[side.0 as usize] = 0;
+    st.unassigned.clear();
+    for c in st.corps.iter_mut() {
+        c.ap = 0;
+        c.die = None;
     }
+}
+
+fn announce_sequence(world: &mut World) {
     let turn_no = turn(world).turn;
-    let who = side_name(world, side);
+    let who = side_name(world, sequence_side(world));
     log(world, EventKind::PhaseStarted, "CdB 3", |_| {
         format!("Turn {turn_no}: {who}'s sequence: action points")
     });
-    command_points::roll_action_points(world, side);
 }
 
 pub(crate) fn begin_movement(world: &mut World) {
     let side = turn(world).active;
-    set_step(world, Step::Movement, side);
+    begin_phase(world, CdbPhase::Movement, side);
+}
+
+fn announce_movement(world: &mut World) {
+    let side = turn(world).active;
     log(world, EventKind::PhaseStarted, "CdB 3", |w| {
         format!("{} moves", side_name(w, side))
     });
 }
 
 fn begin_missile(world: &mut World, side: SideId) {
-    set_step(world, Step::Missile, side);
     world.resource_mut::<CdbState>().missile_side = side;
+    begin_phase(world, CdbPhase::Missile, side);
+}
+
+fn announce_missile(world: &mut World) {
+    let side = state(world).missile_side;
     log(world, EventKind::PhaseStarted, "CdB 10", |w| {
         format!("Missile combat: {} shoots", side_name(w, side))
     });
 }
 
-fn begin_melee(world: &mut World, side: SideId) {
-    set_step(world, Step::Melee, side);
+fn announce_melee(world: &mut World) {
+    let side = turn(world).active;
     log(world, EventKind::PhaseStarted, "CdB 11", |w| {
         format!("Melee: {} resolves the melees", side_name(w, side))
     });
-    combat::reface_before_melee(world);
 }
 
 /// The player whose sequence it is (the acting side differs in the missile step).
@@ -612,12 +677,12 @@ fn end_step(world: &mut World) {
     let t = turn(world).clone();
     let st = state(world).clone();
     match st.step {
-        Step::Setup if st.deploy.is_some() => deployment::end_stage(world),
-        Step::Setup => {
+        CdbPhase::Setup if st.deploy.is_some() => deployment::end_stage(world),
+        CdbPhase::Setup => {
             world.resource_mut::<CdbState>().setup_done.push(t.active);
             let next = setup::next_setup_side(world);
             match next {
-                Some(side) => set_step(world, Step::Setup, side),
+                Some(side) => begin_phase(world, CdbPhase::Setup, side),
                 None => {
                     log(world, EventKind::TurnStarted, "CdB 3", |_| {
                         "Turn 1".to_string()
@@ -626,24 +691,27 @@ fn end_step(world: &mut World) {
                 }
             }
         }
-        Step::Command => begin_movement(world),
-        Step::Movement => finish_movement(world),
-        Step::Missile => {
+        CdbPhase::Command => begin_movement(world),
+        CdbPhase::Movement => finish_movement(world),
+        CdbPhase::Missile => {
             // The active player shoots first, then the other player (CdB 10).
             if st.missile_side == st.sequence {
                 begin_missile(world, st.sequence.other());
             } else {
-                begin_melee(world, st.sequence);
+                begin_phase(world, CdbPhase::Melee, st.sequence);
             }
         }
-        Step::Melee => {
-            let side = st.sequence;
-            morale::end_of_player_turn(world, side);
+        CdbPhase::Melee => {
+            // Morale at the end of the player turn (CdB 12) runs on leaving the melee.
+            leave_phase::<CdbPhase>(world);
             if turn(world).outcome.is_some() {
                 return;
             }
+            let side = st.sequence;
             if side == t.first {
-                begin_sequence(world, side.other());
+                world.resource_mut::<CdbState>().sequence = side.other();
+                world.resource_mut::<TurnState>().active = side.other();
+                enter_phase(world, CdbPhase::Command);
             } else {
                 if t.turn >= t.last_turn {
                     morale::time_limit(world);
@@ -654,7 +722,9 @@ fn end_step(world: &mut World) {
                 log(world, EventKind::TurnStarted, "CdB 3", |_| {
                     format!("Turn {next}")
                 });
-                begin_sequence(world, t.first);
+                world.resource_mut::<CdbState>().sequence = t.first;
+                world.resource_mut::<TurnState>().active = t.first;
+                enter_phase(world, CdbPhase::Command);
             }
         }
     }
@@ -673,16 +743,16 @@ pub(crate) fn finish_movement(world: &mut World) {
 pub(crate) fn check_end(world: &World) -> Result<(), Refusal> {
     let st = state(world);
     match st.step {
-        Step::Command if !st.unassigned.is_empty() => Err(Refusal::new(
+        CdbPhase::Command if !st.unassigned.is_empty() => Err(Refusal::new(
             "CdB 4.1",
             format!(
                 "assign the regular generals' dice {:?} to their corps first (`assign CORPS DIE ...`)",
                 st.unassigned
             ),
         )),
-        Step::Setup if state(world).deploy.is_some() => deployment::check_end(world),
-        Step::Setup => setup::check_end_setup(world),
-        Step::Melee => combat::check_melee_obligations(world),
+        CdbPhase::Setup if state(world).deploy.is_some() => deployment::check_end(world),
+        CdbPhase::Setup => setup::check_end_setup(world),
+        CdbPhase::Melee => combat::check_melee_obligations(world),
         _ => Ok(()),
     }
 }
@@ -720,6 +790,7 @@ impl Ruleset for ChampsDeBataille {
     fn populate(&self, world: &mut World, scenario: &LoadedScenario) {
         world.insert_resource(CdbTables(self.tables.clone()));
         world.insert_resource(ZoneShape(frontal_zone));
+        add_phase_systems(world);
         let scan = world.query::<PositionQuery>();
         world.insert_resource(PositionScan(std::sync::Mutex::new(scan)));
         setup::populate(world, scenario, &self.tables);

@@ -5,8 +5,9 @@ use bevy::prelude::*;
 
 use crate::engine::board::Board;
 use crate::engine::event::EventKind;
-use crate::engine::game::{GameOptions, GamePhase, Outcome, ScenarioInfo, TurnState};
+use crate::engine::game::{GameOptions, Outcome, ScenarioInfo, TurnState};
 use crate::engine::hex::{HexCoord, VertexFacing, line_of_hexes, line_of_sight};
+use crate::engine::phase::PhaseView;
 use crate::engine::scenario::VictoryLevel;
 use crate::engine::units::{Placement, SideId, UnitId};
 
@@ -601,6 +602,12 @@ pub(crate) fn demoralise(world: &mut World, c: usize) {
 
 /// At the end of a player's turn, every corps that has lost a third of its counter
 /// equivalents is demoralised (CdB 12.2).
+/// CdB 12 on leaving the melee step: the morale of the player turn.
+pub(crate) fn end_of_player_turn_of_sequence(world: &mut World) {
+    let side = sequence_side(world);
+    end_of_player_turn(world, side);
+}
+
 pub(crate) fn end_of_player_turn(world: &mut World, _side: SideId) {
     for c in 0..state(world).corps.len() {
         if !state(world).corps[c].demoralised {
@@ -662,7 +669,7 @@ fn finish(world: &mut World, outcome: Outcome) {
     // The battle is over: a recoil or rear loss still to choose no longer matters.
     world.resource_mut::<CdbState>().pending = None;
     let mut t = world.resource_mut::<TurnState>();
-    t.phase = GamePhase::GameOver;
+    t.phase = PhaseView::GAME_OVER;
     t.outcome = Some(outcome);
     log(world, EventKind::GameOver, "CdB 13", |_| text);
 }

@@ -187,7 +187,7 @@ pub(crate) fn check_march(
     moves: &[(UnitRef, Vec<MarchStep>)],
 ) -> Result<MarchPlan, Refusal> {
     let st = state(world);
-    if st.step != Step::Movement {
+    if st.step != CdbPhase::Movement {
         return refuse("CdB 3", "units move in their movement phase".into());
     }
     if moves.is_empty() {

@@ -456,7 +456,7 @@ pub fn populate(world: &mut World, scenario: &LoadedScenario, tables: &Tables) {
     match next_setup_side(world) {
         Some(side) => {
             world.resource_mut::<CdbState>().sequence = side;
-            super::set_step(world, Step::Setup, side);
+            super::begin_phase(world, CdbPhase::Setup, side);
             log(world, EventKind::PhaseStarted, "CdB 14.3", |w| {
                 format!(
                     "Set-up: {} places the units set up in secret",
@@ -555,7 +555,7 @@ pub(crate) fn check_place(
             "a unit set up in secret keeps the facing the scenario gives it",
         ));
     }
-    if state(world).step != Step::Setup {
+    if state(world).step != CdbPhase::Setup {
         return Err(Refusal::new(
             "CdB 14.3",
             "units are placed in secret during the set-up",
@@ -698,8 +698,8 @@ pub(crate) fn check_dismount(
         ));
     }
     let activation = match st.step {
-        Step::Setup => None,
-        Step::Movement if in_play => {
+        CdbPhase::Setup => None,
+        CdbPhase::Movement if in_play => {
             if flags(world, id).moved {
                 return Err(Refusal::new(
                     "CdB 2.7",
@@ -729,7 +729,7 @@ pub(crate) fn check_dismount(
             }
             Some((cost, why))
         }
-        Step::Movement => {
+        CdbPhase::Movement => {
             return Err(Refusal::new(
                 "CdB 2.7",
                 format!("{who} chose its state before placement and keeps it for the game"),

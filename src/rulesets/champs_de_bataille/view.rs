@@ -125,17 +125,17 @@ pub fn check(world: &World, command: &Command) -> Result<(), Refusal> {
             fire,
             target,
         } => match step {
-            Step::Missile if !fire.is_empty() && melee.is_empty() => {
+            CdbPhase::Missile if !fire.is_empty() && melee.is_empty() => {
                 combat::check_missile(world, fire, *target).map(|_| ())
             }
-            Step::Melee if fire.is_empty() && melee.len() == 1 => {
+            CdbPhase::Melee if fire.is_empty() && melee.len() == 1 => {
                 combat::check_melee(world, melee[0], *target).map(|_| ())
             }
-            Step::Melee => Err(Refusal::new(
+            CdbPhase::Melee => Err(Refusal::new(
                 "CdB 11.1",
                 "a melee is one unit against one enemy: attack HEX -> TARGET (its supports are found by CdB 11.3)",
             )),
-            Step::Missile => Err(Refusal::new(
+            CdbPhase::Missile => Err(Refusal::new(
                 "CdB 10",
                 "in the missile phase, shoot: attack fire LEAD [SUPPORTS...] -> TARGET",
             )),
@@ -312,7 +312,7 @@ pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal
     let Some(id) = unit_id(world, e) else {
         return Err(Refusal::new("CdB 2", "not a unit"));
     };
-    if state(world).step != Step::Movement {
+    if state(world).step != CdbPhase::Movement {
         return Err(Refusal::new("CdB 3", "units move in their movement phase"));
     }
     let who =
@@ -389,7 +389,7 @@ fn cost_note(plan: &movement::MarchPlan) -> String {
 /// A group's marches (CdB 9.4): every unit takes the steps its leader takes, in the
 /// same directions, after at most one turn of every unit together.
 pub fn group_move_options(world: &World, units: &[UnitId]) -> Result<Vec<MoveOption>, Refusal> {
-    if state(world).step != Step::Movement {
+    if state(world).step != CdbPhase::Movement {
         return Err(Refusal::new("CdB 3", "units move in their movement phase"));
     }
     let lead = *units
@@ -530,23 +530,23 @@ pub fn unit_actions(world: &World, e: Entity) -> Vec<Choice> {
 pub fn status_lines(world: &World) -> Vec<String> {
     let st = state(world);
     // In the set-up the players take turns within the attacker's "sequence".
-    let side = if st.step == Step::Setup {
+    let side = if st.step == CdbPhase::Setup {
         turn(world).active
     } else {
         sequence_side(world)
     };
     let step = match st.step {
-        Step::Setup => match deployment::stage_name(world) {
+        CdbPhase::Setup => match deployment::stage_name(world) {
             Some(stage) => format!("set-up: {stage}"),
             None => "set-up (CdB 14.3)".to_string(),
         },
-        Step::Command => "action points (CdB 4.1)".to_string(),
-        Step::Movement => "movement (CdB 9)".to_string(),
-        Step::Missile => format!(
+        CdbPhase::Command => "action points (CdB 4.1)".to_string(),
+        CdbPhase::Movement => "movement (CdB 9)".to_string(),
+        CdbPhase::Missile => format!(
             "missile combat: {} shoots (CdB 10)",
             side_name(world, st.missile_side)
         ),
-        Step::Melee => "melee (CdB 11)".to_string(),
+        CdbPhase::Melee => "melee (CdB 11)".to_string(),
     };
     let mut out = vec![format!("{}'s sequence: {step}", side_name(world, side))];
     for c in &st.corps {
@@ -610,7 +610,7 @@ fn simulate(
 }
 
 pub fn attack_command(world: &World, attackers: &[HexCoord], target: HexCoord) -> Command {
-    if state(world).step == Step::Missile {
+    if state(world).step == CdbPhase::Missile {
         Command::Attack {
             melee: Vec::new(),
             fire: attackers.to_vec(),
@@ -790,7 +790,7 @@ pub fn decision(world: &World) -> Option<Decision> {
                 })
                 .collect(),
         }),
-        None if st.step == Step::Command && !st.unassigned.is_empty() => {
+        None if st.step == CdbPhase::Command && !st.unassigned.is_empty() => {
             let side = sequence_side(world);
             let corps: Vec<&Corps> = st
                 .corps
@@ -834,8 +834,8 @@ pub fn decision(world: &World) -> Option<Decision> {
                 choices,
             })
         }
-        None if st.step == Step::Setup && st.deploy.is_some() => deployment_decision(world),
-        None if st.step == Step::Setup => {
+        None if st.step == CdbPhase::Setup && st.deploy.is_some() => deployment_decision(world),
+        None if st.step == CdbPhase::Setup => {
             let side = turn(world).active;
             let (u, zone) = st.hidden_zones.iter().find(|(u, _)| {
                 side_of(world, *u) == side && placement(world, *u) == Placement::Waiting
