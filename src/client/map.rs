@@ -234,9 +234,9 @@ fn spawn_map(
         .unwrap_or((HexCoordSystem::ColumnOdd, Vec2::ZERO));
     let tilemap = commands.spawn(InGame).id();
     let mut storage = TileStorage::empty(map_size);
-    for hex in board.hexes() {
-        let pos = tile_pos(hex, rows);
-        let terrain = board.terrain(hex).map(|t| t.0 as u32).unwrap_or(0);
+    for tile in crate::engine::board::tiles(&session.game.world) {
+        let pos = tile_pos(tile.hex, rows);
+        let terrain = tile.terrain.0 as u32;
         let tile = commands
             .spawn((
                 TileBundle {

@@ -207,3 +207,14 @@ impl Board {
         world.spawn_batch(tiles);
     }
 }
+
+/// Every hex of the map as its `HexTile` component holds it, in label order: what the
+/// window draws the terrain from.
+pub fn tiles(world: &World) -> Vec<HexTile> {
+    let mut out: Vec<HexTile> = match world.try_query::<&HexTile>() {
+        Some(mut q) => q.iter(world).copied().collect(),
+        None => Vec::new(),
+    };
+    out.sort_by_key(|t| t.hex);
+    out
+}

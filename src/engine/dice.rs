@@ -15,6 +15,9 @@ pub struct DieRoll {
     pub rule: &'static str,
 }
 
+/// The faces of the average die, 1 to 6 on a plain die.
+pub const AVERAGE_DIE: [u8; 6] = [2, 3, 3, 4, 4, 5];
+
 #[derive(Resource, Clone, Debug)]
 pub struct Dice {
     rng: ChaCha8Rng,
@@ -33,8 +36,20 @@ impl Dice {
 
     /// Rolls 1d6. The caller logs the roll as an event with its purpose and rule.
     pub fn d6(&mut self) -> u8 {
+        self.die(6)
+    }
+
+    /// Rolls one die of `sides` faces, 1 to `sides` (a d4, a d9, ...; at least 1 face).
+    pub fn die(&mut self, sides: u8) -> u8 {
         self.rolled += 1;
-        self.rng.random_range(1..=6)
+        self.rng.random_range(1..=sides.max(1))
+    }
+
+    /// Rolls the average die, whose faces read 2, 3, 3, 4, 4, 5: its value, and the
+    /// plain d6 face that gave it (for the log).
+    pub fn avd(&mut self) -> (u8, u8) {
+        let face = self.die(6);
+        (AVERAGE_DIE[face as usize - 1], face)
     }
 
     /// How many dice this game has rolled so far.

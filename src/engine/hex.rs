@@ -204,6 +204,60 @@ impl VertexFacing {
     }
 }
 
+/// A facing towards a side of the hex (C&M): the unit faces the hex across side `d`
+/// (a direction of `DIRECTIONS`, 0 = N, clockwise); the hexes across sides `d ± 1` are
+/// its front corners, `d ± 2` its flanks, `d + 3` its rear.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct HexsideFacing(pub u8);
+
+impl HexsideFacing {
+    pub fn all() -> [Self; 6] {
+        std::array::from_fn(|d| Self(d as u8))
+    }
+
+    fn dir(self, offset: usize) -> usize {
+        (self.0 as usize + offset) % 6
+    }
+
+    /// The hex the unit faces.
+    pub fn front(self, at: HexCoord) -> HexCoord {
+        at.neighbor(self.dir(0))
+    }
+
+    /// The hexes at its front corners, left then right.
+    pub fn front_corners(self, at: HexCoord) -> [HexCoord; 2] {
+        [at.neighbor(self.dir(5)), at.neighbor(self.dir(1))]
+    }
+
+    /// The hexes on its flanks, left then right.
+    pub fn flanks(self, at: HexCoord) -> [HexCoord; 2] {
+        [at.neighbor(self.dir(4)), at.neighbor(self.dir(2))]
+    }
+
+    /// The hex behind it.
+    pub fn rear(self, at: HexCoord) -> HexCoord {
+        at.neighbor(self.dir(3))
+    }
+
+    /// The facing turned about.
+    pub fn reversed(self) -> Self {
+        Self(self.dir(3) as u8)
+    }
+
+    /// The side's name in scenarios and commands: N, NE, SE, S, SW or NW.
+    pub fn name(self) -> &'static str {
+        DIRECTIONS[self.dir(0)]
+    }
+
+    /// The facing a name gives (any case), or `None`.
+    pub fn parse(s: &str) -> Option<Self> {
+        DIRECTIONS
+            .iter()
+            .position(|n| n.eq_ignore_ascii_case(s))
+            .map(|i| Self(i as u8))
+    }
+}
+
 /// The hexes a straight line from `from` to `to` passes through, in order, both ends
 /// included. Where the line runs exactly along a hexside it touches two hexes; both
 /// are returned as a pair so a ruleset can decide whether one or both must block.

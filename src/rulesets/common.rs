@@ -142,6 +142,33 @@ pub fn roll(world: &mut World, rule: &'static str, purpose: impl FnOnce(&World) 
     value
 }
 
+/// Rolls one die of `sides` faces (a d4, a d9, ...) and logs it.
+pub fn roll_die(
+    world: &mut World,
+    sides: u8,
+    rule: &'static str,
+    purpose: impl FnOnce(&World) -> String,
+) -> u8 {
+    let value = world.resource_mut::<Dice>().die(sides);
+    log(world, EventKind::DieRolled, rule, |w| {
+        format!("Die (d{sides}): {value} for {}", purpose(w))
+    });
+    value
+}
+
+/// Rolls the average die (2, 3, 3, 4, 4, 5) and logs it.
+pub fn roll_average(
+    world: &mut World,
+    rule: &'static str,
+    purpose: impl FnOnce(&World) -> String,
+) -> u8 {
+    let (value, face) = world.resource_mut::<Dice>().avd();
+    log(world, EventKind::DieRolled, rule, |w| {
+        format!("AvD {value} (d6 {face}) for {}", purpose(w))
+    });
+    value
+}
+
 // ---- moving units and their zones of control ----
 
 /// Moves a unit (or removes it) and keeps the hex index current. Zones of control

@@ -4,7 +4,9 @@
 use bataille::engine::command::{Command, UnitRef, parse_line};
 use bataille::engine::dice::Dice;
 use bataille::engine::game::{Game, TurnState};
-use bataille::engine::hex::{HexCoord, Hexside, VertexFacing, line_of_hexes, line_of_sight};
+use bataille::engine::hex::{
+    HexCoord, Hexside, HexsideFacing, VertexFacing, line_of_hexes, line_of_sight,
+};
 use bataille::engine::phase::PhaseKind;
 
 use crate::common::*;
@@ -92,6 +94,63 @@ fn vertex_facings_split_the_six_neighbours_on_all_six_facings() {
     }
     // Facing vertex 0 (between N and NE) fronts 0504 and 0604.
     assert_eq!(VertexFacing(0).front(at), [h("0504"), h("0604")]);
+}
+
+#[test]
+fn hexside_facings_split_the_six_neighbours_on_all_six_facings() {
+    let at = h("0505");
+    for f in HexsideFacing::all() {
+        let mut all: Vec<HexCoord> = [f.front(at), f.rear(at)]
+            .into_iter()
+            .chain(f.front_corners(at))
+            .chain(f.flanks(at))
+            .collect();
+        all.sort();
+        let mut n = at.neighbors().to_vec();
+        n.sort();
+        assert_eq!(all, n, "facing {f:?} covers each neighbour once");
+        // The front corners touch the front hex; the flanks touch the rear hex.
+        for c in f.front_corners(at) {
+            assert!(c.is_adjacent(f.front(at)), "{f:?}");
+        }
+        for fl in f.flanks(at) {
+            assert!(fl.is_adjacent(f.rear(at)), "{f:?}");
+        }
+        assert_eq!(f.reversed().front(at), f.rear(at));
+        assert_eq!(HexsideFacing::parse(f.name()), Some(f));
+    }
+    // Facing N fronts 0504; facing SE (a column with odd number) fronts 0605.
+    assert_eq!(HexsideFacing(0).front(at), h("0504"));
+    assert_eq!(HexsideFacing::parse("se").unwrap().front(at), h("0605"));
+    assert_eq!(HexsideFacing::parse("up"), None);
+}
+
+#[test]
+fn dice_of_any_size_and_the_average_die_stay_on_their_faces_and_replay() {
+    use bataille::engine::dice::{AVERAGE_DIE, Dice};
+    let (mut a, mut b) = (Dice::new(9), Dice::new(9));
+    let mut seen_d9 = [false; 10];
+    for _ in 0..600 {
+        let (x, y) = (a.die(9), b.die(9));
+        assert_eq!(x, y, "same seed, same dice");
+        assert!((1..=9).contains(&x));
+        seen_d9[x as usize] = true;
+        let d4 = a.die(4);
+        assert_eq!(d4, b.die(4));
+        assert!((1..=4).contains(&d4));
+        let (v, face) = a.avd();
+        assert_eq!((v, face), b.avd());
+        assert_eq!(v, AVERAGE_DIE[face as usize - 1]);
+        assert!((2..=5).contains(&v));
+    }
+    assert!(
+        seen_d9[1..].iter().all(|s| *s),
+        "every face of the d9 comes up"
+    );
+    assert_eq!(a.rolled(), 1800);
+    // A d6 is the same stream as before `die(n)` existed: die(6) and d6 agree.
+    let (mut c, mut d) = (Dice::new(3), Dice::new(3));
+    assert!((0..100).all(|_| c.d6() == d.die(6)));
 }
 
 #[test]
@@ -498,4 +557,32 @@ fn malformed_saves_are_refused_with_their_line_never_a_panic() {
         assert!(err.message.contains(message), "{name}: {err}");
         assert!(err.file.ends_with(name), "{name}: {err}");
     }
+}
+
+#[test]
+fn shared_rolls_of_a_d9_and_the_average_die_are_logged_with_their_rule() {
+    use bataille::engine::dice::Dice;
+    use bataille::engine::event::{EventKind, GameLog};
+    use bataille::rulesets::common::{roll_average, roll_die};
+    let mut world = bevy::prelude::World::new();
+    world.insert_resource(Dice::new(4));
+    world.insert_resource(GameLog::new());
+    let d9 = roll_die(&mut world, 9, "C&M 17", |_| {
+        "the morale of the Saxons".into()
+    });
+    let avd = roll_average(&mut world, "CtB 7", |_| "the fire of the archers".into());
+    let log = world.resource::<GameLog>();
+    assert_eq!(log.events.len(), 2);
+    assert!(log.events.iter().all(|e| e.kind == EventKind::DieRolled));
+    assert_eq!(
+        log.events[0].text,
+        format!("Die (d9): {d9} for the morale of the Saxons")
+    );
+    assert_eq!(log.events[0].rule, "C&M 17");
+    assert!(
+        log.events[1].text.starts_with(&format!("AvD {avd} (d6 ")),
+        "{}",
+        log.events[1].text
+    );
+    assert_eq!(world.resource::<Dice>().rolled(), 2);
 }
