@@ -341,16 +341,10 @@ fn cdb_3_sequence_of_play_phases_in_order() {
     assert_eq!(g.turn().active, a);
     assert_eq!(g.turn().phase.kind, PhaseKind::Move);
     run(&mut g, &["end"]);
-    assert_eq!(
-        (g.turn().active, g.turn().phase.kind),
-        (a, PhaseKind::Fire)
-    );
+    assert_eq!((g.turn().active, g.turn().phase.kind), (a, PhaseKind::Fire));
     run(&mut g, &["end"]);
     // The other side's missile phase.
-    assert_eq!(
-        (g.turn().active, g.turn().phase.kind),
-        (b, PhaseKind::Fire)
-    );
+    assert_eq!((g.turn().active, g.turn().phase.kind), (b, PhaseKind::Fire));
     run(&mut g, &["end"]);
     assert_eq!(
         (g.turn().active, g.turn().phase.kind),
