@@ -180,7 +180,7 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
             while !shooters.is_empty() {
                 let i = rng.random_range(0..shooters.len());
                 let s = shooters.swap_remove(i);
-                let targets = combat::targets_of(world, s);
+                let targets = missile::targets_of(world, s);
                 let Some(min) = targets.iter().map(|t| t.1).min() else {
                     continue;
                 };

@@ -7,8 +7,10 @@ pub mod combat;
 pub mod command_points;
 pub mod data;
 pub mod deployment;
+pub mod missile;
 pub mod morale;
 pub mod movement;
+pub mod results;
 pub mod setup;
 pub mod view;
 
@@ -159,7 +161,7 @@ pub enum Pending {
         unit: UnitId,
         options: Vec<HexCoord>,
         flee: bool,
-        advance: Option<combat::Advance>,
+        advance: Option<results::Advance>,
     },
     /// Which of the two rear units is destroyed with the unit in front, or recoils or
     /// flees at an elephant's fall (CdB 11.7).
@@ -167,7 +169,7 @@ pub enum Pending {
         side: SideId,
         options: Vec<UnitId>,
         effect: RearEffect,
-        advance: Option<combat::Advance>,
+        advance: Option<results::Advance>,
     },
     /// The enemy an out-of-control unit advances on, among equally near ones or those
     /// it may ignore (CdB 9.5, example 5).
@@ -799,10 +801,10 @@ impl Ruleset for ChampsDeBataille {
     fn submit(&self, world: &mut World, command: &Command) -> Result<(), Refusal> {
         view::check(world, command)?;
         match command {
-            Command::Retreat { path } => combat::decide_recoil(world, path[0]),
+            Command::Retreat { path } => results::decide_recoil(world, path[0]),
             Command::Lose { units } => {
                 let id = resolve(world, &units[0])?;
-                combat::decide_rear_loss(world, id);
+                results::decide_rear_loss(world, id);
             }
             Command::EndPhase => end_step(world),
             Command::Towards { target } => {
@@ -838,8 +840,8 @@ impl Ruleset for ChampsDeBataille {
                     let plan = combat::check_melee(world, melee[0], *target)?;
                     combat::execute_melee(world, plan);
                 } else {
-                    let plan = combat::check_missile(world, fire, *target)?;
-                    combat::execute_missile(world, plan);
+                    let plan = missile::check_missile(world, fire, *target)?;
+                    missile::execute_missile(world, plan);
                 }
             }
             Command::Place { unit, hex, facing } if state(world).deploy.is_some() => {

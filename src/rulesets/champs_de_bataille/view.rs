@@ -126,7 +126,7 @@ pub fn check(world: &World, command: &Command) -> Result<(), Refusal> {
             target,
         } => match step {
             CdbPhase::Missile if !fire.is_empty() && melee.is_empty() => {
-                combat::check_missile(world, fire, *target).map(|_| ())
+                missile::check_missile(world, fire, *target).map(|_| ())
             }
             CdbPhase::Melee if fire.is_empty() && melee.len() == 1 => {
                 combat::check_melee(world, melee[0], *target).map(|_| ())
@@ -638,7 +638,7 @@ pub fn attack_preview(world: &World, command: &Command) -> Result<AttackPreview,
     let plan = if fire.is_empty() {
         combat::check_melee(world, melee[0], *target)?
     } else {
-        combat::check_missile(world, fire, *target)?
+        missile::check_missile(world, fire, *target)?
     };
     let mut modifiers = Vec::new();
     for (who, s, sup) in [
