@@ -292,7 +292,7 @@ fn check_room(
             let same = side_of(world, o) == side_of(world, id)
                 && super::facing(world, o) == facing
                 && ambush(o) == ambush(id);
-            if same && movement::may_stack(world, o, id) {
+            if same && stacking::may_stack(world, o, id) {
                 Ok(())
             } else {
                 Err(Refusal::new(

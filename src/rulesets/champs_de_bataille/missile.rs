@@ -85,7 +85,7 @@ pub(crate) fn can_shoot_at(world: &World, shooter: UnitId, target: UnitId) -> Re
     let clear = line_of_sight(sh, th, |x| {
         x != sh
             && x != th
-            && (movement::blocks_sight(world, x, sh, th) || !stack_at(world, x).is_empty())
+            && (position::blocks_sight(world, x, sh, th) || !stack_at(world, x).is_empty())
     });
     if !clear {
         return Err(Refusal::new(

@@ -14,6 +14,7 @@ pub mod movement;
 pub mod position;
 pub mod results;
 pub mod setup;
+pub mod stacking;
 pub mod view;
 
 use std::path::Path;

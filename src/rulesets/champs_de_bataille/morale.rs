@@ -138,7 +138,7 @@ fn nearest_by_priority(
         .filter(|(e, eh)| {
             kind(world, *e) == Kind::Bag
                 && line_of_sight(h, *eh, |x| {
-                    x != h && x != *eh && movement::blocks_sight(world, x, h, *eh)
+                    x != h && x != *eh && position::blocks_sight(world, x, h, *eh)
                 })
         })
         .map(|(e, eh)| (eh.distance(h) as i32, *e))

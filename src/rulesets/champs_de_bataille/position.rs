@@ -1,6 +1,7 @@
 //! Where units stand on the board: stacks and their front ranks (CdB 8.1), the enemy
 //! units near a hex, the ground of a hex (terrain class, fortifications, broken
-//! ground), and zones of control (CdB 7.1) with frontal contact (7.3).
+//! ground), lines of sight (10.2), and zones of control (7.1) with frontal contact
+//! (7.3).
 
 use bevy::prelude::*;
 
@@ -73,6 +74,18 @@ pub(crate) fn rough(world: &World, hex: HexCoord) -> bool {
         terrain_class(world, hex),
         TerrainClass::Broken | TerrainClass::Difficult
     )
+}
+
+/// Whether a hex blocks a line of sight between `from` and `to` (CdB 10.2): woods,
+/// buildings, orchards, or a hill higher than both ends.
+pub(crate) fn blocks_sight(world: &World, x: HexCoord, from: HexCoord, to: HexCoord) -> bool {
+    let board = world.resource::<Board>();
+    let t = tables(world);
+    let blocks = board
+        .terrain(x)
+        .and_then(|id| t.terrain.terrain.get(id.0 as usize))
+        .is_some_and(|s| s.blocks_los);
+    blocks || board.elevation(x) > board.elevation(from).max(board.elevation(to))
 }
 
 pub(super) type PositionQuery = (

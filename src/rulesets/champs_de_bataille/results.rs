@@ -90,7 +90,7 @@ fn recoil_options_at(
                 && occ.len() == 1
                 && stack.len() == 1
                 && at == r
-                && movement::may_stack(world, u, occ[0])
+                && stacking::may_stack(world, u, occ[0])
             {
                 joins = Some(occ[0]);
                 break true;
@@ -100,7 +100,7 @@ fn recoil_options_at(
             if same_facing
                 && stack.iter().all(|m| {
                     occ.iter()
-                        .all(|o| movement::may_pass_through(world, *m, *o, f))
+                        .all(|o| stacking::may_pass_through(world, *m, *o, f))
                 })
             {
                 at = at.neighbor(dir);
@@ -520,7 +520,7 @@ pub(crate) fn flight(world: &mut World, u: UnitId) {
             .all(|o| {
                 stack
                     .iter()
-                    .all(|m| movement::may_pass_through(w, *m, *o, base))
+                    .all(|m| stacking::may_pass_through(w, *m, *o, base))
             })
     };
     let start = at;

@@ -396,7 +396,7 @@ pub fn group_move_options(world: &World, units: &[UnitId]) -> Result<Vec<MoveOpt
         .first()
         .ok_or_else(|| Refusal::new("CdB 5", "an empty group"))?;
     let start = hex_of(world, lead).ok_or_else(|| Refusal::new("CdB 9", "not on the map"))?;
-    movement::check_is_group(world, units)?;
+    stacking::check_is_group(world, units)?;
     let mut out: Vec<MoveOption> = Vec::new();
     let mut first_refusal = None;
     for turn in [0i8, 1, -1] {
