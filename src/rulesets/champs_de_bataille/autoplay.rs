@@ -10,7 +10,8 @@ use crate::engine::hex::{HexCoord, VertexFacing};
 use crate::engine::units::UnitId;
 
 use super::data::Kind;
-use super::view::{check, decision, key};
+use super::decision::decision;
+use super::view::{check, key};
 use super::*;
 
 fn pick<T: Clone>(rng: &mut ChaCha8Rng, items: &[T]) -> Option<T> {

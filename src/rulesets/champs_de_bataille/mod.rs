@@ -7,6 +7,7 @@ pub mod autoplay;
 pub mod combat;
 pub mod command_points;
 pub mod data;
+pub mod decision;
 pub mod deployment;
 pub mod missile;
 pub mod morale;
@@ -701,7 +702,7 @@ impl Ruleset for ChampsDeBataille {
     }
 
     fn pending_decision(&self, world: &World) -> Option<String> {
-        view::decision(world).map(|d| d.prompt)
+        decision::decision(world).map(|d| d.prompt)
     }
 
     fn unit_flags(&self, world: &World, entity: Entity) -> Vec<String> {
@@ -765,7 +766,7 @@ impl Ruleset for ChampsDeBataille {
     }
 
     fn decision(&self, world: &World) -> Option<Decision> {
-        view::decision(world)
+        decision::decision(world)
     }
 
     fn morale(&self, world: &World) -> Vec<SideMorale> {
