@@ -9,6 +9,7 @@ pub mod command_points;
 pub mod data;
 pub mod decision;
 pub mod deployment;
+pub mod deployment_placement;
 pub mod missile;
 pub mod morale;
 pub mod movement;
@@ -665,8 +666,8 @@ impl Ruleset for ChampsDeBataille {
                 }
             }
             Command::Place { unit, hex, facing } if state(world).deploy.is_some() => {
-                let plan = deployment::check_place(world, unit, *hex, *facing)?;
-                deployment::execute_place(world, plan);
+                let plan = deployment_placement::check_place(world, unit, *hex, *facing)?;
+                deployment_placement::execute_place(world, plan);
             }
             Command::Place { unit, hex, facing } => {
                 let id = setup::check_place(world, unit, *hex, *facing)?;

@@ -142,7 +142,7 @@ pub fn check(world: &World, command: &Command) -> Result<(), Refusal> {
             _ => Err(Refusal::new("CdB 3", "combat comes after movement (CdB 3)")),
         },
         Command::Place { unit, hex, facing } if state(world).deploy.is_some() => {
-            deployment::check_place(world, unit, *hex, *facing).map(|_| ())
+            deployment_placement::check_place(world, unit, *hex, *facing).map(|_| ())
         }
         Command::Place { unit, hex, facing } => {
             setup::check_place(world, unit, *hex, *facing).map(|_| ())
