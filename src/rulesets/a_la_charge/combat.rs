@@ -411,7 +411,7 @@ pub fn execute_attack(world: &mut World, plan: AttackPlan) {
     }
     for u in plan.melee.iter().chain(&plan.fire) {
         if is_hidden(world, *u) {
-            special::reveal(world, *u, "it attacks");
+            setup::reveal(world, *u, "it attacks");
         }
     }
     {

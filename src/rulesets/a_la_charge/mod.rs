@@ -7,7 +7,7 @@ pub mod combat;
 pub mod data;
 pub mod movement;
 pub mod results;
-pub mod special;
+pub mod setup;
 pub mod victory;
 pub mod view;
 
@@ -94,8 +94,8 @@ pub struct AlcState {
     pub morale_levels: [i32; 2],
     pub commanders: [Option<UnitId>; 2],
     pub hidden_zones: Vec<(UnitId, crate::engine::scenario::HexZone)>,
-    pub defection: Option<special::Defection>,
-    pub pillage: Option<special::Pillage>,
+    pub defection: Option<setup::Defection>,
+    pub pillage: Option<setup::Pillage>,
     /// Camp pillaged: the penalised side's ratings are lowered (Kalavryai rule 3).
     pub pillaged: bool,
     /// The phase the game is in (AlC 6); `None` until the first.
@@ -345,7 +345,7 @@ fn add_phase_systems(world: &mut World) {
         (
             reset_movement_allowances,
             announce_movement_phase,
-            special::defection_roll_on_movement,
+            setup::defection_roll_on_movement,
         )
             .chain(),
     );
@@ -489,11 +489,11 @@ impl Ruleset for AlaCharge {
     }
 
     fn options(&self) -> &'static [&'static str] {
-        special::OPTIONS
+        setup::OPTIONS
     }
 
     fn validate(&self, scenario: &LoadedScenario) -> Result<(), LocatedError> {
-        special::validate(&self.tables, scenario)
+        setup::validate(&self.tables, scenario)
     }
 
     fn populate(&self, world: &mut World, scenario: &LoadedScenario) {
@@ -553,7 +553,7 @@ impl Ruleset for AlaCharge {
         }
         let scan = world.query::<ScanQuery>();
         world.insert_resource(UnitScan(std::sync::Mutex::new(scan)));
-        special::populate(world, scenario, &mut state);
+        setup::populate(world, scenario, &mut state);
         let has_setup = !state.hidden_zones.is_empty();
         let setup_side = state.hidden_zones.first().map(|(u, _)| side_of(world, *u));
         world.insert_resource(state);
@@ -605,7 +605,7 @@ impl Ruleset for AlaCharge {
                 ));
             }
             Command::EndPhase => {
-                special::check_end_phase(world)?;
+                setup::check_end_phase(world)?;
                 end_phase(world);
             }
             Command::Move { unit, path } => {
@@ -621,8 +621,8 @@ impl Ruleset for AlaCharge {
                 combat::execute_attack(world, plan);
             }
             Command::Place { unit, hex, .. } => {
-                let id = special::check_place(world, unit, *hex)?;
-                special::execute_place(world, id, *hex);
+                let id = setup::check_place(world, unit, *hex)?;
+                setup::execute_place(world, id, *hex);
             }
             Command::March { .. }
             | Command::Assign { .. }

@@ -216,7 +216,7 @@ pub fn execute_move(world: &mut World, plan: MovePlan) {
     let side = side_of(world, id);
     let start = hex_of(world, id);
     if is_hidden(world, id) {
-        special::reveal(world, id, "it moves");
+        setup::reveal(world, id, "it moves");
     }
     // Most games hide nothing: then no hex of the path needs the ambush checks.
     let ambush_possible = !world.resource::<AlcState>().hidden_zones.is_empty()
@@ -230,7 +230,7 @@ pub fn execute_move(world: &mut World, plan: MovePlan) {
         if let Some(ambusher) = combat_unit_at(world, h)
             .filter(|u| ambush_possible && side_of(world, *u) != side && is_hidden(world, *u))
         {
-            special::reveal(world, ambusher, "a unit tries to enter its hex");
+            setup::reveal(world, ambusher, "a unit tries to enter its hex");
             break;
         }
         set_placement(world, id, Placement::OnMap(h));
@@ -250,7 +250,7 @@ pub fn execute_move(world: &mut World, plan: MovePlan) {
             f.entered_open |= open;
         }
         overrun_leaders(world, h, side);
-        special::check_pillage(world, id, h);
+        setup::check_pillage(world, id, h);
         if !ambush_possible {
             continue;
         }
@@ -262,7 +262,7 @@ pub fn execute_move(world: &mut World, plan: MovePlan) {
             .collect();
         if !ambushers.is_empty() {
             for a in ambushers {
-                special::reveal(world, a, "an enemy unit comes next to it");
+                setup::reveal(world, a, "an enemy unit comes next to it");
             }
             break;
         }

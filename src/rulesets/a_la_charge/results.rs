@@ -417,7 +417,7 @@ fn retreat_into(
             from.map(|h| h.label()).unwrap_or_default()
         )
     });
-    special::entered_hex(world, id, to);
+    setup::entered_hex(world, id, to);
 }
 
 /// Applies one retreat step and updates the queue.
@@ -506,7 +506,7 @@ fn advance(world: &mut World, id: UnitId, into: HexCoord) {
         )
     });
     let side = side_of(world, id);
-    special::entered_hex(world, id, into);
+    setup::entered_hex(world, id, into);
     overrun_leaders(world, into, side);
 }
 

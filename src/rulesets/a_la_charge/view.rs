@@ -410,7 +410,7 @@ fn setup_decision(world: &World) -> Option<Decision> {
     let choices = board
         .hexes()
         .filter(|h| zone.contains(*h))
-        .filter(|h| special::check_place(world, &key(world, *u), *h).is_ok())
+        .filter(|h| setup::check_place(world, &key(world, *u), *h).is_ok())
         .map(|h| Choice {
             label: format!("place {} in {h}", plain_name(world, *u)),
             hex: Some(h),
@@ -473,8 +473,8 @@ pub fn check(world: &World, command: &Command) -> Result<(), Refusal> {
             fire,
             target,
         } => combat::evaluate(world, melee, fire, *target).map(|_| ()),
-        Command::Place { unit, hex, .. } => special::check_place(world, unit, *hex).map(|_| ()),
-        Command::EndPhase => special::check_end_phase(world),
+        Command::Place { unit, hex, .. } => setup::check_place(world, unit, *hex).map(|_| ()),
+        Command::EndPhase => setup::check_end_phase(world),
         _ => Err(Refusal::new(
             "AlC 12.4",
             "no combat result is waiting for a decision",

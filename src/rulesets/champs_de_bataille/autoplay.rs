@@ -10,7 +10,8 @@ use crate::engine::hex::{HexCoord, VertexFacing};
 use crate::engine::units::UnitId;
 
 use super::data::Kind;
-use super::view::{check, decision, key};
+use super::decision::decision;
+use super::view::{check, key};
 use super::*;
 
 fn pick<T: Clone>(rng: &mut ChaCha8Rng, items: &[T]) -> Option<T> {
@@ -180,7 +181,7 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
             while !shooters.is_empty() {
                 let i = rng.random_range(0..shooters.len());
                 let s = shooters.swap_remove(i);
-                let targets = combat::targets_of(world, s);
+                let targets = missile::targets_of(world, s);
                 let Some(min) = targets.iter().map(|t| t.1).min() else {
                     continue;
                 };

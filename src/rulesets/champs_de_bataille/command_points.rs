@@ -328,7 +328,7 @@ fn in_command(world: &World, u: UnitId, general: UnitId, gh: crate::engine::hex:
     let seen = line_of_sight(h, gh, |x| {
         x != h
             && x != gh
-            && (movement::blocks_sight(world, x, h, gh)
+            && (position::blocks_sight(world, x, h, gh)
                 || enemy_at(world, side, x).is_some()
                 || terrain_class(world, x) == TerrainClass::Impassable)
     });
@@ -460,7 +460,7 @@ pub(crate) fn check_keep(world: &World, refs: &[UnitRef]) -> Result<KeepPlan, Re
             "a group is made of units of one corps",
         ));
     }
-    movement::check_is_group(world, &units)?;
+    stacking::check_is_group(world, &units)?;
     let (cost, why) = activation_cost(
         world,
         c,

@@ -2,7 +2,8 @@
 //! option `scenario_deployment` is off): the attacker chooses a map edge and a die
 //! keeps or swaps it, each player puts his baggage on his edge, writes his corps'
 //! placement in secret and sets his ambushes, then the corps are placed in turn in
-//! their zones, the defender's most numerous first.
+//! their zones, the defender's most numerous first. Where one unit may be placed, and
+//! its placing, are in `deployment_placement.rs`.
 
 use bevy::prelude::*;
 
@@ -10,9 +11,9 @@ use crate::engine::board::Board;
 use crate::engine::event::EventKind;
 use crate::engine::hex::{HexCoord, VertexFacing};
 use crate::engine::scenario::MapEdge;
-use crate::engine::units::{Facing, Hidden, Placement, SideId, UnitId};
+use crate::engine::units::{Hidden, Placement, SideId, UnitId};
 
-use super::data::{Kind, TerrainClass};
+use super::data::Kind;
 use super::*;
 
 /// The stages of CdB 14.3, in order.
@@ -80,7 +81,7 @@ impl Deployment {
     }
 }
 
-fn deployment(world: &World) -> Result<&Deployment, Refusal> {
+pub(super) fn deployment(world: &World) -> Result<&Deployment, Refusal> {
     state(world).deploy.as_ref().ok_or_else(|| {
         Refusal::new(
             "CdB 14.3",
@@ -89,7 +90,7 @@ fn deployment(world: &World) -> Result<&Deployment, Refusal> {
     })
 }
 
-fn deployment_mut(world: &mut World) -> &mut Deployment {
+pub(super) fn deployment_mut(world: &mut World) -> &mut Deployment {
     world
         .resource_mut::<CdbState>()
         .into_inner()
@@ -132,7 +133,7 @@ pub fn lateral(board: &Board, edge: MapEdge, h: HexCoord) -> i32 {
     }
 }
 
-fn lateral_len(board: &Board, edge: MapEdge) -> i32 {
+pub(super) fn lateral_len(board: &Board, edge: MapEdge) -> i32 {
     match edge {
         MapEdge::West | MapEdge::East => board.rows,
         MapEdge::North | MapEdge::South => board.columns,
@@ -149,11 +150,11 @@ pub fn facing_towards_enemy(edge: MapEdge) -> VertexFacing {
     }
 }
 
-fn own_edge(world: &World, side: SideId) -> MapEdge {
+pub(super) fn own_edge(world: &World, side: SideId) -> MapEdge {
     state(world).edges[side.0 as usize].expect("every CdB side has an edge")
 }
 
-fn board(world: &World) -> &Board {
+pub(super) fn board(world: &World) -> &Board {
     world.resource::<Board>()
 }
 
@@ -161,7 +162,7 @@ fn board(world: &World) -> &Board {
 
 /// The units of a corps placed with it: neither baggage (placed on the edge) nor
 /// ambushers.
-fn open_units(world: &World, corps: usize) -> Vec<UnitId> {
+pub(super) fn open_units(world: &World, corps: usize) -> Vec<UnitId> {
     let d = state(world).deploy.as_ref();
     all_units(world)
         .into_iter()
@@ -216,7 +217,7 @@ pub fn corps_eligible(world: &World, side: SideId) -> Vec<usize> {
         .collect()
 }
 
-fn corps_names(world: &World, list: &[usize]) -> String {
+pub(super) fn corps_names(world: &World, list: &[usize]) -> String {
     list.iter()
         .map(|c| state(world).corps[*c].name.clone())
         .collect::<Vec<_>>()
@@ -224,7 +225,7 @@ fn corps_names(world: &World, list: &[usize]) -> String {
 }
 
 /// The lateral extent (least, greatest) of a corps' units on the map, `except` one.
-fn extent(world: &World, corps: usize, except: UnitId) -> Option<(i32, i32)> {
+pub(super) fn extent(world: &World, corps: usize, except: UnitId) -> Option<(i32, i32)> {
     let b = board(world);
     let side = state(world).corps[corps].side;
     let edge = own_edge(world, side);
@@ -241,14 +242,7 @@ fn extent(world: &World, corps: usize, except: UnitId) -> Option<(i32, i32)> {
 
 // ---- checks ----
 
-/// A placement checked.
-pub struct PlacePlan {
-    pub unit: UnitId,
-    pub hex: HexCoord,
-    pub facing: VertexFacing,
-}
-
-fn own_waiting_or_movable(world: &World, id: UnitId) -> Result<(), Refusal> {
+pub(super) fn own_waiting_or_movable(world: &World, id: UnitId) -> Result<(), Refusal> {
     if side_of(world, id) != turn(world).active {
         return Err(Refusal::new(
             "CdB 14.3",
@@ -256,317 +250,6 @@ fn own_waiting_or_movable(world: &World, id: UnitId) -> Result<(), Refusal> {
         ));
     }
     Ok(())
-}
-
-/// The hex is free for this unit: on the map, passable, and empty or holding one unit
-/// it may stack with (CdB 8), of its corps and with the same facing.
-fn check_room(
-    world: &World,
-    id: UnitId,
-    hex: HexCoord,
-    facing: VertexFacing,
-) -> Result<(), Refusal> {
-    if !board(world).contains(hex) {
-        return Err(Refusal::new("CdB 14.3", format!("{hex} is off the map")));
-    }
-    if terrain_class(world, hex) == TerrainClass::Impassable {
-        return Err(Refusal::new("CdB 14.3", format!("{hex} is impassable")));
-    }
-    let others: Vec<UnitId> = stack_at(world, hex)
-        .into_iter()
-        .filter(|u| *u != id)
-        .collect();
-    match others[..] {
-        [] => Ok(()),
-        [o] if side_of(world, o) != side_of(world, id) && is_hidden(world, o) => {
-            // An enemy unit placed unseen: the hex is taken, nothing more is told.
-            Err(Refusal::new("CdB 14.3", format!("{hex} is occupied")))
-        }
-        [o] => {
-            let ambush = |u: UnitId| {
-                state(world)
-                    .deploy
-                    .as_ref()
-                    .is_some_and(|d| d.ambushers.contains(&u))
-            };
-            let same = side_of(world, o) == side_of(world, id)
-                && super::facing(world, o) == facing
-                && ambush(o) == ambush(id);
-            if same && movement::may_stack(world, o, id) {
-                Ok(())
-            } else {
-                Err(Refusal::new(
-                    "CdB 8",
-                    format!(
-                        "{hex} holds {}: only the pairs of the ranks-of-support table stack, of one corps and one facing",
-                        name(world, o)
-                    ),
-                ))
-            }
-        }
-        _ => Err(Refusal::new(
-            "CdB 8",
-            format!("{hex} already holds two counters"),
-        )),
-    }
-}
-
-pub fn check_place(
-    world: &World,
-    unit_ref: &UnitRef,
-    hex: HexCoord,
-    facing: Option<VertexFacing>,
-) -> Result<PlacePlan, Refusal> {
-    let d = deployment(world)?;
-    if state(world).step != CdbPhase::Setup {
-        return Err(Refusal::new(
-            "CdB 14.3",
-            "units are placed during the set-up",
-        ));
-    }
-    let id = resolve(world, unit_ref)?;
-    own_waiting_or_movable(world, id)?;
-    let side = side_of(world, id);
-    let b = board(world);
-    let edge = own_edge(world, side);
-    let facing = facing.unwrap_or_else(|| facing_towards_enemy(edge));
-    let who = name(world, id);
-    let dist = d.distances;
-    match d.stage {
-        Stage::Edge => {
-            return Err(Refusal::new(
-                "CdB 14.3.2",
-                format!("first, {} chooses a map edge", side_name(world, d.attacker)),
-            ));
-        }
-        Stage::Baggage => {
-            if kind(world, id) != Kind::Bag {
-                return Err(Refusal::new(
-                    "CdB 14.3.2",
-                    format!("the baggage is placed first: {who} is not baggage"),
-                ));
-            }
-            if from_edge(b, edge, hex) != 1 {
-                return Err(Refusal::new(
-                    "CdB 14.3.2",
-                    format!(
-                        "baggage stands on a hex along its own ({}) map edge",
-                        edge.name()
-                    ),
-                ));
-            }
-        }
-        Stage::Plan => {
-            if !d.ambushers.contains(&id) {
-                return Err(Refusal::new(
-                    "CdB 14.3.3",
-                    format!(
-                        "now the corps' placement is written and ambushes set: set {who} in ambush first (`ambush`), or place it with its corps later"
-                    ),
-                ));
-            }
-            check_ambush_hex(world, id, hex)?;
-        }
-        Stage::Corps => {
-            if kind(world, id) == Kind::Bag || d.ambushers.contains(&id) {
-                return Err(Refusal::new(
-                    "CdB 14.3.4",
-                    format!("{who} is already set up (baggage or ambush)"),
-                ));
-            }
-            let corps = unit(world, id).corps as usize;
-            match d.placing {
-                Some(c) if c != corps => {
-                    return Err(Refusal::new(
-                        "CdB 14.3.4",
-                        format!(
-                            "finish placing {}'s corps first (then `end`): {who} belongs to another corps",
-                            state(world).corps[c].name
-                        ),
-                    ));
-                }
-                Some(_) => {}
-                None => {
-                    let eligible = corps_eligible(world, side);
-                    if !eligible.contains(&corps) {
-                        return Err(Refusal::new(
-                            "CdB 14.3.4",
-                            format!(
-                                "{}'s corps is placed or may not come yet: the first corps placed is the most numerous ({})",
-                                state(world).corps[corps].name,
-                                corps_names(world, &eligible)
-                            ),
-                        ));
-                    }
-                }
-            }
-            let main = !d.placed.iter().any(|c| state(world).corps[*c].side == side);
-            let depth = match (main, side == d.attacker) {
-                (true, true) => dist.attacker_main,
-                (true, false) => dist.defender_main,
-                (false, _) => dist.other,
-            };
-            if from_edge(b, edge, hex) > depth {
-                return Err(Refusal::new(
-                    "CdB 14.3.4",
-                    format!(
-                        "{} stands within {depth} hexes of its {} map edge{}",
-                        if main {
-                            "the most numerous corps"
-                        } else {
-                            "a corps"
-                        },
-                        edge.name(),
-                        if main {
-                            ""
-                        } else {
-                            " (designer's choice: its own half of the map)"
-                        }
-                    ),
-                ));
-            }
-            let l = lateral(b, edge, hex);
-            let len = lateral_len(b, edge);
-            if l <= dist.side_margin || l > len - dist.side_margin {
-                return Err(Refusal::new(
-                    "CdB 14.3.4",
-                    format!(
-                        "units stand more than {} hexes from the left and right map edges",
-                        dist.side_margin
-                    ),
-                ));
-            }
-            check_plan_kept(world, id, corps, l)?;
-        }
-    }
-    check_room(world, id, hex, facing)?;
-    Ok(PlacePlan {
-        unit: id,
-        hex,
-        facing,
-    })
-}
-
-/// The written placement is followed (CdB 14.3.3): the corps stand side by side from
-/// left to right in the written order, each one's units on its side of those of the
-/// corps placed before, and room is left for the corps still to come.
-fn check_plan_kept(world: &World, id: UnitId, corps: usize, l: i32) -> Result<(), Refusal> {
-    let d = deployment(world)?;
-    let side = side_of(world, id);
-    let Some(plan) = &d.plan[side.0 as usize] else {
-        return Err(Refusal::new("CdB 14.3.3", "the placement is not written"));
-    };
-    let at = plan.iter().position(|c| *c == corps).expect("planned");
-    let b = board(world);
-    let edge = own_edge(world, side);
-    let len = lateral_len(b, edge);
-    let corps_name = |c: usize| state(world).corps[c].name.clone();
-    // The lines a corps not yet placed needs, `other` hexes deep at most.
-    let lines = |c: usize| {
-        let n = open_units(world, c).len() as i32;
-        (n + d.distances.other - 1) / d.distances.other.max(1)
-    };
-    let mut left_bound = d.distances.side_margin;
-    let mut right_bound = len - d.distances.side_margin + 1;
-    let mut left_need = 0;
-    let mut right_need = 0;
-    let mut right_closed = false;
-    for (j, other) in plan.iter().copied().enumerate() {
-        if other == corps {
-            continue;
-        }
-        match extent(world, other, id) {
-            Some((lo, hi)) if j < at => {
-                if l < hi {
-                    return Err(Refusal::new(
-                        "CdB 14.3.3",
-                        format!(
-                            "your written placement puts {}'s corps on the left of {}'s: stand at or right of its line {hi}",
-                            corps_name(other),
-                            corps_name(corps)
-                        ),
-                    ));
-                }
-                let _ = lo;
-                left_bound = left_bound.max(hi);
-                left_need = 0;
-            }
-            Some((lo, _)) => {
-                if l > lo {
-                    return Err(Refusal::new(
-                        "CdB 14.3.3",
-                        format!(
-                            "your written placement puts {}'s corps on the right of {}'s: stand at or left of its line {lo}",
-                            corps_name(other),
-                            corps_name(corps)
-                        ),
-                    ));
-                }
-                right_bound = right_bound.min(lo);
-                right_closed = true;
-            }
-            None if j < at => left_need += lines(other),
-            None if !right_closed => right_need += lines(other),
-            None => {}
-        }
-    }
-    if l - left_bound - 1 < left_need {
-        return Err(Refusal::new(
-            "CdB 14.3.3",
-            format!(
-                "leave room on your left for the corps your written placement puts there ({left_need} lines)"
-            ),
-        ));
-    }
-    if right_bound - l - 1 < right_need {
-        return Err(Refusal::new(
-            "CdB 14.3.3",
-            format!(
-                "leave room on your right for the corps your written placement puts there ({right_need} lines)"
-            ),
-        ));
-    }
-    Ok(())
-}
-
-/// Where a unit may lie in ambush (CdB 14.3.3): the defender's Psiloi in broken
-/// terrain far enough from the enemy edge; any unit in woods or behind a wood or hill
-/// in its own deployment area (revealed at once if the enemy sees it); a unit the
-/// scenario sets in ambush, in its zone.
-fn check_ambush_hex(world: &World, id: UnitId, hex: HexCoord) -> Result<(), Refusal> {
-    let d = deployment(world)?;
-    let b = board(world);
-    let side = side_of(world, id);
-    let edge = own_edge(world, side);
-    let st = state(world);
-    if let Some((_, zone)) = st.hidden_zones.iter().find(|(u, _)| *u == id) {
-        return if zone.contains(hex) {
-            Ok(())
-        } else {
-            Err(Refusal::new(
-                "CdB 14.3.3",
-                format!(
-                    "{hex} is outside {}'s ambush zone (scenario rules)",
-                    name(world, id)
-                ),
-            ))
-        };
-    }
-    let psiloi_far = kind(world, id) == Kind::Ps
-        && side != d.attacker
-        && terrain_class(world, hex) == TerrainClass::Broken
-        && from_edge(b, edge.opposite(), hex) >= d.distances.psiloi_far;
-    if psiloi_far || from_edge(b, edge, hex) <= d.distances.other {
-        Ok(())
-    } else {
-        Err(Refusal::new(
-            "CdB 14.3.3",
-            format!(
-                "an ambush lies within {} hexes of its own edge, or, for the defender's Psiloi, in broken terrain at least {} hexes from the enemy edge",
-                d.distances.other, d.distances.psiloi_far
-            ),
-        ))
-    }
 }
 
 pub fn check_edge(world: &World, edge: MapEdge) -> Result<(), Refusal> {
@@ -827,52 +510,6 @@ fn begin_side(world: &mut World, side: SideId) {
             Stage::Corps => format!("{who} places a corps"),
         }
     });
-}
-
-pub fn execute_place(world: &mut World, plan: PlacePlan) {
-    let PlacePlan {
-        unit: id,
-        hex,
-        facing,
-    } = plan;
-    let from = hex_of(world, id);
-    set_placement(world, id, Placement::OnMap(hex));
-    let e = entity(world, id);
-    world.entity_mut(e).insert(Facing(facing));
-    zones_stale(world);
-    // A unit turned where it stands keeps its rank; one joining a unit stands behind it.
-    if from != Some(hex) {
-        let rank = u8::from(stack_at(world, hex).iter().any(|u| *u != id));
-        flags_mut(world, id).rank = rank;
-    }
-    // The rear rank left behind becomes the front.
-    if let Some(old) = from.filter(|h| *h != hex) {
-        for u in stack_at(world, old) {
-            flags_mut(world, u).rank = 0;
-        }
-    }
-    let d = deployment(world).expect("checked");
-    let stage = d.stage;
-    let hidden = d.ambushers.contains(&id);
-    let unseen = stage == Stage::Corps && d.simultaneous;
-    let placing = d.placing;
-    if unseen {
-        world.entity_mut(e).insert(Hidden);
-    }
-    if stage == Stage::Corps && placing.is_none() {
-        let corps = unit(world, id).corps as usize;
-        deployment_mut(world).placing = Some(corps);
-    }
-    if hidden || unseen {
-        // Both players read the log: the hex is not named.
-        log(world, EventKind::Placed, "CdB 14.3.3", |w| {
-            format!("{} places a unit in secret", side_name(w, side_of(w, id)))
-        });
-    } else {
-        log(world, EventKind::Placed, "CdB 14.3", |w| {
-            format!("{} placed, facing {}", name(w, id), facing.name())
-        });
-    }
 }
 
 pub fn execute_plan(world: &mut World, plan: Vec<usize>) {

@@ -1,15 +1,22 @@
 //! Champs de Bataille ('Kadesh' edition, Vae Victis): the ruleset's components and
-//! state, its sequence of play (CdB 3) and the dispatch of commands to action points,
-//! movement, combat, morale and victory.
+//! state, the accessors of a unit's values, flags and facing, its sequence of play
+//! (CdB 3) and the dispatch of commands to action points, movement, combat, morale and
+//! victory. Where units stand and their zones of control are in `position.rs`.
 
 pub mod autoplay;
 pub mod combat;
 pub mod command_points;
 pub mod data;
+pub mod decision;
 pub mod deployment;
+pub mod deployment_placement;
+pub mod missile;
 pub mod morale;
 pub mod movement;
+pub mod position;
+pub mod results;
 pub mod setup;
+pub mod stacking;
 pub mod view;
 
 use std::path::Path;
@@ -29,11 +36,11 @@ use crate::engine::phase::{
 };
 use crate::engine::ruleset::Ruleset;
 use crate::engine::scenario::{LoadedScenario, MapEdge};
-use crate::engine::units::{Facing, Hidden, Placement, SideId, UnitId, Units};
+use crate::engine::units::{Facing, Placement, SideId, UnitId};
 use crate::engine::view::{AttackPreview, CardLine, CounterFace, Decision, MoveOption, SideMorale};
 use crate::engine::zoc::ZoneShape;
 
-use data::{Kind, Profile, Quality, Tables, TerrainClass};
+use data::{Kind, Profile, Quality, Tables};
 
 pub const ID: &str = "champs_de_bataille";
 
@@ -159,7 +166,7 @@ pub enum Pending {
         unit: UnitId,
         options: Vec<HexCoord>,
         flee: bool,
-        advance: Option<combat::Advance>,
+        advance: Option<results::Advance>,
     },
     /// Which of the two rear units is destroyed with the unit in front, or recoils or
     /// flees at an elephant's fall (CdB 11.7).
@@ -167,7 +174,7 @@ pub enum Pending {
         side: SideId,
         options: Vec<UnitId>,
         effect: RearEffect,
-        advance: Option<combat::Advance>,
+        advance: Option<results::Advance>,
     },
     /// The enemy an out-of-control unit advances on, among equally near ones or those
     /// it may ignore (CdB 9.5, example 5).
@@ -275,155 +282,12 @@ pub(crate) fn corps_of(world: &World, id: UnitId) -> &Corps {
     &state(world).corps[unit(world, id).corps as usize]
 }
 
-/// The units in a hex, front rank first.
-pub(crate) fn stack_at(world: &World, hex: HexCoord) -> Vec<UnitId> {
-    let mut v: Vec<UnitId> = world
-        .resource::<Units>()
-        .at(world.resource::<Board>(), hex)
-        .to_vec();
-    v.sort_by_key(|u| (flags(world, *u).rank, *u));
-    v
-}
-
-/// The unit that fights for a hex: its front rank.
-pub(crate) fn front_at(world: &World, hex: HexCoord) -> Option<UnitId> {
-    stack_at(world, hex).first().copied()
-}
-
-/// The units stacked with `id`, itself first.
-pub(crate) fn stack_of(world: &World, id: UnitId) -> Vec<UnitId> {
-    match hex_of(world, id) {
-        Some(h) => {
-            let mut s = stack_at(world, h);
-            s.sort_by_key(|u| *u != id);
-            s
-        }
-        None => vec![id],
-    }
-}
-
-/// Enemy units of `side` that the player of `side` can see (not hidden).
-pub(crate) fn enemy_at(world: &World, side: SideId, hex: HexCoord) -> Option<UnitId> {
-    front_at(world, hex).filter(|u| side_of(world, *u) != side && !is_hidden(world, *u))
-}
-
-pub(crate) fn terrain_class(world: &World, hex: HexCoord) -> TerrainClass {
-    let board = world.resource::<Board>();
-    match board.terrain(hex) {
-        Some(t) => tables(world)
-            .terrain
-            .terrain
-            .get(t.0 as usize)
-            .map_or(TerrainClass::Clear, |s| s.class),
-        None => TerrainClass::Impassable,
-    }
-}
-
-/// Broken or difficult ground (CdB 11.5 "in broken", the -2 modifiers).
-/// Whether a hex is a fortification (CdB 11.6, 11.7, 11.9).
-pub(crate) fn fortified(world: &World, hex: HexCoord) -> bool {
-    let board = world.resource::<Board>();
-    board.terrain(hex).is_some_and(|t| {
-        tables(world)
-            .terrain
-            .terrain
-            .get(t.0 as usize)
-            .is_some_and(|s| s.fortification)
-    })
-}
-
-pub(crate) fn rough(world: &World, hex: HexCoord) -> bool {
-    matches!(
-        terrain_class(world, hex),
-        TerrainClass::Broken | TerrainClass::Difficult
-    )
-}
-
-type PositionQuery = (
-    &'static UnitId,
-    &'static Placement,
-    &'static SideId,
-    Has<Hidden>,
-);
-
-/// A query over every unit's position, built once per game: whole-army scans read
-/// through it rather than one `World::get` per component and unit.
-#[derive(Resource)]
-pub(crate) struct PositionScan(std::sync::Mutex<QueryState<PositionQuery>>);
-
-/// The hexes of the visible units of the enemies of `side`.
-pub(crate) fn enemy_hexes(world: &World, side: SideId) -> Vec<HexCoord> {
-    let scan = world.resource::<PositionScan>();
-    let mut q = scan.0.lock().unwrap_or_else(|poison| poison.into_inner());
-    q.iter(world)
-        .filter(|(_, _, s, hidden)| **s != side && !hidden)
-        .filter_map(|(_, p, ..)| p.hex())
-        .collect()
-}
-
-/// Hex distance to the nearest enemy unit on the map.
-pub(crate) fn nearest_enemy_distance(world: &World, side: SideId, hex: HexCoord) -> u32 {
-    nearest_in(&enemy_hexes(world, side), hex)
-}
-
-pub(crate) fn nearest_in(hexes: &[HexCoord], hex: HexCoord) -> u32 {
-    hexes
-        .iter()
-        .map(|h| h.distance(hex))
-        .min()
-        .unwrap_or(u32::MAX)
-}
-
-/// The enemy units whose zone of control covers `hex` (CdB 7.1).
-pub(crate) fn zoc_exerted_on(world: &World, side: SideId, hex: HexCoord) -> Vec<UnitId> {
-    let mut out = Vec::new();
-    for n in hex.neighbors() {
-        for u in stack_at(world, n) {
-            if side_of(world, u) != side
-                && !is_hidden(world, u)
-                && exerts_zoc(world, u)
-                && facing(world, u).front(n).contains(&hex)
-            {
-                out.push(u);
-            }
-        }
-    }
-    out
-}
-
-/// Whether a unit exerts a zone of control: not baggage (CdB 6.1), front rank.
-pub(crate) fn exerts_zoc(world: &World, id: UnitId) -> bool {
-    kind(world, id) != Kind::Bag && flags(world, id).rank == 0 && hex_of(world, id).is_some()
-}
-
-/// Whether `id` stands in an enemy zone of control.
-pub(crate) fn in_enemy_zoc(world: &World, id: UnitId) -> bool {
-    hex_of(world, id).is_some_and(|h| !zoc_exerted_on(world, side_of(world, id), h).is_empty())
-}
-
-/// Enemy units in `id`'s zone of control (its two frontal hexes).
-pub(crate) fn enemies_in_front(world: &World, id: UnitId) -> Vec<UnitId> {
-    let Some(h) = hex_of(world, id) else {
-        return Vec::new();
-    };
-    let side = side_of(world, id);
-    facing(world, id)
-        .front(h)
-        .into_iter()
-        .filter_map(|f| enemy_at(world, side, f))
-        .collect()
-}
-
-/// Two units in frontal contact: each in the other's zone of control (CdB 7.3).
-pub(crate) fn frontal_contact(world: &World, a: UnitId, b: UnitId) -> bool {
-    let (Some(ha), Some(hb)) = (hex_of(world, a), hex_of(world, b)) else {
-        return false;
-    };
-    exerts_zoc(world, a)
-        && exerts_zoc(world, b)
-        && facing(world, a).front(ha).contains(&hb)
-        && facing(world, b).front(hb).contains(&ha)
-}
+use position::{PositionQuery, frontal_zone};
+pub(crate) use position::{
+    PositionScan, enemies_in_front, enemy_at, enemy_hexes, exerts_zoc, fortified, front_at,
+    frontal_contact, in_enemy_zoc, nearest_enemy_distance, nearest_in, refresh_zoc, rough,
+    stack_at, stack_of, terrain_class, zoc_exerted_on,
+};
 
 /// Removes a unit from the game (CdB 11.7, 11.8, 12.1).
 pub(crate) fn eliminate(world: &mut World, id: UnitId, rule: &'static str, why: &str) {
@@ -447,47 +311,6 @@ pub(crate) fn eliminate(world: &mut World, id: UnitId, rule: &'static str, why: 
         }
     }
     zones_stale(world);
-}
-
-/// CdB 7.1: a unit's zone of control is its two frontal hexes. (Every CdB unit has a
-/// facing; one without would hold the six hexes around it.)
-fn frontal_zone(
-    board: &Board,
-    at: HexCoord,
-    facing: Option<VertexFacing>,
-    out: &mut Vec<HexCoord>,
-) {
-    match facing {
-        Some(f) => out.extend(f.front(at).into_iter().filter(|h| board.contains(*h))),
-        None => out.extend(
-            board
-                .neighbors_on_map(at)
-                .filter(|n| !board.hexside(at, *n).is_unbridged_river()),
-        ),
-    }
-}
-
-/// Brings the engine's zones of control up to date, so `ZocMap` (which the view
-/// shades) is current. The rules read zones from facings directly (`zoc_exerted_on`).
-pub(crate) fn refresh_zoc(world: &mut World) {
-    if zones_current(world) {
-        return;
-    }
-    // Rear ranks exert no zone (CdB 8.1: the stack is one unit): keep the marker in step.
-    let ids = all_units(world);
-    for id in ids {
-        let e = entity(world, id);
-        let should = exerts_zoc(world, id) && !is_hidden(world, id);
-        let has = world.get::<crate::engine::zoc::ExertsZoc>(e).is_some();
-        if should && !has {
-            world.entity_mut(e).insert(crate::engine::zoc::ExertsZoc);
-        } else if !should && has {
-            world
-                .entity_mut(e)
-                .remove::<crate::engine::zoc::ExertsZoc>();
-        }
-    }
-    refresh_zones(world);
 }
 
 /// Resolves a command's unit reference: a hex names its front rank.
@@ -799,10 +622,10 @@ impl Ruleset for ChampsDeBataille {
     fn submit(&self, world: &mut World, command: &Command) -> Result<(), Refusal> {
         view::check(world, command)?;
         match command {
-            Command::Retreat { path } => combat::decide_recoil(world, path[0]),
+            Command::Retreat { path } => results::decide_recoil(world, path[0]),
             Command::Lose { units } => {
                 let id = resolve(world, &units[0])?;
-                combat::decide_rear_loss(world, id);
+                results::decide_rear_loss(world, id);
             }
             Command::EndPhase => end_step(world),
             Command::Towards { target } => {
@@ -838,13 +661,13 @@ impl Ruleset for ChampsDeBataille {
                     let plan = combat::check_melee(world, melee[0], *target)?;
                     combat::execute_melee(world, plan);
                 } else {
-                    let plan = combat::check_missile(world, fire, *target)?;
-                    combat::execute_missile(world, plan);
+                    let plan = missile::check_missile(world, fire, *target)?;
+                    missile::execute_missile(world, plan);
                 }
             }
             Command::Place { unit, hex, facing } if state(world).deploy.is_some() => {
-                let plan = deployment::check_place(world, unit, *hex, *facing)?;
-                deployment::execute_place(world, plan);
+                let plan = deployment_placement::check_place(world, unit, *hex, *facing)?;
+                deployment_placement::execute_place(world, plan);
             }
             Command::Place { unit, hex, facing } => {
                 let id = setup::check_place(world, unit, *hex, *facing)?;
@@ -880,7 +703,7 @@ impl Ruleset for ChampsDeBataille {
     }
 
     fn pending_decision(&self, world: &World) -> Option<String> {
-        view::decision(world).map(|d| d.prompt)
+        decision::decision(world).map(|d| d.prompt)
     }
 
     fn unit_flags(&self, world: &World, entity: Entity) -> Vec<String> {
@@ -944,7 +767,7 @@ impl Ruleset for ChampsDeBataille {
     }
 
     fn decision(&self, world: &World) -> Option<Decision> {
-        view::decision(world)
+        decision::decision(world)
     }
 
     fn morale(&self, world: &World) -> Vec<SideMorale> {

@@ -138,7 +138,7 @@ fn nearest_by_priority(
         .filter(|(e, eh)| {
             kind(world, *e) == Kind::Bag
                 && line_of_sight(h, *eh, |x| {
-                    x != h && x != *eh && movement::blocks_sight(world, x, h, *eh)
+                    x != h && x != *eh && position::blocks_sight(world, x, h, *eh)
                 })
         })
         .map(|(e, eh)| (eh.distance(h) as i32, *e))
@@ -437,17 +437,17 @@ fn passed_through(world: &mut World, by: UnitId, passed: &[UnitId]) {
             log(world, EventKind::Special, "CdB 8.2", |w| {
                 format!("{} is crossed by knights and flees", name(w, x))
             });
-            combat::flight(world, x);
+            results::flight(world, x);
         } else if is_impetuous(world, x) && !flags(world, x).advanced_spontaneously {
             log(world, EventKind::Special, "CdB 8.2", |w| {
                 format!("{} is passed through and follows the advance", name(w, x))
             });
             spontaneous_advance(world, x, None);
-        } else if let Some(opt) = combat::recoil_options(world, x).first().copied() {
+        } else if let Some(opt) = results::recoil_options(world, x).first().copied() {
             log(world, EventKind::Special, "CdB 8.2", |w| {
                 format!("{} is passed through and recoils", name(w, x))
             });
-            combat::recoil_unit(world, x, opt);
+            results::recoil_unit(world, x, opt);
         }
     }
 }
@@ -515,7 +515,7 @@ pub(crate) fn end_of_movement(world: &mut World, side: SideId) -> bool {
                     name(w, u)
                 )
             });
-            combat::flight(world, u);
+            results::flight(world, u);
         }
     }
     for u in all_units(world) {

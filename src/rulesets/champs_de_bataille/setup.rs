@@ -626,7 +626,7 @@ pub(crate) fn reveal_seen(world: &mut World) {
                     eh.distance(h) <= 3
                         || (kind(world, u) != Kind::Ps
                             && line_of_sight(eh, h, |x| {
-                                x != eh && x != h && movement::blocks_sight(world, x, eh, h)
+                                x != eh && x != h && position::blocks_sight(world, x, eh, h)
                             }))
                 })
         });

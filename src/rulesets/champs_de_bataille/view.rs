@@ -1,17 +1,17 @@
 //! Champs de Bataille as the window shows it: the check of every command, counter
-//! faces with facing, unit cards, move options with their AP cost, combat previews,
-//! pending decisions and morale, all from the functions that check and resolve.
+//! faces with facing, unit cards, move options with their AP cost, combat previews
+//! and morale, all from the functions that check and resolve. The pending decisions
+//! are in `decision.rs`.
 
 use bevy::prelude::*;
 
 use crate::engine::board::Board;
 use crate::engine::command::{Command, MarchStep, Refusal, UnitRef};
-use crate::engine::units::{Placement, SideId, Steps, UnitId, UnitName};
-use crate::engine::view::{
-    AttackPreview, CardLine, Choice, CounterFace, Decision, MoveOption, SideMorale,
-};
+use crate::engine::units::{SideId, Steps, UnitId, UnitName};
+use crate::engine::view::{AttackPreview, CardLine, Choice, CounterFace, MoveOption, SideMorale};
 
 use super::data::{Kind, Quality};
+use super::decision::decision;
 use super::*;
 
 fn unit_id(world: &World, e: Entity) -> Option<UnitId> {
@@ -126,7 +126,7 @@ pub fn check(world: &World, command: &Command) -> Result<(), Refusal> {
             target,
         } => match step {
             CdbPhase::Missile if !fire.is_empty() && melee.is_empty() => {
-                combat::check_missile(world, fire, *target).map(|_| ())
+                missile::check_missile(world, fire, *target).map(|_| ())
             }
             CdbPhase::Melee if fire.is_empty() && melee.len() == 1 => {
                 combat::check_melee(world, melee[0], *target).map(|_| ())
@@ -142,7 +142,7 @@ pub fn check(world: &World, command: &Command) -> Result<(), Refusal> {
             _ => Err(Refusal::new("CdB 3", "combat comes after movement (CdB 3)")),
         },
         Command::Place { unit, hex, facing } if state(world).deploy.is_some() => {
-            deployment::check_place(world, unit, *hex, *facing).map(|_| ())
+            deployment_placement::check_place(world, unit, *hex, *facing).map(|_| ())
         }
         Command::Place { unit, hex, facing } => {
             setup::check_place(world, unit, *hex, *facing).map(|_| ())
@@ -396,7 +396,7 @@ pub fn group_move_options(world: &World, units: &[UnitId]) -> Result<Vec<MoveOpt
         .first()
         .ok_or_else(|| Refusal::new("CdB 5", "an empty group"))?;
     let start = hex_of(world, lead).ok_or_else(|| Refusal::new("CdB 9", "not on the map"))?;
-    movement::check_is_group(world, units)?;
+    stacking::check_is_group(world, units)?;
     let mut out: Vec<MoveOption> = Vec::new();
     let mut first_refusal = None;
     for turn in [0i8, 1, -1] {
@@ -638,7 +638,7 @@ pub fn attack_preview(world: &World, command: &Command) -> Result<AttackPreview,
     let plan = if fire.is_empty() {
         combat::check_melee(world, melee[0], *target)?
     } else {
-        combat::check_missile(world, fire, *target)?
+        missile::check_missile(world, fire, *target)?
     };
     let mut modifiers = Vec::new();
     for (who, s, sup) in [
@@ -700,344 +700,6 @@ pub fn attack_preview(world: &World, command: &Command) -> Result<AttackPreview,
         die_modifier: 0,
         chances,
     })
-}
-
-pub fn decision(world: &World) -> Option<Decision> {
-    let st = state(world);
-    match &st.pending {
-        Some(Pending::Recoil {
-            unit,
-            options,
-            flee,
-            ..
-        }) => Some(Decision {
-            side: side_of(world, *unit),
-            prompt: format!(
-                "{} {}: choose the rear hex",
-                name(world, *unit),
-                if *flee {
-                    "flees, recoiling first"
-                } else {
-                    "recoils"
-                }
-            ),
-            rule: if *flee {
-                "CdB 11.8".into()
-            } else {
-                "CdB 11.6".into()
-            },
-            choices: options
-                .iter()
-                .map(|h| Choice {
-                    label: format!("recoil to {h}"),
-                    command: Command::Retreat { path: vec![*h] },
-                    hex: Some(*h),
-                })
-                .collect(),
-        }),
-        Some(Pending::AdvanceTarget { unit: u, options }) => Some(Decision {
-            side: side_of(world, *u),
-            prompt: format!(
-                "{} is out of control and advances: choose the enemy it heads for",
-                name(world, *u)
-            ),
-            rule: "CdB 9.5".into(),
-            choices: options
-                .iter()
-                .map(|t| Choice {
-                    label: format!("towards {}", name(world, *t)),
-                    command: Command::Towards {
-                        target: UnitRef::Hex(hex_of(world, *t).expect("on the map")),
-                    },
-                    hex: hex_of(world, *t),
-                })
-                .collect(),
-        }),
-        Some(Pending::RearLoss {
-            side,
-            options,
-            effect,
-            ..
-        }) => Some(Decision {
-            side: *side,
-            prompt: match effect {
-                RearEffect::Destroyed => {
-                    "one of the two units behind the destroyed unit is destroyed with it: choose"
-                }
-                RearEffect::RecoilsOrFlees => {
-                    "one of the two enemy units behind the fallen elephant recoils (foot) or flees (mounted): choose"
-                }
-                RearEffect::DestroyedAndOtherRecoilsOrFlees => {
-                    "one of the two enemy units behind the fallen elephant is destroyed, the other recoils or flees: choose the one destroyed"
-                }
-            }
-            .into(),
-            rule: "CdB 11.7".into(),
-            choices: options
-                .iter()
-                .map(|u| Choice {
-                    label: match effect {
-                        RearEffect::RecoilsOrFlees if kind(world, *u).is_mounted() => {
-                            format!("{} flees", name(world, *u))
-                        }
-                        RearEffect::RecoilsOrFlees => format!("{} recoils", name(world, *u)),
-                        _ => format!("destroy {}", name(world, *u)),
-                    },
-                    command: Command::Lose {
-                        units: vec![key(world, *u)],
-                    },
-                    hex: hex_of(world, *u),
-                })
-                .collect(),
-        }),
-        None if st.step == CdbPhase::Command && !st.unassigned.is_empty() => {
-            let side = sequence_side(world);
-            let corps: Vec<&Corps> = st
-                .corps
-                .iter()
-                .filter(|c| c.side == side && c.die.is_none() && c.regular && !c.allied)
-                .collect();
-            let mut choices = Vec::new();
-            permute(
-                &st.unassigned,
-                &mut Vec::new(),
-                &mut vec![false; st.unassigned.len()],
-                &mut |perm| {
-                    let dice: Vec<(String, u8)> = corps
-                        .iter()
-                        .zip(perm)
-                        .map(|(c, d)| (c.id.clone(), *d))
-                        .collect();
-                    let command = Command::Assign { dice: dice.clone() };
-                    if check(world, &command).is_ok()
-                        && !choices.iter().any(|c: &Choice| c.command == command)
-                    {
-                        choices.push(Choice {
-                            label: dice
-                                .iter()
-                                .map(|(c, d)| format!("{c}: {d}"))
-                                .collect::<Vec<_>>()
-                                .join(", "),
-                            command,
-                            hex: None,
-                        });
-                    }
-                },
-            );
-            Some(Decision {
-                side,
-                prompt: format!(
-                    "assign the dice {:?} to the corps of the regular generals",
-                    st.unassigned
-                ),
-                rule: "CdB 4.1".into(),
-                choices,
-            })
-        }
-        None if st.step == CdbPhase::Setup && st.deploy.is_some() => deployment_decision(world),
-        None if st.step == CdbPhase::Setup => {
-            let side = turn(world).active;
-            let (u, zone) = st.hidden_zones.iter().find(|(u, _)| {
-                side_of(world, *u) == side && placement(world, *u) == Placement::Waiting
-            })?;
-            let board = world.resource::<Board>();
-            let choices = board
-                .hexes()
-                .filter(|h| zone.contains(*h))
-                .filter_map(|h| {
-                    let command = Command::Place {
-                        unit: key(world, *u),
-                        hex: h,
-                        facing: None,
-                    };
-                    check(world, &command).is_ok().then(|| Choice {
-                        label: format!("place at {h}"),
-                        command,
-                        hex: Some(h),
-                    })
-                })
-                .collect();
-            Some(Decision {
-                side,
-                prompt: format!("place {} in secret", name(world, *u)),
-                rule: "CdB 14.3".into(),
-                choices,
-            })
-        }
-        None => None,
-    }
-}
-
-/// What the set-up of CdB 14.3 waits for, with every answer the window offers: the
-/// edge, the written placement, the hexes for the next unit, or the end of the stage.
-fn deployment_decision(world: &World) -> Option<Decision> {
-    use deployment::Stage;
-    let st = state(world);
-    let d = st.deploy.as_ref()?;
-    let side = turn(world).active;
-    let end = |label: &str| Choice {
-        label: label.to_string(),
-        command: Command::EndPhase,
-        hex: None,
-    };
-    let mut choices = Vec::new();
-    let (prompt, rule) = match d.stage {
-        Stage::Edge if d.edge_rolled => {
-            choices.push(end("hand over to the defender"));
-            (
-                "the map edges are settled: the defender places his baggage".to_string(),
-                "CdB 14.3.2",
-            )
-        }
-        Stage::Edge => {
-            let board = world.resource::<Board>();
-            for e in deployment::long_edges(board) {
-                choices.push(Choice {
-                    label: format!(
-                        "the {} edge (1-4: {}, 5-6: {})",
-                        e.name(),
-                        e.name(),
-                        e.opposite().name()
-                    ),
-                    command: Command::ChooseEdge { edge: e },
-                    hex: None,
-                });
-            }
-            ("choose the map edge to set up on".to_string(), "CdB 14.3.2")
-        }
-        Stage::Plan if d.plan[side.0 as usize].is_none() => {
-            let mine: Vec<u8> = st
-                .corps
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| c.side == side)
-                .map(|(i, _)| i as u8)
-                .collect();
-            permute(
-                &mine,
-                &mut Vec::new(),
-                &mut vec![false; mine.len()],
-                &mut |order| {
-                    let ids: Vec<String> = order
-                        .iter()
-                        .map(|c| st.corps[*c as usize].id.clone())
-                        .collect();
-                    choices.push(Choice {
-                        label: format!(
-                            "from left to right: {}",
-                            order
-                                .iter()
-                                .map(|c| st.corps[*c as usize].name.clone())
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ),
-                        command: Command::Plan { corps: ids },
-                        hex: None,
-                    });
-                },
-            );
-            (
-                "write down, in secret, where each corps will stand".to_string(),
-                "CdB 14.3.3",
-            )
-        }
-        _ => match deployment::next_to_place(world) {
-            Some(u) => {
-                let board = world.resource::<Board>();
-                // Only hexes near the own edge can take baggage or a corps.
-                let edge = st.edges[side.0 as usize];
-                let reach = match d.stage {
-                    Stage::Baggage => 1,
-                    Stage::Corps => d
-                        .distances
-                        .other
-                        .max(d.distances.defender_main)
-                        .max(d.distances.attacker_main),
-                    _ => i32::MAX,
-                };
-                for h in board
-                    .hexes()
-                    .filter(|h| edge.is_none_or(|e| deployment::from_edge(board, e, *h) <= reach))
-                {
-                    let command = Command::Place {
-                        unit: key(world, u),
-                        hex: h,
-                        facing: None,
-                    };
-                    if check(world, &command).is_ok() {
-                        choices.push(Choice {
-                            label: format!("place at {h}"),
-                            command,
-                            hex: Some(h),
-                        });
-                    }
-                }
-                let what = match d.stage {
-                    Stage::Baggage => "on a hex along your map edge",
-                    Stage::Plan => "in ambush, in secret",
-                    _ => "with its corps",
-                };
-                (
-                    format!("place {} {what}", name(world, u)),
-                    if d.stage == Stage::Corps {
-                        "CdB 14.3.4"
-                    } else if d.stage == Stage::Plan {
-                        "CdB 14.3.3"
-                    } else {
-                        "CdB 14.3.2"
-                    },
-                )
-            }
-            None if d.stage == Stage::Plan => {
-                for u in deployment::waiting(world, side, |u| kind(world, u) != Kind::Bag) {
-                    let command = Command::Ambush {
-                        unit: key(world, u),
-                    };
-                    if check(world, &command).is_ok() {
-                        choices.push(Choice {
-                            label: format!("set {} ({}) in ambush", name(world, u), key(world, u)),
-                            command,
-                            hex: None,
-                        });
-                    }
-                }
-                choices.insert(0, end("no more ambushes: hand over"));
-                (
-                    format!(
-                        "placement written ({}): set units in ambush, or hand over",
-                        deployment::plan_text(world, side).unwrap_or_default()
-                    ),
-                    "CdB 14.3.3",
-                )
-            }
-            None => {
-                choices.push(end("done: hand over"));
-                ("every unit of this stage is placed".to_string(), "CdB 14.3")
-            }
-        },
-    };
-    Some(Decision {
-        side,
-        prompt,
-        rule: rule.into(),
-        choices,
-    })
-}
-
-fn permute(items: &[u8], cur: &mut Vec<u8>, used: &mut Vec<bool>, f: &mut impl FnMut(&[u8])) {
-    if cur.len() == items.len() {
-        f(cur);
-        return;
-    }
-    for i in 0..items.len() {
-        if !used[i] {
-            used[i] = true;
-            cur.push(items[i]);
-            permute(items, cur, used, f);
-            cur.pop();
-            used[i] = false;
-        }
-    }
 }
 
 pub fn morale(world: &World) -> Vec<SideMorale> {

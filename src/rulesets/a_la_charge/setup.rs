@@ -1,6 +1,7 @@
-//! Scenario checks and special rules of A la Charge: unit types, terrain and stacking
-//! at set-up (AlC 4, 7), the secret ambush placement, the Petcheneg treason roll and
-//! the camp pillage of Kalavryai 1078, and reinforcements' entry.
+//! Set-up and scenario special rules of A la Charge: the scenario checks of unit
+//! types, terrain and stacking at set-up (AlC 4, 7), the secret ambush placement, the
+//! Petcheneg treason roll and the camp pillage of Kalavryai 1078, and reinforcements'
+//! entry.
 
 use bevy::prelude::*;
 

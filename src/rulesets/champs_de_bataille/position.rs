@@ -1,0 +1,215 @@
+//! Where units stand on the board: stacks and their front ranks (CdB 8.1), the enemy
+//! units near a hex, the ground of a hex (terrain class, fortifications, broken
+//! ground), lines of sight (10.2), and zones of control (7.1) with frontal contact
+//! (7.3).
+
+use bevy::prelude::*;
+
+use crate::engine::board::Board;
+use crate::engine::hex::{HexCoord, VertexFacing};
+use crate::engine::units::{Hidden, Placement, SideId, UnitId, Units};
+
+use super::data::{Kind, TerrainClass};
+use super::*;
+
+/// The units in a hex, front rank first.
+pub(crate) fn stack_at(world: &World, hex: HexCoord) -> Vec<UnitId> {
+    let mut v: Vec<UnitId> = world
+        .resource::<Units>()
+        .at(world.resource::<Board>(), hex)
+        .to_vec();
+    v.sort_by_key(|u| (flags(world, *u).rank, *u));
+    v
+}
+
+/// The unit that fights for a hex: its front rank.
+pub(crate) fn front_at(world: &World, hex: HexCoord) -> Option<UnitId> {
+    stack_at(world, hex).first().copied()
+}
+
+/// The units stacked with `id`, itself first.
+pub(crate) fn stack_of(world: &World, id: UnitId) -> Vec<UnitId> {
+    match hex_of(world, id) {
+        Some(h) => {
+            let mut s = stack_at(world, h);
+            s.sort_by_key(|u| *u != id);
+            s
+        }
+        None => vec![id],
+    }
+}
+
+/// Enemy units of `side` that the player of `side` can see (not hidden).
+pub(crate) fn enemy_at(world: &World, side: SideId, hex: HexCoord) -> Option<UnitId> {
+    front_at(world, hex).filter(|u| side_of(world, *u) != side && !is_hidden(world, *u))
+}
+
+pub(crate) fn terrain_class(world: &World, hex: HexCoord) -> TerrainClass {
+    let board = world.resource::<Board>();
+    match board.terrain(hex) {
+        Some(t) => tables(world)
+            .terrain
+            .terrain
+            .get(t.0 as usize)
+            .map_or(TerrainClass::Clear, |s| s.class),
+        None => TerrainClass::Impassable,
+    }
+}
+
+/// Broken or difficult ground (CdB 11.5 "in broken", the -2 modifiers).
+/// Whether a hex is a fortification (CdB 11.6, 11.7, 11.9).
+pub(crate) fn fortified(world: &World, hex: HexCoord) -> bool {
+    let board = world.resource::<Board>();
+    board.terrain(hex).is_some_and(|t| {
+        tables(world)
+            .terrain
+            .terrain
+            .get(t.0 as usize)
+            .is_some_and(|s| s.fortification)
+    })
+}
+
+pub(crate) fn rough(world: &World, hex: HexCoord) -> bool {
+    matches!(
+        terrain_class(world, hex),
+        TerrainClass::Broken | TerrainClass::Difficult
+    )
+}
+
+/// Whether a hex blocks a line of sight between `from` and `to` (CdB 10.2): woods,
+/// buildings, orchards, or a hill higher than both ends.
+pub(crate) fn blocks_sight(world: &World, x: HexCoord, from: HexCoord, to: HexCoord) -> bool {
+    let board = world.resource::<Board>();
+    let t = tables(world);
+    let blocks = board
+        .terrain(x)
+        .and_then(|id| t.terrain.terrain.get(id.0 as usize))
+        .is_some_and(|s| s.blocks_los);
+    blocks || board.elevation(x) > board.elevation(from).max(board.elevation(to))
+}
+
+pub(super) type PositionQuery = (
+    &'static UnitId,
+    &'static Placement,
+    &'static SideId,
+    Has<Hidden>,
+);
+
+/// A query over every unit's position, built once per game: whole-army scans read
+/// through it rather than one `World::get` per component and unit.
+#[derive(Resource)]
+pub(crate) struct PositionScan(pub(super) std::sync::Mutex<QueryState<PositionQuery>>);
+
+/// The hexes of the visible units of the enemies of `side`.
+pub(crate) fn enemy_hexes(world: &World, side: SideId) -> Vec<HexCoord> {
+    let scan = world.resource::<PositionScan>();
+    let mut q = scan.0.lock().unwrap_or_else(|poison| poison.into_inner());
+    q.iter(world)
+        .filter(|(_, _, s, hidden)| **s != side && !hidden)
+        .filter_map(|(_, p, ..)| p.hex())
+        .collect()
+}
+
+/// Hex distance to the nearest enemy unit on the map.
+pub(crate) fn nearest_enemy_distance(world: &World, side: SideId, hex: HexCoord) -> u32 {
+    nearest_in(&enemy_hexes(world, side), hex)
+}
+
+pub(crate) fn nearest_in(hexes: &[HexCoord], hex: HexCoord) -> u32 {
+    hexes
+        .iter()
+        .map(|h| h.distance(hex))
+        .min()
+        .unwrap_or(u32::MAX)
+}
+
+/// The enemy units whose zone of control covers `hex` (CdB 7.1).
+pub(crate) fn zoc_exerted_on(world: &World, side: SideId, hex: HexCoord) -> Vec<UnitId> {
+    let mut out = Vec::new();
+    for n in hex.neighbors() {
+        for u in stack_at(world, n) {
+            if side_of(world, u) != side
+                && !is_hidden(world, u)
+                && exerts_zoc(world, u)
+                && facing(world, u).front(n).contains(&hex)
+            {
+                out.push(u);
+            }
+        }
+    }
+    out
+}
+
+/// Whether a unit exerts a zone of control: not baggage (CdB 6.1), front rank.
+pub(crate) fn exerts_zoc(world: &World, id: UnitId) -> bool {
+    kind(world, id) != Kind::Bag && flags(world, id).rank == 0 && hex_of(world, id).is_some()
+}
+
+/// Whether `id` stands in an enemy zone of control.
+pub(crate) fn in_enemy_zoc(world: &World, id: UnitId) -> bool {
+    hex_of(world, id).is_some_and(|h| !zoc_exerted_on(world, side_of(world, id), h).is_empty())
+}
+
+/// Enemy units in `id`'s zone of control (its two frontal hexes).
+pub(crate) fn enemies_in_front(world: &World, id: UnitId) -> Vec<UnitId> {
+    let Some(h) = hex_of(world, id) else {
+        return Vec::new();
+    };
+    let side = side_of(world, id);
+    facing(world, id)
+        .front(h)
+        .into_iter()
+        .filter_map(|f| enemy_at(world, side, f))
+        .collect()
+}
+
+/// Two units in frontal contact: each in the other's zone of control (CdB 7.3).
+pub(crate) fn frontal_contact(world: &World, a: UnitId, b: UnitId) -> bool {
+    let (Some(ha), Some(hb)) = (hex_of(world, a), hex_of(world, b)) else {
+        return false;
+    };
+    exerts_zoc(world, a)
+        && exerts_zoc(world, b)
+        && facing(world, a).front(ha).contains(&hb)
+        && facing(world, b).front(hb).contains(&ha)
+}
+/// CdB 7.1: a unit's zone of control is its two frontal hexes. (Every CdB unit has a
+/// facing; one without would hold the six hexes around it.)
+pub(super) fn frontal_zone(
+    board: &Board,
+    at: HexCoord,
+    facing: Option<VertexFacing>,
+    out: &mut Vec<HexCoord>,
+) {
+    match facing {
+        Some(f) => out.extend(f.front(at).into_iter().filter(|h| board.contains(*h))),
+        None => out.extend(
+            board
+                .neighbors_on_map(at)
+                .filter(|n| !board.hexside(at, *n).is_unbridged_river()),
+        ),
+    }
+}
+
+/// Brings the engine's zones of control up to date, so `ZocMap` (which the view
+/// shades) is current. The rules read zones from facings directly (`zoc_exerted_on`).
+pub(crate) fn refresh_zoc(world: &mut World) {
+    if zones_current(world) {
+        return;
+    }
+    // Rear ranks exert no zone (CdB 8.1: the stack is one unit): keep the marker in step.
+    let ids = all_units(world);
+    for id in ids {
+        let e = entity(world, id);
+        let should = exerts_zoc(world, id) && !is_hidden(world, id);
+        let has = world.get::<crate::engine::zoc::ExertsZoc>(e).is_some();
+        if should && !has {
+            world.entity_mut(e).insert(crate::engine::zoc::ExertsZoc);
+        } else if !should && has {
+            world
+                .entity_mut(e)
+                .remove::<crate::engine::zoc::ExertsZoc>();
+        }
+    }
+    refresh_zones(world);
+}
