@@ -10,11 +10,12 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use bataille::autoplay::play_one;
-use bataille::engine::command::{UnitRef, parse_line};
+use bataille::engine::command::UnitRef;
 use bataille::engine::event::GameLog;
 use bataille::engine::game::Game;
 use bataille::rulesets::a_la_charge::{movement, resolve};
 use bataille::rulesets::load_scenario;
+use bataille::rulesets::parse_line;
 
 const CIVITATE: &str = "scenarios/a_la_charge/civitate_1053.ron";
 

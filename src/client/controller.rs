@@ -543,7 +543,8 @@ pub fn unit_side(session: &Session, id: UnitId) -> SideId {
 pub fn parse_input_line(
     line: &str,
 ) -> Result<Option<PlayerInput>, crate::engine::command::ParseError> {
-    use crate::engine::command::{ParseError, parse_line};
+    use crate::engine::command::ParseError;
+    use crate::rulesets::parse_line;
     let code = line.split('#').next().unwrap_or("");
     let trimmed = code.trim();
     let start = code.len() - code.trim_start().len() + 1;

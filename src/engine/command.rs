@@ -4,8 +4,10 @@
 
 use std::fmt;
 
+use std::any::Any;
+use std::hash::{Hash, Hasher};
+
 use super::hex::{HexCoord, VertexFacing};
-use super::scenario::MapEdge;
 
 /// A unit named in a command: by the hex it stands in, or by its scenario id (needed
 /// for leaders stacked with a unit, and for units not on the map).
@@ -24,37 +26,119 @@ impl fmt::Display for UnitRef {
     }
 }
 
-/// One step of a unit's march (CdB 9): into an adjacent hex, or a turn by vertices
-/// (clockwise positive; 3 is an about-turn).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MarchStep {
-    Hex(HexCoord),
-    Turn(i8),
+/// What a ruleset's own command must be for the engine to carry it: copied, compared,
+/// hashed and printed back in the script grammar. Any such type is one.
+pub trait RulesetVerb: Any + fmt::Debug + fmt::Display + Send + Sync {
+    fn clone_box(&self) -> Box<dyn RulesetVerb>;
+    fn eq_dyn(&self, other: &dyn RulesetVerb) -> bool;
+    fn hash_dyn(&self, state: &mut dyn Hasher);
+    fn as_any(&self) -> &dyn Any;
 }
 
-impl fmt::Display for MarchStep {
+impl<T> RulesetVerb for T
+where
+    T: Any + Clone + PartialEq + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync,
+{
+    fn clone_box(&self) -> Box<dyn RulesetVerb> {
+        Box::new(self.clone())
+    }
+
+    fn eq_dyn(&self, other: &dyn RulesetVerb) -> bool {
+        other.as_any().downcast_ref::<T>() == Some(self)
+    }
+
+    fn hash_dyn(&self, mut state: &mut dyn Hasher) {
+        self.hash(&mut state);
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// A command of a ruleset's own, which only that ruleset reads (`get`).
+#[derive(Debug)]
+pub struct RulesetCommand(Box<dyn RulesetVerb>);
+
+impl RulesetCommand {
+    pub fn new(verb: impl RulesetVerb) -> Self {
+        Self(Box::new(verb))
+    }
+
+    /// The command as the ruleset's own type, when it is one.
+    pub fn get<T: RulesetVerb>(&self) -> Option<&T> {
+        self.0.as_any().downcast_ref::<T>()
+    }
+}
+
+impl Clone for RulesetCommand {
+    fn clone(&self) -> Self {
+        Self(self.0.clone_box())
+    }
+}
+
+impl PartialEq for RulesetCommand {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.eq_dyn(&*other.0)
+    }
+}
+
+impl Eq for RulesetCommand {}
+
+impl Hash for RulesetCommand {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.0.hash_dyn(state);
+    }
+}
+
+impl fmt::Display for RulesetCommand {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MarchStep::Hex(h) => write!(f, "{h}"),
-            MarchStep::Turn(1) => write!(f, "cw"),
-            MarchStep::Turn(-1) => write!(f, "ccw"),
-            MarchStep::Turn(3) => write!(f, "about"),
-            MarchStep::Turn(n) if *n > 0 => {
-                write!(f, "cw")?;
-                for _ in 1..*n {
-                    write!(f, " cw")?;
-                }
-                Ok(())
-            }
-            MarchStep::Turn(n) => {
-                write!(f, "ccw")?;
-                for _ in 1..-*n {
-                    write!(f, " ccw")?;
-                }
-                Ok(())
-            }
+        self.0.fmt(f)
+    }
+}
+
+/// The words of a script line after its verb, as a ruleset's parser reads them.
+pub struct Words<'a> {
+    /// The verb as written.
+    pub verb: &'a str,
+    pub verb_column: usize,
+    /// Each word after the verb with its 1-based column.
+    pub rest: &'a [(usize, &'a str)],
+    /// The column just past the line's last word, for "needs more" errors.
+    pub end_column: usize,
+}
+
+impl Words<'_> {
+    /// An error unless at least `n` words follow the verb.
+    pub fn need(&self, n: usize, what: &str) -> Result<(), ParseError> {
+        if self.rest.len() < n {
+            Err(ParseError {
+                column: self.end_column,
+                message: format!("`{}` needs {what}", self.verb),
+            })
+        } else {
+            Ok(())
         }
     }
+
+    /// An error if more than `n` words follow the verb.
+    pub fn at_most(&self, n: usize, what: &str) -> Result<(), ParseError> {
+        match self.rest.get(n) {
+            Some(&(column, _)) => Err(ParseError {
+                column,
+                message: format!("`{}` takes {what}", self.verb),
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Verbs a ruleset adds to the script grammar, and how to read them.
+#[derive(Clone, Copy)]
+pub struct VerbSpec {
+    /// The verbs (lower case) this parser reads, e.g. `["dismount", "remount"]`.
+    pub verbs: &'static [&'static str],
+    pub parse: fn(&Words) -> Result<Command, ParseError>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -83,29 +167,9 @@ pub enum Command {
         hex: HexCoord,
         facing: Option<VertexFacing>,
     },
-    /// The attacker's choice of map edge before the die decides (CdB 14.3.2).
-    ChooseEdge { edge: MapEdge },
-    /// The corps' placement written in secret, from left to right as the player sees
-    /// the battlefield from his own edge (CdB 14.3.3).
-    Plan { corps: Vec<String> },
-    /// Sets a unit up in ambush, to be placed in secret (CdB 14.3.3).
-    Ambush { unit: UnitRef },
-    /// The enemy unit an out-of-control unit's spontaneous advance heads for, when the
-    /// rules leave the choice to its player (CdB 9.5, example 5).
-    Towards { target: UnitRef },
-    /// Move a unit or a group (CdB 5, 9.4): each unit with its own steps, taken one
-    /// movement point at a time, all units together.
-    March {
-        moves: Vec<(UnitRef, Vec<MarchStep>)>,
-    },
-    /// Give the action-point dice of the regular generals to their corps (CdB 4.1):
-    /// (corps id, die value).
-    Assign { dice: Vec<(String, u8)> },
-    /// Keep a unit or a group in control (CdB 4.2, 9.5, 12.3).
-    Keep { units: Vec<UnitRef> },
-    /// A unit able to fight mounted or on foot takes its other counter (CdB 2.7):
-    /// `dismount` or `remount`.
-    Dismount { unit: UnitRef, remount: bool },
+    /// A command of the ruleset's own (CdB `march`, `assign`, ...), parsed by the
+    /// grammar it adds to the script language.
+    Ruleset(RulesetCommand),
     /// End the current phase.
     EndPhase,
 }
@@ -150,44 +214,7 @@ impl fmt::Display for Command {
                 hex,
                 facing: Some(v),
             } => write!(f, "place {unit} {hex} {}", v.name()),
-            Command::ChooseEdge { edge } => write!(f, "edge {}", edge.name()),
-            Command::Plan { corps } => write!(f, "plan {}", corps.join(" ")),
-            Command::Ambush { unit } => write!(f, "ambush {unit}"),
-            Command::Towards { target } => write!(f, "towards {target}"),
-            Command::March { moves } => {
-                write!(f, "march")?;
-                for (i, (unit, steps)) in moves.iter().enumerate() {
-                    if i > 0 {
-                        write!(f, " /")?;
-                    }
-                    write!(f, " {unit}")?;
-                    for s in steps {
-                        write!(f, " {s}")?;
-                    }
-                }
-                Ok(())
-            }
-            Command::Assign { dice } => {
-                write!(f, "assign")?;
-                for (corps, die) in dice {
-                    write!(f, " {corps} {die}")?;
-                }
-                Ok(())
-            }
-            Command::Keep { units } => {
-                write!(f, "keep")?;
-                for u in units {
-                    write!(f, " {u}")?;
-                }
-                Ok(())
-            }
-            Command::Dismount { unit, remount } => {
-                write!(
-                    f,
-                    "{} {unit}",
-                    if *remount { "remount" } else { "dismount" }
-                )
-            }
+            Command::Ruleset(r) => write!(f, "{r}"),
             Command::EndPhase => write!(f, "end"),
         }
     }
@@ -243,14 +270,14 @@ fn words(line: &str) -> Vec<(usize, &str)> {
     out
 }
 
-fn hex_at(col: usize, word: &str) -> Result<HexCoord, ParseError> {
+pub fn hex_at(col: usize, word: &str) -> Result<HexCoord, ParseError> {
     HexCoord::parse(word).ok_or_else(|| ParseError {
         column: col,
         message: format!("`{word}` is not a hex label (four digits CCRR, e.g. 0504)"),
     })
 }
 
-fn unit_at(col: usize, word: &str) -> Result<UnitRef, ParseError> {
+pub fn unit_at(col: usize, word: &str) -> Result<UnitRef, ParseError> {
     if let Some(h) = HexCoord::parse(word) {
         return Ok(UnitRef::Hex(h));
     }
@@ -267,8 +294,19 @@ fn unit_at(col: usize, word: &str) -> Result<UnitRef, ParseError> {
     }
 }
 
-/// Parses one script line. Blank lines and `#` comments give `Ok(None)`.
+/// The verbs every ruleset shares (`end` besides), in the order error messages list them.
+const ENGINE_VERBS: &[&str] = &[
+    "move", "attack", "lose", "retreat", "check", "advance", "place",
+];
+
+/// Parses one script line with the engine's verbs alone. Blank lines and `#` comments
+/// give `Ok(None)`.
 pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
+    parse_line_with(line, &[])
+}
+
+/// Parses one script line with the engine's verbs and those a ruleset adds.
+pub fn parse_line_with(line: &str, grammar: &[VerbSpec]) -> Result<Option<Command>, ParseError> {
     let code = line.split('#').next().unwrap_or("");
     let w = words(code);
     let Some(&(vcol, verb)) = w.first() else {
@@ -395,140 +433,6 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
                 facing,
             }
         }
-        "edge" => {
-            need(1, "a map edge: edge West")?;
-            if rest.len() > 1 {
-                return Err(ParseError {
-                    column: rest[1].0,
-                    message: "`edge` takes one map edge".into(),
-                });
-            }
-            let (c, e) = rest[0];
-            Command::ChooseEdge {
-                edge: MapEdge::parse(e).ok_or_else(|| ParseError {
-                    column: c,
-                    message: format!("`{e}` is not a map edge: West, East, North or South"),
-                })?,
-            }
-        }
-        "plan" => {
-            need(1, "the corps from left to right: plan comes syagrius")?;
-            let mut corps = Vec::new();
-            for &(c, s) in rest {
-                if !s
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-                {
-                    return Err(ParseError {
-                        column: c,
-                        message: format!("`{s}` is not a corps id"),
-                    });
-                }
-                corps.push(s.to_string());
-            }
-            Command::Plan { corps }
-        }
-        "ambush" => {
-            need(1, "a unit: ambush pharas")?;
-            if rest.len() > 1 {
-                return Err(ParseError {
-                    column: rest[1].0,
-                    message: "`ambush` takes one unit".into(),
-                });
-            }
-            Command::Ambush {
-                unit: unit_at(rest[0].0, rest[0].1)?,
-            }
-        }
-        "towards" => {
-            need(1, "an enemy unit: towards 1012")?;
-            if rest.len() > 1 {
-                return Err(ParseError {
-                    column: rest[1].0,
-                    message: "`towards` takes one enemy unit".into(),
-                });
-            }
-            Command::Towards {
-                target: unit_at(rest[0].0, rest[0].1)?,
-            }
-        }
-        "march" => {
-            need(
-                1,
-                "a unit and its steps: march 0504 0604 cw 0705 / 0505 0605",
-            )?;
-            let mut moves = Vec::new();
-            for part in rest.split(|(_, s)| *s == "/") {
-                let Some(&(c, u)) = part.first() else {
-                    return Err(ParseError {
-                        column: end_col,
-                        message: "`march` has an empty part between `/`".into(),
-                    });
-                };
-                let unit = unit_at(c, u)?;
-                let mut steps = Vec::new();
-                for &(c, s) in &part[1..] {
-                    steps.push(match s.to_ascii_lowercase().as_str() {
-                        "cw" => MarchStep::Turn(1),
-                        "ccw" => MarchStep::Turn(-1),
-                        "about" => MarchStep::Turn(3),
-                        _ => MarchStep::Hex(HexCoord::parse(s).ok_or_else(|| ParseError {
-                            column: c,
-                            message: format!(
-                                "`{s}` is not a step: a hex label (CCRR), cw, ccw or about"
-                            ),
-                        })?),
-                    });
-                }
-                moves.push((unit, steps));
-            }
-            Command::March { moves }
-        }
-        "assign" => {
-            need(2, "a corps and a die: assign syagrius 5 ecdicius 3")?;
-            if !rest.len().is_multiple_of(2) {
-                return Err(ParseError {
-                    column: end_col,
-                    message: "`assign` takes pairs of a corps id and a die value".into(),
-                });
-            }
-            let mut dice = Vec::new();
-            for pair in rest.chunks(2) {
-                let (c, v) = pair[1];
-                let die = v
-                    .parse::<u8>()
-                    .ok()
-                    .filter(|d| (1..=6).contains(d))
-                    .ok_or_else(|| ParseError {
-                        column: c,
-                        message: format!("`{v}` is not a die value from 1 to 6"),
-                    })?;
-                dice.push((pair[0].1.to_string(), die));
-            }
-            Command::Assign { dice }
-        }
-        "keep" => {
-            need(1, "at least one unit: keep 0504 0505")?;
-            Command::Keep {
-                units: rest
-                    .iter()
-                    .map(|(c, s)| unit_at(*c, s))
-                    .collect::<Result<_, _>>()?,
-            }
-        }
-        "dismount" | "remount" => {
-            need(1, "a unit: dismount 0504")?;
-            if rest.len() > 1 {
-                return Err(ParseError {
-                    column: rest[1].0,
-                    message: format!("`{verb}` takes one unit"),
-                });
-            }
-            Command::Dismount {
-                unit: unit_at(rest[0].0, rest[0].1)?,
-                remount: verb.eq_ignore_ascii_case("remount"),
-            }
-        }
         "end" => {
             if let Some(&(c, _)) = rest.first() {
                 return Err(ParseError {
@@ -538,14 +442,27 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
             }
             Command::EndPhase
         }
-        _ => {
-            return Err(ParseError {
-                column: vcol,
-                message: format!(
-                    "unknown command `{verb}` (expected move, march, attack, lose, retreat, check, advance, place, edge, plan, ambush, towards, assign, keep, dismount, remount or end)"
-                ),
-            });
-        }
+        lower => match grammar.iter().find(|spec| spec.verbs.contains(&lower)) {
+            Some(spec) => (spec.parse)(&Words {
+                verb,
+                verb_column: vcol,
+                rest,
+                end_column: end_col,
+            })?,
+            None => {
+                let mut known: Vec<&str> = ENGINE_VERBS.to_vec();
+                known.extend(grammar.iter().flat_map(|spec| spec.verbs.iter().copied()));
+                known.push("end");
+                let (last, first) = known.split_last().expect("the grammar has verbs");
+                return Err(ParseError {
+                    column: vcol,
+                    message: format!(
+                        "unknown command `{verb}` (expected {} or {last})",
+                        first.join(", ")
+                    ),
+                });
+            }
+        },
     };
     Ok(Some(cmd))
 }

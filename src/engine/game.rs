@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::board::{Board, TerrainId};
-use super::command::{Command, Refusal, parse_line};
+use super::command::{Command, ParseError, Refusal, parse_line_with};
 use super::dice::Dice;
 use super::error::LocatedError;
 use super::event::{EventKind, GameLog};
@@ -293,9 +293,15 @@ impl Game {
         submit(&mut self.world, command)
     }
 
+    /// Parses one script line with this game's grammar: the engine's verbs and its
+    /// ruleset's.
+    pub fn parse_line(&self, line: &str) -> Result<Option<Command>, ParseError> {
+        parse_line_with(line, self.ruleset.verbs())
+    }
+
     /// Parses and submits one script line; `Ok(false)` for a blank or comment line.
     pub fn submit_line(&mut self, line: &str) -> Result<bool, (usize, String)> {
-        match parse_line(line) {
+        match self.parse_line(line) {
             Ok(None) => Ok(false),
             Ok(Some(cmd)) => self
                 .submit(&cmd)
@@ -424,7 +430,7 @@ impl Game {
                 let nth = save.commands[..i].iter().filter(|c| *c == line).count();
                 LocatedError::at_text(&shown, &text, &format!("\"{line}\""), nth, msg)
             };
-            match parse_line(line) {
+            match game.parse_line(line) {
                 Ok(Some(cmd)) => game.submit(&cmd).map_err(|r| {
                     located(format!(
                         "command {} `{line}` is refused on replay: {r}",

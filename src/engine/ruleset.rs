@@ -9,7 +9,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use rand_chacha::ChaCha8Rng;
 
-use super::command::{Command, Refusal};
+use super::command::{Command, Refusal, VerbSpec};
 use super::error::LocatedError;
 use super::hex::HexCoord;
 use super::scenario::LoadedScenario;
@@ -26,6 +26,10 @@ pub trait Ruleset: Send + Sync + 'static {
     fn terrain_names(&self) -> Vec<String>;
     /// The optional rules a scenario or the command line may switch on.
     fn options(&self) -> &'static [&'static str];
+    /// The verbs this ruleset adds to the script grammar (`march`, `assign`, ...).
+    fn verbs(&self) -> &'static [VerbSpec] {
+        &[]
+    }
     /// Checks the parts of a scenario that depend on this ruleset.
     fn validate(&self, scenario: &LoadedScenario) -> Result<(), LocatedError>;
     /// Adds this ruleset's components and resources to a world the engine has filled.
@@ -103,6 +107,8 @@ pub struct ActiveRuleset(pub Arc<dyn Ruleset>);
 #[derive(Clone, Copy)]
 pub struct RulesetEntry {
     pub id: &'static str,
+    /// The verbs it adds to the one script grammar.
+    pub verbs: &'static [VerbSpec],
     pub load: fn(&Path) -> Result<Arc<dyn Ruleset>, LocatedError>,
 }
 

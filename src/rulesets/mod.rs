@@ -9,6 +9,7 @@ pub mod common;
 use std::path::Path;
 use std::sync::Arc;
 
+use crate::engine::command::{Command, ParseError, VerbSpec, parse_line_with};
 use crate::engine::error::LocatedError;
 use crate::engine::game::{Game, ScenarioLoad};
 use crate::engine::ruleset::{Ruleset, RulesetEntry};
@@ -17,15 +18,27 @@ use crate::engine::ruleset::{Ruleset, RulesetEntry};
 pub const REGISTRY: &[RulesetEntry] = &[
     RulesetEntry {
         id: a_la_charge::ID,
+        verbs: &[],
         load: |path| Ok(Arc::new(a_la_charge::AlaCharge::load(path)?) as Arc<dyn Ruleset>),
     },
     RulesetEntry {
         id: champs_de_bataille::ID,
+        verbs: champs_de_bataille::commands::VERBS,
         load: |path| {
             Ok(Arc::new(champs_de_bataille::ChampsDeBataille::load(path)?) as Arc<dyn Ruleset>)
         },
     },
 ];
+
+/// Parses one script line with the one script grammar: the engine's verbs and those of
+/// every ruleset this build enforces (a game parses with its own ruleset's alone).
+pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
+    let grammar: Vec<VerbSpec> = REGISTRY
+        .iter()
+        .flat_map(|r| r.verbs.iter().copied())
+        .collect();
+    parse_line_with(line, &grammar)
+}
 
 /// Reads a scenario and the ruleset it names (one of this build's), and checks both.
 pub fn load_scenario(path: &Path) -> Result<ScenarioLoad, LocatedError> {

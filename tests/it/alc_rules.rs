@@ -1,7 +1,7 @@
 //! A la Charge, rule by rule: each test names and cites the section it proves, and
 //! fails if that rule is broken.
 
-use bataille::engine::command::{Command, UnitRef, parse_line};
+use bataille::engine::command::{Command, UnitRef};
 use bataille::engine::dice::Dice;
 use bataille::engine::game::Game;
 use bataille::engine::hex::HexCoord;
@@ -11,6 +11,7 @@ use bataille::engine::units::SideId;
 use bataille::rulesets::a_la_charge::combat::{self, AttackPlan, odds_column};
 use bataille::rulesets::a_la_charge::data::{CombatResult, Tables};
 use bataille::rulesets::a_la_charge::{rating, resolve};
+use bataille::rulesets::parse_line;
 
 use crate::common::*;
 

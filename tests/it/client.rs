@@ -1,6 +1,7 @@
 //! The window's input path, headless: clicks and hovers given as world points on the
 //! map go through the client's controller to the engine, with no rendering.
 
+use bataille::rulesets::champs_de_bataille::commands::CdbCommand;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
@@ -323,7 +324,7 @@ fn the_autosave_at_a_phase_end_resumes_the_same_game() {
     let mut session = Session::new(civitate(11), Some(autosave.clone()));
     session
         .submit(
-            &bataille::engine::command::parse_line("move 0905 0805")
+            &bataille::rulesets::parse_line("move 0905 0805")
                 .unwrap()
                 .unwrap(),
         )
@@ -375,7 +376,9 @@ fn cdb_shift_clicks_form_a_group_whose_move_shows_its_pa_cost_and_moves_all_thre
         "{}",
         m.note
     );
-    assert!(matches!(&m.command, Command::March { moves } if moves.len() == 3));
+    assert!(
+        matches!(CdbCommand::of(&m.command), Some(CdbCommand::March { moves }) if moves.len() == 3)
+    );
     app.world_mut().write_message(PlayerInput::Click(h("1610")));
     app.update();
     for (key, to) in [
@@ -413,9 +416,7 @@ fn cdb_set_up_hands_the_seat_over_between_players_and_a_click_places_the_unit_as
     assert!(app.world().resource::<Interaction>().hand_over.is_some());
     send(&mut app, PlayerInput::HandOverDone);
     for line in ["edge East", "end"] {
-        let cmd = bataille::engine::command::parse_line(line)
-            .unwrap()
-            .unwrap();
+        let cmd = bataille::rulesets::parse_line(line).unwrap().unwrap();
         send(&mut app, PlayerInput::Submit(cmd));
     }
     // The Gallo-Romans place their baggage: the screen goes up before they see it.

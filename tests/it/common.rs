@@ -6,9 +6,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use bataille::engine::command::parse_line;
 use bataille::engine::dice::Dice;
 use bataille::engine::game::Game;
+use bataille::rulesets::parse_line;
 
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

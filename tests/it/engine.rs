@@ -1,13 +1,14 @@
 //! Engine tests: hex geometry and facings, line of sight, dice, the command pipeline
 //! as a Bevy plugin, determinism, saves and scripts.
 
-use bataille::engine::command::{Command, UnitRef, parse_line};
+use bataille::engine::command::{Command, UnitRef};
 use bataille::engine::dice::Dice;
 use bataille::engine::game::{Game, TurnState};
 use bataille::engine::hex::{
     HexCoord, Hexside, HexsideFacing, VertexFacing, line_of_hexes, line_of_sight,
 };
 use bataille::engine::phase::PhaseKind;
+use bataille::rulesets::parse_line;
 
 use crate::common::*;
 
@@ -585,4 +586,48 @@ fn shared_rolls_of_a_d9_and_the_average_die_are_logged_with_their_rule() {
         log.events[1].text
     );
     assert_eq!(world.resource::<Dice>().rolled(), 2);
+}
+
+/// A ruleset adds its verbs to the one script grammar: a game parses with the engine's
+/// verbs and its own ruleset's, and a ruleset's command prints back as it was written.
+#[test]
+fn each_game_parses_the_engine_verbs_and_its_own_rulesets() {
+    let civitate = civitate(1);
+    let soissons = Game::start(
+        &root().join("scenarios/champs_de_bataille/soissons_486.ron"),
+        1,
+        &[],
+    )
+    .unwrap();
+    let line = "march 0504 0604 cw / 0505 0605";
+    let e = civitate.parse_line(line).unwrap_err();
+    assert_eq!(e.column, 1);
+    assert!(
+        e.message
+            .contains("unknown command `march` (expected move, attack, lose, retreat, check, advance, place or end)"),
+        "{}",
+        e.message
+    );
+    let cmd = soissons.parse_line(line).unwrap().unwrap();
+    assert!(matches!(cmd, Command::Ruleset(_)));
+    assert_eq!(cmd.to_string(), line);
+    assert_eq!(
+        parse_line(line).unwrap(),
+        Some(cmd.clone()),
+        "the one grammar"
+    );
+    // Errors inside a ruleset's verb keep their column.
+    let e = soissons.parse_line("assign syagrius 7").unwrap_err();
+    assert_eq!(
+        (e.column, e.message.as_str()),
+        (17, "`7` is not a die value from 1 to 6")
+    );
+    // A command of another ruleset reaching A la Charge is refused with the rule.
+    let mut civitate = civitate;
+    let r = civitate.submit(&cmd).unwrap_err();
+    assert_eq!(r.rule, "AlC 9");
+    assert!(
+        r.reason.contains("A la Charge has no command `march`"),
+        "{r}"
+    );
 }

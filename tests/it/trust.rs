@@ -7,8 +7,9 @@ use std::io::Write;
 use std::process::{Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
-use bataille::engine::command::{Command, parse_line};
+use bataille::engine::command::Command;
 use bataille::engine::game::Game;
+use bataille::rulesets::parse_line;
 
 use crate::common::*;
 
@@ -108,12 +109,14 @@ pub(crate) mod random_games {
     use std::path::PathBuf;
 
     use bataille::engine::board::Board;
-    use bataille::engine::command::{Command, parse_line};
+    use bataille::engine::command::Command;
     use bataille::engine::dice::Dice;
     use bataille::engine::game::Game;
     use bataille::engine::phase::PhaseKind;
     use bataille::engine::units::{Leader, Placement, UnitId, Units};
     use bataille::rulesets::REGISTRY;
+    use bataille::rulesets::champs_de_bataille::commands::CdbCommand;
+    use bataille::rulesets::parse_line;
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
@@ -339,7 +342,10 @@ pub(crate) mod random_games {
                     // `assign` ends the action-point step once the regular generals'
                     // dice are given (CdB 4.1).
                     let ends_phase = cmd == Command::EndPhase
-                        || matches!(cmd, Command::Towards { .. } | Command::Assign { .. });
+                        || matches!(
+                            CdbCommand::of(&cmd),
+                            Some(CdbCommand::Towards { .. } | CdbCommand::Assign { .. })
+                        );
                     if moved_on && !ends_phase && t.phase.kind != PhaseKind::Over {
                         fail(
                             format!(

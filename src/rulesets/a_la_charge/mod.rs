@@ -444,20 +444,20 @@ fn end_phase(world: &mut World) {
     }
 }
 
-/// The refusal of a command another ruleset's grammar has and AlC does not.
+/// The refusal of a command of another ruleset's grammar, and of a facing: A la Charge
+/// has neither.
 pub(crate) fn foreign_command(command: &Command) -> Option<Refusal> {
     let what = match command {
-        Command::March { .. } => "group marches with facing (`march`)",
-        Command::Assign { .. } => "action-point dice (`assign`)",
-        Command::Keep { .. } => "keeping units in control (`keep`)",
-        Command::Dismount { .. } => "dismounting (`dismount`, `remount`)",
-        Command::ChooseEdge { .. } => "choice of map edge (`edge`)",
-        Command::Plan { .. } => "corps placement plan (`plan`)",
-        Command::Ambush { .. } => "ambushes declared in the set-up (`ambush`)",
-        Command::Towards { .. } => "spontaneous advances (`towards`)",
+        Command::Ruleset(r) => {
+            let text = r.to_string();
+            format!(
+                "command `{}`",
+                text.split_whitespace().next().unwrap_or_default()
+            )
+        }
         Command::Place {
             facing: Some(_), ..
-        } => "facing (`place UNIT HEX FACING`)",
+        } => "facing (`place UNIT HEX FACING`)".to_string(),
         _ => return None,
     };
     Some(Refusal::new(
@@ -624,16 +624,7 @@ impl Ruleset for AlaCharge {
                 let id = setup::check_place(world, unit, *hex)?;
                 setup::execute_place(world, id, *hex);
             }
-            Command::March { .. }
-            | Command::Assign { .. }
-            | Command::Keep { .. }
-            | Command::ChooseEdge { .. }
-            | Command::Plan { .. }
-            | Command::Ambush { .. }
-            | Command::Towards { .. }
-            | Command::Dismount { .. } => {
-                unreachable!("refused above by foreign_command")
-            }
+            Command::Ruleset(_) => unreachable!("refused above by foreign_command"),
         }
         results::process(world);
         refresh_zones(world);

@@ -5,7 +5,9 @@ use bevy::prelude::*;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::command::{Command, MarchStep};
+use crate::engine::command::Command;
+
+use super::commands::{CdbCommand, MarchStep};
 use crate::engine::hex::{HexCoord, VertexFacing};
 use crate::engine::units::UnitId;
 
@@ -143,10 +145,11 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
     if !may_switch.is_empty() && rng.random_range(0..8) == 0 {
         let u = pick(rng, &may_switch).expect("not empty");
         for remount in [false, true] {
-            let c = Command::Dismount {
+            let c = CdbCommand::Dismount {
                 unit: key(world, u),
                 remount,
-            };
+            }
+            .command();
             if ok(world, &c) {
                 return c;
             }
@@ -163,9 +166,10 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
                     return c;
                 }
                 if morale::due_to_advance(world, u) && rng.random_range(0..4) == 0 {
-                    let c = Command::Keep {
+                    let c = CdbCommand::Keep {
                         units: vec![key(world, u)],
-                    };
+                    }
+                    .command();
                     if ok(world, &c) {
                         return c;
                     }
@@ -266,7 +270,7 @@ fn random_march(world: &World, rng: &mut ChaCha8Rng, u: UnitId) -> Option<Comman
                     (key(world, *x), steps)
                 })
                 .collect();
-            let c = Command::March { moves };
+            let c = CdbCommand::March { moves }.command();
             if ok(world, &c) {
                 return Some(c);
             }
@@ -286,9 +290,10 @@ fn random_march(world: &World, rng: &mut ChaCha8Rng, u: UnitId) -> Option<Comman
         }
         2 => {
             let back = f.rear(at)[rng.random_range(0..2)];
-            let c = Command::March {
+            let c = CdbCommand::March {
                 moves: vec![(key(world, u), vec![MarchStep::Hex(back)])],
-            };
+            }
+            .command();
             return ok(world, &c).then_some(c);
         }
         _ => {}
@@ -300,9 +305,10 @@ fn random_march(world: &World, rng: &mut ChaCha8Rng, u: UnitId) -> Option<Comman
     }
     // The longest legal prefix.
     while !steps.is_empty() {
-        let c = Command::March {
+        let c = CdbCommand::March {
             moves: vec![(key(world, u), steps.clone())],
-        };
+        }
+        .command();
         if ok(world, &c) {
             return Some(c);
         }

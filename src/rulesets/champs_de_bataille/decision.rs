@@ -7,6 +7,8 @@ use bevy::prelude::*;
 
 use crate::engine::command::{Command, UnitRef};
 
+use super::commands::CdbCommand;
+
 use crate::engine::view::{Choice, Decision};
 
 use super::view::{check, key};
@@ -56,9 +58,9 @@ pub fn decision(world: &World) -> Option<Decision> {
                 .iter()
                 .map(|t| Choice {
                     label: format!("towards {}", name(world, *t)),
-                    command: Command::Towards {
+                    command: CdbCommand::Towards {
                         target: UnitRef::Hex(hex_of(world, *t).expect("on the map")),
-                    },
+                    }.command(),
                     hex: hex_of(world, *t),
                 })
                 .collect(),
@@ -118,7 +120,7 @@ pub fn decision(world: &World) -> Option<Decision> {
                         .zip(perm)
                         .map(|(c, d)| (c.id.clone(), *d))
                         .collect();
-                    let command = Command::Assign { dice: dice.clone() };
+                    let command = CdbCommand::Assign { dice: dice.clone() }.command();
                     if check(world, &command).is_ok()
                         && !choices.iter().any(|c: &Choice| c.command == command)
                     {
@@ -209,7 +211,7 @@ fn deployment_decision(world: &World) -> Option<Decision> {
                         e.name(),
                         e.opposite().name()
                     ),
-                    command: Command::ChooseEdge { edge: e },
+                    command: CdbCommand::ChooseEdge { edge: e }.command(),
                     hex: None,
                 });
             }
@@ -241,7 +243,7 @@ fn deployment_decision(world: &World) -> Option<Decision> {
                                 .collect::<Vec<_>>()
                                 .join(", ")
                         ),
-                        command: Command::Plan { corps: ids },
+                        command: CdbCommand::Plan { corps: ids }.command(),
                         hex: None,
                     });
                 },
@@ -300,9 +302,10 @@ fn deployment_decision(world: &World) -> Option<Decision> {
             }
             None if d.stage == Stage::Plan => {
                 for u in deployment::waiting(world, side, |u| kind(world, u) != Kind::Bag) {
-                    let command = Command::Ambush {
+                    let command = CdbCommand::Ambush {
                         unit: key(world, u),
-                    };
+                    }
+                    .command();
                     if check(world, &command).is_ok() {
                         choices.push(Choice {
                             label: format!("set {} ({}) in ambush", name(world, u), key(world, u)),

@@ -6,6 +6,7 @@
 pub mod autoplay;
 pub mod combat;
 pub mod command_points;
+pub mod commands;
 pub mod data;
 pub mod decision;
 pub mod deployment;
@@ -39,6 +40,7 @@ use crate::engine::scenario::{LoadedScenario, MapEdge};
 use crate::engine::units::{Facing, Placement, SideId, UnitId};
 use crate::engine::view::{AttackPreview, CardLine, CounterFace, Decision, MoveOption, SideMorale};
 use crate::engine::zoc::ZoneShape;
+use commands::{CdbCommand, MarchStep};
 
 use data::{Kind, Profile, Quality, Tables};
 
@@ -606,6 +608,10 @@ impl Ruleset for ChampsDeBataille {
         setup::OPTIONS
     }
 
+    fn verbs(&self) -> &'static [crate::engine::command::VerbSpec] {
+        commands::VERBS
+    }
+
     fn validate(&self, scenario: &LoadedScenario) -> Result<(), LocatedError> {
         setup::validate(&self.tables, scenario)
     }
@@ -621,42 +627,43 @@ impl Ruleset for ChampsDeBataille {
 
     fn submit(&self, world: &mut World, command: &Command) -> Result<(), Refusal> {
         view::check(world, command)?;
-        match command {
-            Command::Retreat { path } => results::decide_recoil(world, path[0]),
-            Command::Lose { units } => {
+        match (command, CdbCommand::of(command)) {
+            (Command::Retreat { path }, _) => results::decide_recoil(world, path[0]),
+            (Command::Lose { units }, _) => {
                 let id = resolve(world, &units[0])?;
                 results::decide_rear_loss(world, id);
             }
-            Command::EndPhase => end_step(world),
-            Command::Towards { target } => {
+            (Command::EndPhase, _) => end_step(world),
+            (_, Some(CdbCommand::Towards { target })) => {
                 let id = resolve(world, target)?;
                 morale::decide_advance_target(world, id);
                 finish_movement(world);
             }
-            Command::Assign { dice } => command_points::execute_assign(world, dice),
-            Command::Keep { units } => {
+            (_, Some(CdbCommand::Assign { dice })) => command_points::execute_assign(world, dice),
+            (_, Some(CdbCommand::Keep { units })) => {
                 let plan = command_points::check_keep(world, units)?;
                 command_points::execute_keep(world, plan);
             }
-            Command::Move { unit, path } => {
+            (Command::Move { unit, path }, _) => {
                 let moves = vec![(
                     unit.clone(),
-                    path.iter()
-                        .map(|h| crate::engine::command::MarchStep::Hex(*h))
-                        .collect(),
+                    path.iter().map(|h| MarchStep::Hex(*h)).collect(),
                 )];
                 let plan = movement::check_march(world, &moves)?;
                 movement::execute_march(world, plan);
             }
-            Command::March { moves } => {
+            (_, Some(CdbCommand::March { moves })) => {
                 let plan = movement::check_march(world, moves)?;
                 movement::execute_march(world, plan);
             }
-            Command::Attack {
-                melee,
-                fire,
-                target,
-            } => {
+            (
+                Command::Attack {
+                    melee,
+                    fire,
+                    target,
+                },
+                _,
+            ) => {
                 if fire.is_empty() {
                     let plan = combat::check_melee(world, melee[0], *target)?;
                     combat::execute_melee(world, plan);
@@ -665,31 +672,31 @@ impl Ruleset for ChampsDeBataille {
                     missile::execute_missile(world, plan);
                 }
             }
-            Command::Place { unit, hex, facing } if state(world).deploy.is_some() => {
+            (Command::Place { unit, hex, facing }, _) if state(world).deploy.is_some() => {
                 let plan = deployment_placement::check_place(world, unit, *hex, *facing)?;
                 deployment_placement::execute_place(world, plan);
             }
-            Command::Place { unit, hex, facing } => {
+            (Command::Place { unit, hex, facing }, _) => {
                 let id = setup::check_place(world, unit, *hex, *facing)?;
                 setup::execute_place(world, id, *hex);
             }
-            Command::ChooseEdge { edge } => {
+            (_, Some(CdbCommand::ChooseEdge { edge })) => {
                 deployment::check_edge(world, *edge)?;
                 deployment::execute_edge(world, *edge);
             }
-            Command::Plan { corps } => {
+            (_, Some(CdbCommand::Plan { corps })) => {
                 let plan = deployment::check_plan(world, corps)?;
                 deployment::execute_plan(world, plan);
             }
-            Command::Ambush { unit } => {
+            (_, Some(CdbCommand::Ambush { unit })) => {
                 let id = deployment::check_ambush(world, unit)?;
                 deployment::execute_ambush(world, id);
             }
-            Command::Dismount { unit, remount } => {
+            (_, Some(CdbCommand::Dismount { unit, remount })) => {
                 let plan = setup::check_dismount(world, unit, *remount)?;
                 setup::execute_dismount(world, plan);
             }
-            Command::Check { .. } | Command::Advance { .. } => {
+            (Command::Check { .. } | Command::Advance { .. } | Command::Ruleset(_), _) => {
                 unreachable!("refused by view::check")
             }
         }

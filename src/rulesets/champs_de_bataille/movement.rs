@@ -6,7 +6,9 @@
 use bevy::prelude::*;
 
 use crate::engine::board::{Board, HexsideFeature};
-use crate::engine::command::{MarchStep, Refusal, UnitRef};
+use crate::engine::command::{Refusal, UnitRef};
+
+use super::commands::MarchStep;
 use crate::engine::event::EventKind;
 use crate::engine::game::GameOptions;
 use crate::engine::hex::{HexCoord, VertexFacing};

@@ -6,7 +6,9 @@
 use bevy::prelude::*;
 
 use crate::engine::board::Board;
-use crate::engine::command::{Command, MarchStep, Refusal, UnitRef};
+use crate::engine::command::{Command, Refusal, UnitRef};
+
+use super::commands::{CdbCommand, MarchStep};
 use crate::engine::units::{SideId, Steps, UnitId, UnitName};
 use crate::engine::view::{AttackPreview, CardLine, Choice, CounterFace, MoveOption, SideMorale};
 
@@ -36,8 +38,8 @@ pub fn check(world: &World, command: &Command) -> Result<(), Refusal> {
         ));
     }
     if let Some(p) = &state(world).pending {
-        return match (p, command) {
-            (Pending::Recoil { options, .. }, Command::Retreat { path }) => {
+        return match (p, command, CdbCommand::of(command)) {
+            (Pending::Recoil { options, .. }, Command::Retreat { path }, _) => {
                 if path.len() == 1 && options.contains(&path[0]) {
                     Ok(())
                 } else {
@@ -47,7 +49,7 @@ pub fn check(world: &World, command: &Command) -> Result<(), Refusal> {
                     ))
                 }
             }
-            (Pending::RearLoss { options, .. }, Command::Lose { units }) => {
+            (Pending::RearLoss { options, .. }, Command::Lose { units }, _) => {
                 let id = resolve(
                     world,
                     units
@@ -60,7 +62,7 @@ pub fn check(world: &World, command: &Command) -> Result<(), Refusal> {
                     Err(Refusal::new("CdB 11.7", "name one of the two rear units"))
                 }
             }
-            (Pending::AdvanceTarget { options, .. }, Command::Towards { target }) => {
+            (Pending::AdvanceTarget { options, .. }, _, Some(CdbCommand::Towards { target })) => {
                 let id = resolve(world, target)?;
                 if options.contains(&id) {
                     Ok(())
@@ -92,39 +94,46 @@ pub fn check(world: &World, command: &Command) -> Result<(), Refusal> {
         };
     }
     let step = state(world).step;
-    match command {
-        Command::Retreat { .. } | Command::Lose { .. } => Err(Refusal::new(
+    match (command, CdbCommand::of(command)) {
+        (Command::Retreat { .. } | Command::Lose { .. }, _) => Err(Refusal::new(
             "CdB 11.5",
             "no combat result waits for a decision",
         )),
-        Command::Towards { .. } => Err(Refusal::new(
+        (_, Some(CdbCommand::Towards { .. })) => Err(Refusal::new(
             "CdB 9.5",
             "no spontaneous advance waits for the choice of its target",
         )),
-        Command::Check { .. } => Err(Refusal::new(
+        (Command::Check { .. }, _) => Err(Refusal::new(
             "CdB 12",
             "Champs de Bataille has no morale checks of single units: corps are demoralised by their losses",
         )),
-        Command::Advance { .. } => Err(Refusal::new(
+        (Command::Advance { .. }, _) => Err(Refusal::new(
             "CdB 11.9",
             "advances after melee are not chosen: impetuous units must advance, others never do",
         )),
-        Command::EndPhase => check_end(world),
-        Command::Assign { dice } => command_points::check_assign(world, dice).map(|_| ()),
-        Command::Keep { units } => command_points::check_keep(world, units).map(|_| ()),
-        Command::Move { unit, path } => {
+        (Command::EndPhase, _) => check_end(world),
+        (_, Some(CdbCommand::Assign { dice })) => {
+            command_points::check_assign(world, dice).map(|_| ())
+        }
+        (_, Some(CdbCommand::Keep { units })) => {
+            command_points::check_keep(world, units).map(|_| ())
+        }
+        (Command::Move { unit, path }, _) => {
             let moves = vec![(
                 unit.clone(),
                 path.iter().map(|h| MarchStep::Hex(*h)).collect(),
             )];
             movement::check_march(world, &moves).map(|_| ())
         }
-        Command::March { moves } => movement::check_march(world, moves).map(|_| ()),
-        Command::Attack {
-            melee,
-            fire,
-            target,
-        } => match step {
+        (_, Some(CdbCommand::March { moves })) => movement::check_march(world, moves).map(|_| ()),
+        (
+            Command::Attack {
+                melee,
+                fire,
+                target,
+            },
+            _,
+        ) => match step {
             CdbPhase::Missile if !fire.is_empty() && melee.is_empty() => {
                 missile::check_missile(world, fire, *target).map(|_| ())
             }
@@ -141,18 +150,29 @@ pub fn check(world: &World, command: &Command) -> Result<(), Refusal> {
             )),
             _ => Err(Refusal::new("CdB 3", "combat comes after movement (CdB 3)")),
         },
-        Command::Place { unit, hex, facing } if state(world).deploy.is_some() => {
+        (Command::Place { unit, hex, facing }, _) if state(world).deploy.is_some() => {
             deployment_placement::check_place(world, unit, *hex, *facing).map(|_| ())
         }
-        Command::Place { unit, hex, facing } => {
+        (Command::Place { unit, hex, facing }, _) => {
             setup::check_place(world, unit, *hex, *facing).map(|_| ())
         }
-        Command::ChooseEdge { edge } => deployment::check_edge(world, *edge),
-        Command::Plan { corps } => deployment::check_plan(world, corps).map(|_| ()),
-        Command::Ambush { unit } => deployment::check_ambush(world, unit).map(|_| ()),
-        Command::Dismount { unit, remount } => {
+        (_, Some(CdbCommand::ChooseEdge { edge })) => deployment::check_edge(world, *edge),
+        (_, Some(CdbCommand::Plan { corps })) => deployment::check_plan(world, corps).map(|_| ()),
+        (_, Some(CdbCommand::Ambush { unit })) => deployment::check_ambush(world, unit).map(|_| ()),
+        (_, Some(CdbCommand::Dismount { unit, remount })) => {
             setup::check_dismount(world, unit, *remount).map(|_| ())
         }
+        (Command::Ruleset(other), None) => Err(Refusal::new(
+            "CdB 3",
+            format!(
+                "Champs de Bataille has no command `{}`",
+                other
+                    .to_string()
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or_default()
+            ),
+        )),
     }
 }
 
@@ -350,7 +370,7 @@ pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal
                             cost: b.spent,
                             left: b.allowance - b.spent,
                             path: b.path.clone(),
-                            command: Command::March { moves },
+                            command: CdbCommand::March { moves }.command(),
                             note: cost_note(&plan),
                         });
                     }
@@ -441,7 +461,7 @@ pub fn group_move_options(world: &World, units: &[UnitId]) -> Result<Vec<MoveOpt
                                 left: b.allowance - b.spent,
                                 path: b.path.clone(),
                                 note: cost_note(&plan),
-                                command: Command::March { moves },
+                                command: CdbCommand::March { moves }.command(),
                             });
                         }
                     }
@@ -496,23 +516,26 @@ pub fn unit_actions(world: &World, e: Entity) -> Vec<Choice> {
     for (label, command) in [
         (
             "Keep in control (CdB 4.2)",
-            Command::Keep {
+            CdbCommand::Keep {
                 units: vec![unit_key.clone()],
-            },
+            }
+            .command(),
         ),
         (
             "Dismount (CdB 2.7)",
-            Command::Dismount {
+            CdbCommand::Dismount {
                 unit: unit_key.clone(),
                 remount: false,
-            },
+            }
+            .command(),
         ),
         (
             "Remount (CdB 2.7)",
-            Command::Dismount {
+            CdbCommand::Dismount {
                 unit: unit_key.clone(),
                 remount: true,
-            },
+            }
+            .command(),
         ),
     ] {
         if check(world, &command).is_ok() {
