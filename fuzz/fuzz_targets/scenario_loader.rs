@@ -4,7 +4,8 @@
 
 use std::path::Path;
 
-use bataille::engine::game::{Game, load_scenario_text};
+use bataille::engine::game::Game;
+use bataille::rulesets::load_scenario_text;
 use bataille::engine::scenario::decode_text;
 use libfuzzer_sys::fuzz_target;
 
@@ -14,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     if let Ok((scenario, ruleset)) = load_scenario_text(path, text) {
-        let board = bataille::rulesets::build_ruleset_board(&*ruleset, &scenario);
+        let board = bataille::engine::game::build_ruleset_board(&*ruleset, &scenario);
         let _ = Game::new(scenario, ruleset, board, 1, &[]);
     }
 });

@@ -7,8 +7,8 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use bataille::client::controller::parse_input_line;
-use bataille::engine::command::parse_line;
-use bataille::engine::game::{Game, load_scenario_text};
+use bataille::rulesets::{load_scenario_text, parse_line};
+use bataille::engine::game::Game;
 use libfuzzer_sys::fuzz_target;
 
 static CIVITATE: &str = include_str!("../../scenarios/a_la_charge/civitate_1053.ron");
@@ -26,13 +26,13 @@ fuzz_target!(|data: &[u8]| {
     }
     static LOADED: OnceLock<(
         std::sync::Arc<bataille::engine::scenario::LoadedScenario>,
-        std::sync::Arc<dyn bataille::rulesets::Ruleset>,
+        std::sync::Arc<dyn bataille::engine::ruleset::Ruleset>,
     )> = OnceLock::new();
     let (scenario, ruleset) = LOADED.get_or_init(|| {
         load_scenario_text(Path::new("scenarios/a_la_charge/civitate_1053.ron"), CIVITATE.into())
             .expect("Civitate loads")
     });
-    let board = bataille::rulesets::build_ruleset_board(&**ruleset, scenario);
+    let board = bataille::engine::game::build_ruleset_board(&**ruleset, scenario);
     let mut game = Game::new(scenario.clone(), ruleset.clone(), board, 7, &[]);
     for line in text.lines().take(200) {
         let _ = game.submit_line(line);
