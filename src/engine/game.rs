@@ -15,7 +15,7 @@ use super::error::LocatedError;
 use super::event::{EventKind, GameLog};
 use super::hex::Hexside;
 use super::phase::PhaseView;
-use super::ruleset::{ActiveRuleset, Ruleset, RulesetEntry, load_ruleset};
+use super::ruleset::{ActiveRuleset, CommandSystem, Ruleset, RulesetEntry, load_ruleset};
 use super::scenario::{
     LoadedScenario, VictoryLevel, parse_scenario, read_text, ron_options, sha256_hex,
 };
@@ -184,14 +184,20 @@ pub fn init_world(
     });
     world.insert_resource(ScenarioInfo(scenario.clone()));
     world.insert_resource(ActiveRuleset(ruleset.clone()));
+    ruleset.register(world);
     ruleset.populate(world, &scenario);
 }
 
-/// The command pipeline: the active ruleset checks the command and, when legal,
-/// executes it and logs its events; the command joins the history.
+/// The command pipeline: the active ruleset's command system checks the command and,
+/// when legal, executes it and logs its events; the command joins the history.
 pub fn submit(world: &mut World, command: &Command) -> Result<(), Refusal> {
-    let ruleset = world.resource::<ActiveRuleset>().0.clone();
-    ruleset.submit(world, command)?;
+    let system = world.resource::<CommandSystem>().0;
+    world.run_system_with(system, command).unwrap_or_else(|e| {
+        Err(Refusal::new(
+            "engine",
+            format!("the ruleset's command system could not run: {e}"),
+        ))
+    })?;
     world
         .resource_mut::<CommandHistory>()
         .0

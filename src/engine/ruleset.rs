@@ -6,6 +6,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use bevy::ecs::system::{InRef, SystemId};
 use bevy::prelude::*;
 use rand_chacha::ChaCha8Rng;
 
@@ -32,11 +33,14 @@ pub trait Ruleset: Send + Sync + 'static {
     }
     /// Checks the parts of a scenario that depend on this ruleset.
     fn validate(&self, scenario: &LoadedScenario) -> Result<(), LocatedError>;
-    /// Adds this ruleset's components and resources to a world the engine has filled.
+    /// Adds to a world what every game of this ruleset has, whatever its scenario: its
+    /// tables, its zone shape, its phase schedules and its command system
+    /// (`CommandSystem`). Done once per world (again, it does nothing); the ruleset's
+    /// `Plugin` does the same to an `App`'s world.
+    fn register(&self, world: &mut World);
+    /// Adds this ruleset's components and resources for a scenario to a world the
+    /// engine has filled, and enters the first phase.
     fn populate(&self, world: &mut World, scenario: &LoadedScenario);
-    /// Checks a command against the rules and, when legal, executes it. A refused
-    /// command changes nothing, not even the dice.
-    fn submit(&self, world: &mut World, command: &Command) -> Result<(), Refusal>;
     /// A random legal command for the side to act (autoplay, fuzzing).
     fn random_command(&self, world: &mut World, rng: &mut ChaCha8Rng) -> Command;
     /// What the rules wait for from a player, when a decision is pending.
@@ -101,6 +105,11 @@ pub trait Ruleset: Send + Sync + 'static {
 /// The ruleset a game is played with.
 #[derive(Resource, Clone)]
 pub struct ActiveRuleset(pub Arc<dyn Ruleset>);
+
+/// The system a ruleset registers to check a command against its rules and, when legal,
+/// execute it (a refused command changes nothing, not even the dice). `submit` runs it.
+#[derive(Resource, Clone, Copy)]
+pub struct CommandSystem(pub SystemId<InRef<'static, Command>, Result<(), Refusal>>);
 
 /// One ruleset this build enforces: the id scenarios name, and how to load it with
 /// its tables for a scenario (from `rulesets/<id>/` beside or above it when present).

@@ -19,13 +19,16 @@ pub const REGISTRY: &[RulesetEntry] = &[
     RulesetEntry {
         id: a_la_charge::ID,
         verbs: &[],
-        load: |path| Ok(Arc::new(a_la_charge::AlaCharge::load(path)?) as Arc<dyn Ruleset>),
+        load: |path| Ok(Arc::new(a_la_charge::AlaChargePlugin::load(path)?) as Arc<dyn Ruleset>),
     },
     RulesetEntry {
         id: champs_de_bataille::ID,
         verbs: champs_de_bataille::commands::VERBS,
         load: |path| {
-            Ok(Arc::new(champs_de_bataille::ChampsDeBataille::load(path)?) as Arc<dyn Ruleset>)
+            Ok(
+                Arc::new(champs_de_bataille::ChampsDeBataillePlugin::load(path)?)
+                    as Arc<dyn Ruleset>,
+            )
         },
     },
 ];

@@ -222,3 +222,50 @@ fn every_rules_schedule_runs_on_the_single_threaded_executor() {
 
 #[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
 struct ProbeSchedule;
+
+/// A game is an `App` with the engine's plugin and one ruleset's plugin: the ruleset
+/// plugin registers its phase schedules and its command system; a scenario then fills
+/// the same world (registering again adds nothing) and commands sent as messages go
+/// through the ruleset's command system.
+#[test]
+fn a_game_is_an_app_with_the_engine_plugin_and_one_ruleset_plugin() {
+    use bataille::engine::command::Command;
+    use bataille::engine::plugin::{CommandOutcome, EnginePlugin, SubmitCommand};
+    use bataille::engine::ruleset::CommandSystem;
+    use bataille::rulesets::a_la_charge::AlaChargePlugin;
+
+    let path = civitate_path();
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        EnginePlugin,
+        AlaChargePlugin::load(&path).unwrap(),
+    ));
+    let movement_systems = |app: &App| {
+        app.world()
+            .resource::<Schedules>()
+            .get(OnEnterPhase(AlcPhase::Movement))
+            .map(|s| s.systems_len())
+    };
+    assert!(app.world().contains_resource::<CommandSystem>());
+    let before = movement_systems(&app);
+    let (scenario, ruleset) = bataille::rulesets::load_scenario(&path).unwrap();
+    let board = bataille::engine::game::build_ruleset_board(&*ruleset, &scenario);
+    bataille::engine::game::init_world(app.world_mut(), scenario, ruleset, board, 7, &[]);
+    assert_eq!(movement_systems(&app), before, "registered once");
+    app.world_mut()
+        .write_message(SubmitCommand(Command::EndPhase));
+    app.update();
+    let outcomes: Vec<CommandOutcome> = app
+        .world_mut()
+        .resource_mut::<Messages<CommandOutcome>>()
+        .drain()
+        .collect();
+    assert_eq!(outcomes.len(), 1);
+    assert!(outcomes[0].result.is_ok());
+    assert_eq!(
+        app.world().resource::<TurnState>().phase.label,
+        "combat",
+        "AlC 6: the Normans' combat phase follows their movement"
+    );
+}

@@ -14,6 +14,7 @@ pub mod view;
 use std::collections::VecDeque;
 use std::path::Path;
 
+use bevy::ecs::system::InRef;
 use bevy::prelude::*;
 use rand_chacha::ChaCha8Rng;
 
@@ -24,7 +25,7 @@ use crate::engine::event::EventKind;
 use crate::engine::game::TurnState;
 use crate::engine::hex::HexCoord;
 use crate::engine::phase::{PhaseKind, PhaseView, RulesetPhase, change_phase, on_enter};
-use crate::engine::ruleset::Ruleset;
+use crate::engine::ruleset::{CommandSystem, Ruleset};
 use crate::engine::scenario::LoadedScenario;
 use crate::engine::units::{Hidden, Leader, Placement, SideId, Steps, UnitId, Units};
 use crate::engine::view::{AttackPreview, CardLine, CounterFace, Decision, MoveOption, SideMorale};
@@ -36,23 +37,15 @@ use results::Pending;
 pub const ID: &str = "a_la_charge";
 
 /// A la Charge with its tables.
-pub struct AlaCharge {
+pub struct AlaChargePlugin {
     pub tables: std::sync::Arc<Tables>,
 }
 
-impl AlaCharge {
+impl AlaChargePlugin {
     pub fn load(scenario_path: &Path) -> Result<Self, LocatedError> {
         Ok(Self {
             tables: std::sync::Arc::new(Tables::for_scenario(scenario_path)?),
         })
-    }
-
-    pub fn builtin() -> Self {
-        Self {
-            tables: std::sync::Arc::new(
-                Tables::builtin().expect("the built-in A la Charge tables parse"),
-            ),
-        }
     }
 }
 
@@ -466,7 +459,70 @@ pub(crate) fn foreign_command(command: &Command) -> Option<Refusal> {
     ))
 }
 
-impl Ruleset for AlaCharge {
+/// The command system of A la Charge (registered with the world): checks a command
+/// against the rules and, when legal, executes it. A refused command changes nothing,
+/// not even the dice.
+fn submit_command(InRef(command): InRef<Command>, world: &mut World) -> Result<(), Refusal> {
+    if let Some(o) = &turn(world).outcome {
+        return Err(Refusal::new(
+            "AlC 13",
+            format!("the game is over: {}", o.reason),
+        ));
+    }
+    if let Some(r) = foreign_command(command) {
+        return Err(r);
+    }
+    let pending = results::waiting_for(world);
+    match command {
+        Command::Lose { .. }
+        | Command::Retreat { .. }
+        | Command::Check { .. }
+        | Command::Advance { .. } => {
+            results::decide(world, command)?;
+        }
+        _ if pending.is_some() => {
+            return Err(Refusal::new(
+                "AlC 12.3",
+                format!(
+                    "combat results must be applied first: {}",
+                    pending.unwrap_or_default()
+                ),
+            ));
+        }
+        Command::EndPhase => {
+            setup::check_end_phase(world)?;
+            end_phase(world);
+        }
+        Command::Move { unit, path } => {
+            let plan = movement::check_move(world, unit, path)?;
+            movement::execute_move(world, plan);
+        }
+        Command::Attack {
+            melee,
+            fire,
+            target,
+        } => {
+            let plan = combat::evaluate(world, melee, fire, *target)?;
+            combat::execute_attack(world, plan);
+        }
+        Command::Place { unit, hex, .. } => {
+            let id = setup::check_place(world, unit, *hex)?;
+            setup::execute_place(world, id, *hex);
+        }
+        Command::Ruleset(_) => unreachable!("refused above by foreign_command"),
+    }
+    results::process(world);
+    refresh_zones(world);
+    Ok(())
+}
+
+impl Plugin for AlaChargePlugin {
+    fn build(&self, app: &mut App) {
+        Ruleset::register(self, app.world_mut());
+    }
+}
+
+impl Ruleset for AlaChargePlugin {
     fn id(&self) -> &'static str {
         ID
     }
@@ -496,9 +552,18 @@ impl Ruleset for AlaCharge {
         setup::validate(&self.tables, scenario)
     }
 
-    fn populate(&self, world: &mut World, scenario: &LoadedScenario) {
+    fn register(&self, world: &mut World) {
+        if world.contains_resource::<AlcTables>() {
+            return;
+        }
         world.insert_resource(AlcTables(self.tables.clone()));
         world.insert_resource(ZoneShape(surrounding_zone));
+        add_phase_systems(world);
+        let submit = world.register_system(submit_command);
+        world.insert_resource(CommandSystem(submit));
+    }
+
+    fn populate(&self, world: &mut World, scenario: &LoadedScenario) {
         let file = &scenario.file;
         let mut state = AlcState::default();
         for (i, side) in file.sides.iter().enumerate() {
@@ -557,7 +622,6 @@ impl Ruleset for AlaCharge {
         let has_setup = !state.hidden_zones.is_empty();
         let setup_side = state.hidden_zones.first().map(|(u, _)| side_of(world, *u));
         world.insert_resource(state);
-        add_phase_systems(world);
         refresh_zones(world);
         match setup_side {
             Some(side) if has_setup => {
@@ -575,60 +639,6 @@ impl Ruleset for AlaCharge {
                 begin_phase(world, AlcPhase::Movement, first);
             }
         }
-    }
-
-    fn submit(&self, world: &mut World, command: &Command) -> Result<(), Refusal> {
-        if let Some(o) = &turn(world).outcome {
-            return Err(Refusal::new(
-                "AlC 13",
-                format!("the game is over: {}", o.reason),
-            ));
-        }
-        if let Some(r) = foreign_command(command) {
-            return Err(r);
-        }
-        let pending = results::waiting_for(world);
-        match command {
-            Command::Lose { .. }
-            | Command::Retreat { .. }
-            | Command::Check { .. }
-            | Command::Advance { .. } => {
-                results::decide(world, command)?;
-            }
-            _ if pending.is_some() => {
-                return Err(Refusal::new(
-                    "AlC 12.3",
-                    format!(
-                        "combat results must be applied first: {}",
-                        pending.unwrap_or_default()
-                    ),
-                ));
-            }
-            Command::EndPhase => {
-                setup::check_end_phase(world)?;
-                end_phase(world);
-            }
-            Command::Move { unit, path } => {
-                let plan = movement::check_move(world, unit, path)?;
-                movement::execute_move(world, plan);
-            }
-            Command::Attack {
-                melee,
-                fire,
-                target,
-            } => {
-                let plan = combat::evaluate(world, melee, fire, *target)?;
-                combat::execute_attack(world, plan);
-            }
-            Command::Place { unit, hex, .. } => {
-                let id = setup::check_place(world, unit, *hex)?;
-                setup::execute_place(world, id, *hex);
-            }
-            Command::Ruleset(_) => unreachable!("refused above by foreign_command"),
-        }
-        results::process(world);
-        refresh_zones(world);
-        Ok(())
     }
 
     fn random_command(&self, world: &mut World, rng: &mut ChaCha8Rng) -> Command {

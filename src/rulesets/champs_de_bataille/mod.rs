@@ -23,6 +23,7 @@ pub mod view;
 use std::path::Path;
 use std::sync::Arc;
 
+use bevy::ecs::system::InRef;
 use bevy::prelude::*;
 use rand_chacha::ChaCha8Rng;
 
@@ -35,7 +36,7 @@ use crate::engine::hex::{HexCoord, VertexFacing};
 use crate::engine::phase::{
     PhaseKind, PhaseView, RulesetPhase, change_phase, enter_phase, leave_phase, on_enter, on_exit,
 };
-use crate::engine::ruleset::Ruleset;
+use crate::engine::ruleset::{CommandSystem, Ruleset};
 use crate::engine::scenario::{LoadedScenario, MapEdge};
 use crate::engine::units::{Facing, Placement, SideId, UnitId};
 use crate::engine::view::{AttackPreview, CardLine, CounterFace, Decision, MoveOption, SideMorale};
@@ -47,21 +48,15 @@ use data::{Kind, Profile, Quality, Tables};
 pub const ID: &str = "champs_de_bataille";
 
 /// Champs de Bataille with its tables.
-pub struct ChampsDeBataille {
+pub struct ChampsDeBataillePlugin {
     pub tables: Arc<Tables>,
 }
 
-impl ChampsDeBataille {
+impl ChampsDeBataillePlugin {
     pub fn load(scenario_path: &Path) -> Result<Self, LocatedError> {
         Ok(Self {
             tables: Arc::new(Tables::for_scenario(scenario_path)?),
         })
-    }
-
-    pub fn builtin() -> Self {
-        Self {
-            tables: Arc::new(Tables::builtin().expect("the built-in CdB tables parse")),
-        }
     }
 }
 
@@ -582,7 +577,96 @@ pub(crate) fn check_end(world: &World) -> Result<(), Refusal> {
     }
 }
 
-impl Ruleset for ChampsDeBataille {
+/// The command system of Champs de Bataille (registered with the world): checks a command
+/// against the rules and, when legal, executes it. A refused command changes nothing,
+/// not even the dice.
+fn submit_command(InRef(command): InRef<Command>, world: &mut World) -> Result<(), Refusal> {
+    view::check(world, command)?;
+    match (command, CdbCommand::of(command)) {
+        (Command::Retreat { path }, _) => results::decide_recoil(world, path[0]),
+        (Command::Lose { units }, _) => {
+            let id = resolve(world, &units[0])?;
+            results::decide_rear_loss(world, id);
+        }
+        (Command::EndPhase, _) => end_step(world),
+        (_, Some(CdbCommand::Towards { target })) => {
+            let id = resolve(world, target)?;
+            morale::decide_advance_target(world, id);
+            finish_movement(world);
+        }
+        (_, Some(CdbCommand::Assign { dice })) => command_points::execute_assign(world, dice),
+        (_, Some(CdbCommand::Keep { units })) => {
+            let plan = command_points::check_keep(world, units)?;
+            command_points::execute_keep(world, plan);
+        }
+        (Command::Move { unit, path }, _) => {
+            let moves = vec![(
+                unit.clone(),
+                path.iter().map(|h| MarchStep::Hex(*h)).collect(),
+            )];
+            let plan = movement::check_march(world, &moves)?;
+            movement::execute_march(world, plan);
+        }
+        (_, Some(CdbCommand::March { moves })) => {
+            let plan = movement::check_march(world, moves)?;
+            movement::execute_march(world, plan);
+        }
+        (
+            Command::Attack {
+                melee,
+                fire,
+                target,
+            },
+            _,
+        ) => {
+            if fire.is_empty() {
+                let plan = combat::check_melee(world, melee[0], *target)?;
+                combat::execute_melee(world, plan);
+            } else {
+                let plan = missile::check_missile(world, fire, *target)?;
+                missile::execute_missile(world, plan);
+            }
+        }
+        (Command::Place { unit, hex, facing }, _) if state(world).deploy.is_some() => {
+            let plan = deployment_placement::check_place(world, unit, *hex, *facing)?;
+            deployment_placement::execute_place(world, plan);
+        }
+        (Command::Place { unit, hex, facing }, _) => {
+            let id = setup::check_place(world, unit, *hex, *facing)?;
+            setup::execute_place(world, id, *hex);
+        }
+        (_, Some(CdbCommand::ChooseEdge { edge })) => {
+            deployment::check_edge(world, *edge)?;
+            deployment::execute_edge(world, *edge);
+        }
+        (_, Some(CdbCommand::Plan { corps })) => {
+            let plan = deployment::check_plan(world, corps)?;
+            deployment::execute_plan(world, plan);
+        }
+        (_, Some(CdbCommand::Ambush { unit })) => {
+            let id = deployment::check_ambush(world, unit)?;
+            deployment::execute_ambush(world, id);
+        }
+        (_, Some(CdbCommand::Dismount { unit, remount })) => {
+            let plan = setup::check_dismount(world, unit, *remount)?;
+            setup::execute_dismount(world, plan);
+        }
+        (Command::Check { .. } | Command::Advance { .. } | Command::Ruleset(_), _) => {
+            unreachable!("refused by view::check")
+        }
+    }
+    morale::check_victory(world);
+    refresh_zoc(world);
+    Ok(())
+}
+
+impl Plugin for ChampsDeBataillePlugin {
+    fn build(&self, app: &mut App) {
+        Ruleset::register(self, app.world_mut());
+    }
+}
+
+impl Ruleset for ChampsDeBataillePlugin {
     fn id(&self) -> &'static str {
         ID
     }
@@ -616,93 +700,21 @@ impl Ruleset for ChampsDeBataille {
         setup::validate(&self.tables, scenario)
     }
 
-    fn populate(&self, world: &mut World, scenario: &LoadedScenario) {
+    fn register(&self, world: &mut World) {
+        if world.contains_resource::<CdbTables>() {
+            return;
+        }
         world.insert_resource(CdbTables(self.tables.clone()));
         world.insert_resource(ZoneShape(frontal_zone));
         add_phase_systems(world);
+        let submit = world.register_system(submit_command);
+        world.insert_resource(CommandSystem(submit));
+    }
+
+    fn populate(&self, world: &mut World, scenario: &LoadedScenario) {
         let scan = world.query::<PositionQuery>();
         world.insert_resource(PositionScan(std::sync::Mutex::new(scan)));
         setup::populate(world, scenario, &self.tables);
-    }
-
-    fn submit(&self, world: &mut World, command: &Command) -> Result<(), Refusal> {
-        view::check(world, command)?;
-        match (command, CdbCommand::of(command)) {
-            (Command::Retreat { path }, _) => results::decide_recoil(world, path[0]),
-            (Command::Lose { units }, _) => {
-                let id = resolve(world, &units[0])?;
-                results::decide_rear_loss(world, id);
-            }
-            (Command::EndPhase, _) => end_step(world),
-            (_, Some(CdbCommand::Towards { target })) => {
-                let id = resolve(world, target)?;
-                morale::decide_advance_target(world, id);
-                finish_movement(world);
-            }
-            (_, Some(CdbCommand::Assign { dice })) => command_points::execute_assign(world, dice),
-            (_, Some(CdbCommand::Keep { units })) => {
-                let plan = command_points::check_keep(world, units)?;
-                command_points::execute_keep(world, plan);
-            }
-            (Command::Move { unit, path }, _) => {
-                let moves = vec![(
-                    unit.clone(),
-                    path.iter().map(|h| MarchStep::Hex(*h)).collect(),
-                )];
-                let plan = movement::check_march(world, &moves)?;
-                movement::execute_march(world, plan);
-            }
-            (_, Some(CdbCommand::March { moves })) => {
-                let plan = movement::check_march(world, moves)?;
-                movement::execute_march(world, plan);
-            }
-            (
-                Command::Attack {
-                    melee,
-                    fire,
-                    target,
-                },
-                _,
-            ) => {
-                if fire.is_empty() {
-                    let plan = combat::check_melee(world, melee[0], *target)?;
-                    combat::execute_melee(world, plan);
-                } else {
-                    let plan = missile::check_missile(world, fire, *target)?;
-                    missile::execute_missile(world, plan);
-                }
-            }
-            (Command::Place { unit, hex, facing }, _) if state(world).deploy.is_some() => {
-                let plan = deployment_placement::check_place(world, unit, *hex, *facing)?;
-                deployment_placement::execute_place(world, plan);
-            }
-            (Command::Place { unit, hex, facing }, _) => {
-                let id = setup::check_place(world, unit, *hex, *facing)?;
-                setup::execute_place(world, id, *hex);
-            }
-            (_, Some(CdbCommand::ChooseEdge { edge })) => {
-                deployment::check_edge(world, *edge)?;
-                deployment::execute_edge(world, *edge);
-            }
-            (_, Some(CdbCommand::Plan { corps })) => {
-                let plan = deployment::check_plan(world, corps)?;
-                deployment::execute_plan(world, plan);
-            }
-            (_, Some(CdbCommand::Ambush { unit })) => {
-                let id = deployment::check_ambush(world, unit)?;
-                deployment::execute_ambush(world, id);
-            }
-            (_, Some(CdbCommand::Dismount { unit, remount })) => {
-                let plan = setup::check_dismount(world, unit, *remount)?;
-                setup::execute_dismount(world, plan);
-            }
-            (Command::Check { .. } | Command::Advance { .. } | Command::Ruleset(_), _) => {
-                unreachable!("refused by view::check")
-            }
-        }
-        morale::check_victory(world);
-        refresh_zoc(world);
-        Ok(())
     }
 
     fn random_command(&self, world: &mut World, rng: &mut ChaCha8Rng) -> Command {
