@@ -18,18 +18,23 @@ use crate::engine::units::{Hidden, Leader, Placement, SideId, UnitId, UnitName, 
 use crate::engine::zoc::recompute_zones_of_control;
 
 // ---- accessors ----
+// The small accessors are `#[inline]`: rules call them in their inner loops from other
+// modules, which release builds may put in other codegen units.
 
+#[inline]
 pub fn entity(world: &World, id: UnitId) -> Entity {
     world.resource::<Units>().entity(id)
 }
 
 /// A component every unit of the ruleset has (its values, its flags).
+#[inline]
 pub fn component<C: Component>(world: &World, id: UnitId) -> &C {
     world
         .get::<C>(entity(world, id))
         .unwrap_or_else(|| panic!("unit {} has no {}", id.0, std::any::type_name::<C>()))
 }
 
+#[inline]
 pub fn component_mut<C: Component<Mutability = bevy::ecs::component::Mutable>>(
     world: &mut World,
     id: UnitId,
@@ -40,26 +45,31 @@ pub fn component_mut<C: Component<Mutability = bevy::ecs::component::Mutable>>(
         .unwrap_or_else(|| panic!("unit {} has no {}", id.0, std::any::type_name::<C>()))
 }
 
+#[inline]
 pub fn placement(world: &World, id: UnitId) -> Placement {
     *world
         .get::<Placement>(entity(world, id))
         .expect("units have a placement")
 }
 
+#[inline]
 pub fn hex_of(world: &World, id: UnitId) -> Option<HexCoord> {
     placement(world, id).hex()
 }
 
+#[inline]
 pub fn side_of(world: &World, id: UnitId) -> SideId {
     *world
         .get::<SideId>(entity(world, id))
         .expect("units have a side")
 }
 
+#[inline]
 pub fn is_leader(world: &World, id: UnitId) -> bool {
     world.get::<Leader>(entity(world, id)).is_some()
 }
 
+#[inline]
 pub fn is_hidden(world: &World, id: UnitId) -> bool {
     world.get::<Hidden>(entity(world, id)).is_some()
 }
@@ -89,6 +99,7 @@ pub fn side_name(world: &World, side: SideId) -> String {
         .clone()
 }
 
+#[inline]
 pub fn turn(world: &World) -> &TurnState {
     world.resource::<TurnState>()
 }
@@ -99,6 +110,7 @@ pub fn all_units(world: &World) -> Vec<UnitId> {
 }
 
 /// The units in a hex, in the hex index's order.
+#[inline]
 pub fn units_at(world: &World, hex: HexCoord) -> Vec<UnitId> {
     world
         .resource::<Units>()
@@ -202,6 +214,7 @@ pub fn zones_stale(world: &mut World) {
 }
 
 /// Whether the zones are current (nothing changed since they were last computed).
+#[inline]
 pub fn zones_current(world: &World) -> bool {
     world
         .get_resource::<ZoneSystem>()
