@@ -11,6 +11,7 @@ pub mod data;
 pub mod decision;
 pub mod deployment;
 pub mod deployment_placement;
+pub mod dispatch;
 pub mod missile;
 pub mod morale;
 pub mod movement;
@@ -41,7 +42,6 @@ use crate::engine::scenario::{LoadedScenario, MapEdge};
 use crate::engine::units::{Facing, Placement, SideId, UnitId};
 use crate::engine::view::{AttackPreview, CardLine, CounterFace, Decision, MoveOption, SideMorale};
 use crate::engine::zoc::ZoneShape;
-use commands::{CdbCommand, MarchStep};
 
 use data::{Kind, Profile, Quality, Tables};
 
@@ -581,80 +581,8 @@ pub(crate) fn check_end(world: &World) -> Result<(), Refusal> {
 /// against the rules and, when legal, executes it. A refused command changes nothing,
 /// not even the dice.
 fn submit_command(InRef(command): InRef<Command>, world: &mut World) -> Result<(), Refusal> {
-    view::check(world, command)?;
-    match (command, CdbCommand::of(command)) {
-        (Command::Retreat { path }, _) => results::decide_recoil(world, path[0]),
-        (Command::Lose { units }, _) => {
-            let id = resolve(world, &units[0])?;
-            results::decide_rear_loss(world, id);
-        }
-        (Command::EndPhase, _) => end_step(world),
-        (_, Some(CdbCommand::Towards { target })) => {
-            let id = resolve(world, target)?;
-            morale::decide_advance_target(world, id);
-            finish_movement(world);
-        }
-        (_, Some(CdbCommand::Assign { dice })) => command_points::execute_assign(world, dice),
-        (_, Some(CdbCommand::Keep { units })) => {
-            let plan = command_points::check_keep(world, units)?;
-            command_points::execute_keep(world, plan);
-        }
-        (Command::Move { unit, path }, _) => {
-            let moves = vec![(
-                unit.clone(),
-                path.iter().map(|h| MarchStep::Hex(*h)).collect(),
-            )];
-            let plan = movement::check_march(world, &moves)?;
-            movement::execute_march(world, plan);
-        }
-        (_, Some(CdbCommand::March { moves })) => {
-            let plan = movement::check_march(world, moves)?;
-            movement::execute_march(world, plan);
-        }
-        (
-            Command::Attack {
-                melee,
-                fire,
-                target,
-            },
-            _,
-        ) => {
-            if fire.is_empty() {
-                let plan = combat::check_melee(world, melee[0], *target)?;
-                combat::execute_melee(world, plan);
-            } else {
-                let plan = missile::check_missile(world, fire, *target)?;
-                missile::execute_missile(world, plan);
-            }
-        }
-        (Command::Place { unit, hex, facing }, _) if state(world).deploy.is_some() => {
-            let plan = deployment_placement::check_place(world, unit, *hex, *facing)?;
-            deployment_placement::execute_place(world, plan);
-        }
-        (Command::Place { unit, hex, facing }, _) => {
-            let id = setup::check_place(world, unit, *hex, *facing)?;
-            setup::execute_place(world, id, *hex);
-        }
-        (_, Some(CdbCommand::ChooseEdge { edge })) => {
-            deployment::check_edge(world, *edge)?;
-            deployment::execute_edge(world, *edge);
-        }
-        (_, Some(CdbCommand::Plan { corps })) => {
-            let plan = deployment::check_plan(world, corps)?;
-            deployment::execute_plan(world, plan);
-        }
-        (_, Some(CdbCommand::Ambush { unit })) => {
-            let id = deployment::check_ambush(world, unit)?;
-            deployment::execute_ambush(world, id);
-        }
-        (_, Some(CdbCommand::Dismount { unit, remount })) => {
-            let plan = setup::check_dismount(world, unit, *remount)?;
-            setup::execute_dismount(world, plan);
-        }
-        (Command::Check { .. } | Command::Advance { .. } | Command::Ruleset(_), _) => {
-            unreachable!("refused by view::check")
-        }
-    }
+    let plan = dispatch::check(world, command)?;
+    dispatch::execute(world, plan);
     morale::check_victory(world);
     refresh_zoc(world);
     Ok(())
