@@ -56,7 +56,6 @@ pub(crate) fn terrain_class(world: &World, hex: HexCoord) -> TerrainClass {
     }
 }
 
-/// Broken or difficult ground (CdB 11.5 "in broken", the -2 modifiers).
 /// Whether a hex is a fortification (CdB 11.6, 11.7, 11.9).
 pub(crate) fn fortified(world: &World, hex: HexCoord) -> bool {
     let board = world.resource::<Board>();
@@ -69,6 +68,7 @@ pub(crate) fn fortified(world: &World, hex: HexCoord) -> bool {
     })
 }
 
+/// Broken or difficult ground (CdB 11.5 "in broken", the -2 modifiers).
 pub(crate) fn rough(world: &World, hex: HexCoord) -> bool {
     matches!(
         terrain_class(world, hex),
