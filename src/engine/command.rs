@@ -65,6 +65,15 @@ impl RulesetCommand {
         Self(Box::new(verb))
     }
 
+    /// Its verb, the first word it prints.
+    pub fn verb(&self) -> String {
+        let text = self.to_string();
+        text.split_whitespace()
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    }
+
     /// The command as the ruleset's own type, when it is one.
     pub fn get<T: RulesetVerb>(&self) -> Option<&T> {
         self.0.as_any().downcast_ref::<T>()
@@ -314,16 +323,13 @@ pub fn parse_line_with(line: &str, grammar: &[VerbSpec]) -> Result<Option<Comman
     };
     let rest = &w[1..];
     let end_col = code.trim_end().len() + 1;
-    let need = |n: usize, what: &str| -> Result<(), ParseError> {
-        if rest.len() < n {
-            Err(ParseError {
-                column: end_col,
-                message: format!("`{verb}` needs {what}"),
-            })
-        } else {
-            Ok(())
-        }
+    let words = Words {
+        verb,
+        verb_column: vcol,
+        rest,
+        end_column: end_col,
     };
+    let need = |n: usize, what: &str| words.need(n, what);
     let hexes = |ws: &[(usize, &str)]| -> Result<Vec<HexCoord>, ParseError> {
         ws.iter().map(|(c, s)| hex_at(*c, s)).collect()
     };
@@ -443,12 +449,7 @@ pub fn parse_line_with(line: &str, grammar: &[VerbSpec]) -> Result<Option<Comman
             Command::EndPhase
         }
         lower => match grammar.iter().find(|spec| spec.verbs.contains(&lower)) {
-            Some(spec) => (spec.parse)(&Words {
-                verb,
-                verb_column: vcol,
-                rest,
-                end_column: end_col,
-            })?,
+            Some(spec) => (spec.parse)(&words)?,
             None => {
                 let mut known: Vec<&str> = ENGINE_VERBS.to_vec();
                 known.extend(grammar.iter().flat_map(|spec| spec.verbs.iter().copied()));

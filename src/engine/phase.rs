@@ -118,10 +118,7 @@ pub fn on_enter<P: RulesetPhase, M>(
     phase: P,
     systems: impl IntoScheduleConfigs<ScheduleSystem, M>,
 ) {
-    init_phases::<P>(world);
-    world.schedule_scope(OnEnterPhase(phase), |_, s| {
-        s.add_systems(systems);
-    });
+    add_to::<P, M>(world, OnEnterPhase(phase), systems);
 }
 
 /// Adds systems to run on leaving `phase`.
@@ -130,8 +127,17 @@ pub fn on_exit<P: RulesetPhase, M>(
     phase: P,
     systems: impl IntoScheduleConfigs<ScheduleSystem, M>,
 ) {
+    add_to::<P, M>(world, OnExitPhase(phase), systems);
+}
+
+/// Adds systems to one of the phase schedules of `P`, all of which it first creates.
+fn add_to<P: RulesetPhase, M>(
+    world: &mut World,
+    label: impl ScheduleLabel,
+    systems: impl IntoScheduleConfigs<ScheduleSystem, M>,
+) {
     init_phases::<P>(world);
-    world.schedule_scope(OnExitPhase(phase), |_, s| {
+    world.schedule_scope(label, |_, s| {
         s.add_systems(systems);
     });
 }

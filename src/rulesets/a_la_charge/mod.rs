@@ -148,9 +148,9 @@ pub(crate) fn scan_units(world: &World, mut f: impl FnMut(UnitView)) {
 // ---- accessors over the world, used throughout the ruleset ----
 
 pub(crate) use super::common::{
-    component, component_mut, entity, hex_of, is_hidden, is_leader, log, name, placement,
-    plain_name, refresh_zones, roll, set_placement, side_name, side_of, turn, unit_by_key,
-    units_at, zones_stale,
+    all_units, component, component_mut, entity, hex_of, is_hidden, is_leader, log, name,
+    placement, plain_name, refresh_zones, roll, set_placement, side_name, side_of, turn,
+    unit_by_key, units_at, zones_stale,
 };
 
 pub(crate) fn unit(world: &World, id: UnitId) -> AlcUnit {
@@ -352,8 +352,7 @@ fn add_phase_systems(world: &mut World) {
 /// AlC 9: the moving side's units get their movement allowance back.
 fn reset_movement_allowances(world: &mut World) {
     let side = turn(world).active;
-    let ids: Vec<UnitId> = world.resource::<Units>().ids().collect();
-    for id in ids {
+    for id in all_units(world) {
         if side_of(world, id) == side {
             let mp = unit(world, id).mp;
             let mut f = flags_mut(world, id);
@@ -376,8 +375,7 @@ fn announce_movement_phase(world: &mut World) {
 /// AlC 12.1: each unit attacks and is attacked at most once a combat phase.
 fn reset_combat_flags(world: &mut World) {
     let side = turn(world).active;
-    let ids: Vec<UnitId> = world.resource::<Units>().ids().collect();
-    for id in ids {
+    for id in all_units(world) {
         let defender = side_of(world, id) != side;
         let mut f = flags_mut(world, id);
         f.attacked = false;
@@ -441,13 +439,7 @@ fn end_phase(world: &mut World) {
 /// has neither.
 pub(crate) fn foreign_command(command: &Command) -> Option<Refusal> {
     let what = match command {
-        Command::Ruleset(r) => {
-            let text = r.to_string();
-            format!(
-                "command `{}`",
-                text.split_whitespace().next().unwrap_or_default()
-            )
-        }
+        Command::Ruleset(r) => format!("command `{}`", r.verb()),
         Command::Place {
             facing: Some(_), ..
         } => "facing (`place UNIT HEX FACING`)".to_string(),

@@ -87,12 +87,6 @@ impl CdbCommand {
     }
 }
 
-impl From<CdbCommand> for Command {
-    fn from(c: CdbCommand) -> Command {
-        c.command()
-    }
-}
-
 impl fmt::Display for CdbCommand {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -186,14 +186,7 @@ pub(crate) fn check(world: &World, command: &Command) -> Result<CdbPlan, Refusal
         }
         (Command::Ruleset(other), None) => Err(Refusal::new(
             "CdB 3",
-            format!(
-                "Champs de Bataille has no command `{}`",
-                other
-                    .to_string()
-                    .split_whitespace()
-                    .next()
-                    .unwrap_or_default()
-            ),
+            format!("Champs de Bataille has no command `{}`", other.verb()),
         )),
     }
 }

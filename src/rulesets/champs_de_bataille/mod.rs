@@ -406,8 +406,15 @@ pub(crate) fn begin_phase(world: &mut World, phase: CdbPhase, side: SideId) {
 
 /// Starts a player's sequence: flags cleared, then the AP dice (CdB 3.1, 4.1).
 pub(crate) fn begin_sequence(world: &mut World, side: SideId) {
+    leave_phase::<CdbPhase>(world);
+    enter_sequence(world, side);
+}
+
+/// Enters the action-point step of `side`'s sequence, the last phase already left.
+fn enter_sequence(world: &mut World, side: SideId) {
     world.resource_mut::<CdbState>().sequence = side;
-    begin_phase(world, CdbPhase::Command, side);
+    world.resource_mut::<TurnState>().active = side;
+    enter_phase(world, CdbPhase::Command);
 }
 
 /// A new turn starts with the first player's sequence: "this turn" flags of both sides
@@ -529,9 +536,7 @@ fn end_step(world: &mut World) {
             }
             let side = st.sequence;
             if side == t.first {
-                world.resource_mut::<CdbState>().sequence = side.other();
-                world.resource_mut::<TurnState>().active = side.other();
-                enter_phase(world, CdbPhase::Command);
+                enter_sequence(world, side.other());
             } else {
                 if t.turn >= t.last_turn {
                     morale::time_limit(world);
@@ -542,9 +547,7 @@ fn end_step(world: &mut World) {
                 log(world, EventKind::TurnStarted, "CdB 3", |_| {
                     format!("Turn {next}")
                 });
-                world.resource_mut::<CdbState>().sequence = t.first;
-                world.resource_mut::<TurnState>().active = t.first;
-                enter_phase(world, CdbPhase::Command);
+                enter_sequence(world, t.first);
             }
         }
     }
