@@ -214,19 +214,35 @@ fn run(cli: Cli) -> Result<(), String> {
             out!("{} ({}) — {}", f.name, f.date, ruleset.name());
             out!("turns: {}", f.turns);
             out!("map: {} columns x {} rows", f.map.columns, f.map.rows);
-            for side in &f.sides {
+            for (terrain, hexes) in &f.map.terrain {
+                let labels: Vec<String> = hexes.iter().map(|h| h.label()).collect();
+                out!(
+                    "terrain {terrain}: {} hexes: {}",
+                    hexes.len(),
+                    labels.join(" ")
+                );
+            }
+            for (level, hexes) in &f.map.elevation {
+                out!("elevation {level}: {} hexes", hexes.len());
+            }
+            if !f.map.hexsides.is_empty() {
+                out!("hexsides with features: {}", f.map.hexsides.len());
+            }
+            for (i, side) in f.sides.iter().enumerate() {
                 let units: Vec<_> = f.units.iter().filter(|u| u.side == side.id).collect();
                 let first = if side.id == f.first {
                     ", moves first"
                 } else {
                     ""
                 };
+                let own = ruleset.side_summary(&s, i);
                 out!(
-                    "side {} \"{}\": {} units, army morale level {}{}",
+                    "side {} \"{}\": {} units{}{}{}",
                     side.id,
                     side.name,
                     units.len(),
-                    side.morale_level,
+                    if own.is_empty() { "" } else { ", " },
+                    own,
                     first
                 );
                 for u in units {

@@ -218,3 +218,41 @@ pub fn tiles(world: &World) -> Vec<HexTile> {
     out.sort_by_key(|t| t.hex);
     out
 }
+/// A side of the map.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum MapEdge {
+    West,
+    East,
+    North,
+    South,
+}
+
+impl MapEdge {
+    pub const ALL: [MapEdge; 4] = [MapEdge::West, MapEdge::East, MapEdge::North, MapEdge::South];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            MapEdge::West => "West",
+            MapEdge::East => "East",
+            MapEdge::North => "North",
+            MapEdge::South => "South",
+        }
+    }
+
+    /// The edge a name gives (any case), or `None`.
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|e| e.name().eq_ignore_ascii_case(s))
+    }
+
+    /// The edge across the map.
+    pub fn opposite(self) -> Self {
+        match self {
+            MapEdge::West => MapEdge::East,
+            MapEdge::East => MapEdge::West,
+            MapEdge::North => MapEdge::South,
+            MapEdge::South => MapEdge::North,
+        }
+    }
+}

@@ -17,7 +17,7 @@ use super::hex::Hexside;
 use super::phase::PhaseView;
 use super::ruleset::{ActiveRuleset, CommandSystem, Ruleset, RulesetEntry, load_ruleset};
 use super::scenario::{
-    LoadedScenario, VictoryLevel, parse_scenario, read_text, ron_options, sha256_hex,
+    LoadedScenario, ScenarioRules, VictoryLevel, parse_scenario, read_text, ron_options, sha256_hex,
 };
 use super::units::{Leader, Placement, SideId, Steps, UnitId, UnitName, Units};
 use super::zoc::{ZocMap, ZoneOfControl, ZoneShape};
@@ -86,13 +86,14 @@ pub fn load_scenario_text(
     let mut parts = vec![text.as_str()];
     parts.extend(ruleset.table_texts());
     let hash = sha256_hex(&parts);
-    let scenario = LoadedScenario {
+    let mut scenario = LoadedScenario {
         path: path.to_path_buf(),
         text,
         file,
+        rules: ScenarioRules::none(),
         hash,
     };
-    ruleset.validate(&scenario)?;
+    scenario.rules = ruleset.read_scenario(&scenario)?;
     Ok((Arc::new(scenario), ruleset))
 }
 

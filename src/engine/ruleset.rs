@@ -13,7 +13,7 @@ use rand_chacha::ChaCha8Rng;
 use super::command::{Command, Refusal, VerbSpec};
 use super::error::LocatedError;
 use super::hex::HexCoord;
-use super::scenario::LoadedScenario;
+use super::scenario::{LoadedScenario, ScenarioRules};
 use super::view::{AttackPreview, CardLine, CounterFace, Decision, MoveOption, SideMorale};
 
 pub trait Ruleset: Send + Sync + 'static {
@@ -31,8 +31,15 @@ pub trait Ruleset: Send + Sync + 'static {
     fn verbs(&self) -> &'static [VerbSpec] {
         &[]
     }
-    /// Checks the parts of a scenario that depend on this ruleset.
-    fn validate(&self, scenario: &LoadedScenario) -> Result<(), LocatedError>;
+    /// Reads the ruleset's own fields and special rules of a scenario
+    /// (`LoadedScenario::read_fields`) and checks every part of it that depends on this
+    /// ruleset. What it returns is kept as `scenario.rules` for `populate`.
+    fn read_scenario(&self, scenario: &LoadedScenario) -> Result<ScenarioRules, LocatedError>;
+    /// What the ruleset reads of side `side` of a scenario, in words (`bataille check`):
+    /// its army morale level, its map edge and corps, ...
+    fn side_summary(&self, _scenario: &LoadedScenario, _side: usize) -> String {
+        String::new()
+    }
     /// Adds to a world what every game of this ruleset has, whatever its scenario: its
     /// tables, its zone shape, its phase schedules and its command system
     /// (`CommandSystem`). Done once per world (again, it does nothing); the ruleset's

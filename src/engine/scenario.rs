@@ -2,11 +2,14 @@
 //! reinforcements, special rules, victory at the time limit), and the generic checks.
 //! A ruleset checks the rest (unit types, terrain names, stacking).
 
+use std::any::Any;
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use ron::extensions::Extensions;
 use serde::Deserialize;
+use serde::de::{DeserializeOwned, IgnoredAny};
 use sha2::{Digest, Sha256};
 
 use super::board::HexsideFeature;
@@ -33,8 +36,9 @@ pub struct ScenarioFile {
     pub units: Vec<UnitSpec>,
     #[serde(default)]
     pub reinforcements: Vec<ReinforcementSpec>,
+    /// The scenario's special rules, each a rule of its ruleset (`RulesetFields`).
     #[serde(default)]
-    pub special_rules: Vec<SpecialRule>,
+    pub special_rules: Vec<IgnoredAny>,
     /// Optional rules switched on, e.g. `hills_block_fire`.
     #[serde(default)]
     pub options: Vec<String>,
@@ -74,85 +78,19 @@ pub struct HexsideSpec {
     pub features: Vec<HexsideFeature>,
 }
 
+/// The fields of a side every ruleset reads. A ruleset adds its own (`side_fields!`) and
+/// reads them from the same entry, which is why unknown fields are its to refuse.
 #[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct SideSpec {
     pub id: String,
     pub name: String,
-    /// The army morale level of AlC 13.
-    #[serde(default)]
-    pub morale_level: i32,
     /// The id of the side's commander-in-chief.
     #[serde(default)]
     pub commander: Option<String>,
-    /// The army's Aggression Rating (CdB 14.3).
-    #[serde(default)]
-    pub aggression: Option<i32>,
-    /// The map edge the side deploys on and flees towards (CdB 11.8, 14.3).
-    #[serde(default)]
-    pub edge: Option<MapEdge>,
-    /// The army's corps, each under a general (CdB 4).
-    #[serde(default)]
-    pub corps: Vec<CorpsSpec>,
 }
 
-/// A side of the map.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash, serde::Serialize)]
-pub enum MapEdge {
-    West,
-    East,
-    North,
-    South,
-}
-
-impl MapEdge {
-    pub const ALL: [MapEdge; 4] = [MapEdge::West, MapEdge::East, MapEdge::North, MapEdge::South];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            MapEdge::West => "West",
-            MapEdge::East => "East",
-            MapEdge::North => "North",
-            MapEdge::South => "South",
-        }
-    }
-
-    /// The edge a name gives (any case), or `None`.
-    pub fn parse(s: &str) -> Option<Self> {
-        Self::ALL
-            .into_iter()
-            .find(|e| e.name().eq_ignore_ascii_case(s))
-    }
-
-    /// The edge across the map.
-    pub fn opposite(self) -> Self {
-        match self {
-            MapEdge::West => MapEdge::East,
-            MapEdge::East => MapEdge::West,
-            MapEdge::North => MapEdge::South,
-            MapEdge::South => MapEdge::North,
-        }
-    }
-}
-
-/// A corps of an army (CdB 4, 14.1): its general and whether it is an allied corps.
+/// The fields of a unit every ruleset reads; a ruleset adds its own (`unit_fields!`).
 #[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CorpsSpec {
-    pub id: String,
-    pub name: String,
-    /// The unit id of the corps' general.
-    pub general: String,
-    /// An allied corps (CdB 4.3): its reliability is tested on its first AP roll.
-    #[serde(default)]
-    pub allied: bool,
-    /// An allied corps of another nationality, which changes sides (CdB 4.3).
-    #[serde(default)]
-    pub foreign: bool,
-}
-
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct UnitSpec {
     pub id: String,
     pub name: String,
@@ -165,12 +103,6 @@ pub struct UnitSpec {
     /// Starts the game on its reduced side.
     #[serde(default)]
     pub reduced: bool,
-    /// The corps the unit belongs to (CdB 4).
-    #[serde(default)]
-    pub corps: Option<String>,
-    /// The vertex the unit faces (CdB 6): `NNE`, `E`, `SSE`, `SSW`, `W` or `NNW`.
-    #[serde(default)]
-    pub facing: Option<String>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -200,92 +132,6 @@ impl HexZone {
     }
 }
 
-/// The scenario special rules the engine knows; each ruleset says which it enforces.
-#[derive(Clone, Debug, Deserialize)]
-pub enum SpecialRule {
-    /// A unit placed in secret by its owner in a zone before the first turn, unable to
-    /// act before `active_from_turn` and hidden from the enemy until revealed.
-    HiddenPlacement {
-        unit: String,
-        zone: HexZone,
-        active_from_turn: u32,
-        #[serde(default)]
-        source: String,
-    },
-    /// At the start of each of `roll_side`'s movement phases, a die decides whether
-    /// `unit` changes sides for good: it does on `min_roll[turn]` or more.
-    Defection {
-        unit: String,
-        roll_side: String,
-        /// (turn, least roll that succeeds), a turn absent means no roll that turn; the
-        /// last entry applies to every later turn.
-        min_roll: Vec<(u32, u8)>,
-        #[serde(default)]
-        source: String,
-    },
-    /// When a unit of `by_side` enters a hex of one of `columns`, every unit of the
-    /// other side loses `penalty` from its strength and morale for the rest of the game.
-    CampPillage {
-        by_side: String,
-        columns: Vec<i32>,
-        penalty: i32,
-        #[serde(default)]
-        source: String,
-    },
-    /// Attacker and defender are found by a die plus each army's aggression (CdB 14.3).
-    AttackerByAggression {
-        #[serde(default)]
-        source: String,
-    },
-    /// The set-up of CdB 14.3 is played: the attacker's edge roll, baggage, the corps'
-    /// placement written in secret, ambushes, and the corps placed in turn in their
-    /// zones. The figures are the rule's distances in hexes from the map edges.
-    Deployment {
-        /// The defender's most numerous corps stands within this many hexes of his edge.
-        defender_main_depth: i32,
-        /// The attacker's most numerous corps stands within this many hexes of his edge.
-        attacker_main_depth: i32,
-        /// Units stand more than this many hexes from the left and right edges.
-        side_margin: i32,
-        /// The other corps stand within this many hexes of their own edge.
-        other_depth: i32,
-        /// The defender's Psiloi in ambush stand at least this far from the enemy edge.
-        psiloi_ambush_from_enemy_edge: i32,
-        /// Whether the attacker chooses the edge (14.3.2); `false` keeps the sides'
-        /// `edge`s, for a map whose features fix them (the Daras ditch).
-        choose_edge: bool,
-        #[serde(default)]
-        source: String,
-    },
-    /// Hexes of a ditch: each costs `mp_cost` MP to enter, and units in one subtract
-    /// `combat_modifier` from their combat dice (CdB Daras special rule 3).
-    Ditch {
-        hexes: Vec<HexCoord>,
-        mp_cost: i32,
-        combat_modifier: i32,
-        #[serde(default)]
-        source: String,
-    },
-    /// The units that may fight mounted or on foot change counters (CdB 2.7): before
-    /// the first turn only (`in_play: false`), or also in play for 1 PA.
-    Dismount {
-        units: Vec<String>,
-        #[serde(default)]
-        in_play: bool,
-        #[serde(default)]
-        source: String,
-    },
-    /// Psiloi of `side` may stack with and support units of the `supported` kinds
-    /// against the `against` kinds (CdB 8, support table line 6; scenario rules).
-    PsiloiSupport {
-        side: String,
-        supported: Vec<String>,
-        against: Vec<String>,
-        #[serde(default)]
-        source: String,
-    },
-}
-
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, serde::Serialize)]
 pub enum VictoryLevel {
     Minor,
@@ -307,12 +153,183 @@ pub struct TimeLimitVictory {
 pub struct LoadedScenario {
     pub path: PathBuf,
     pub text: String,
+    /// The fields every ruleset reads.
     pub file: ScenarioFile,
+    /// What the ruleset read of the scenario besides `file` (`Ruleset::read_scenario`):
+    /// its own fields and special rules, checked.
+    pub rules: ScenarioRules,
     /// SHA-256 of the scenario text and of the ruleset tables it was loaded with.
     pub hash: String,
 }
 
+/// A ruleset's own reading of a scenario, kept with it for every game started from it.
+#[derive(Clone)]
+pub struct ScenarioRules(pub Arc<dyn Any + Send + Sync>);
+
+impl ScenarioRules {
+    /// Nothing read yet (before `Ruleset::read_scenario`).
+    pub fn none() -> Self {
+        Self(Arc::new(()))
+    }
+}
+
+impl std::fmt::Debug for ScenarioRules {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ScenarioRules(..)")
+    }
+}
+
+/// The fields a ruleset adds to the scenario schema: its own fields of each side and
+/// unit (declared with `side_fields!` and `unit_fields!`, which refuse unknown fields)
+/// and its special rules. They are read from the same text as `ScenarioFile`, entry by
+/// entry, so `sides[i]` here is `file.sides[i]` there.
+#[derive(Clone, Debug, Deserialize)]
+pub struct RulesetFields<S, U, R> {
+    #[serde(default = "Vec::new")]
+    pub sides: Vec<S>,
+    #[serde(default = "Vec::new")]
+    pub units: Vec<U>,
+    #[serde(default = "Vec::new")]
+    pub special_rules: Vec<R>,
+}
+
+/// What the shared checks need to know of a ruleset's special rule.
+pub trait SpecialRuleRefs {
+    /// The unit ids the rule names.
+    fn units(&self) -> Vec<&str> {
+        Vec::new()
+    }
+    /// The side ids the rule names, each with the field that names it.
+    fn sides(&self) -> Vec<(&'static str, &str)> {
+        Vec::new()
+    }
+    /// The unit the rule places during play (in secret, ...): it needs no hex.
+    fn places_unit(&self) -> Option<&str> {
+        None
+    }
+}
+
+/// The special rules of a ruleset that has none: any rule is refused by name.
+#[derive(Clone, Debug, Deserialize)]
+pub enum NoSpecialRule {}
+
+impl SpecialRuleRefs for NoSpecialRule {}
+
+/// Declares a ruleset's own fields of a scenario's side entry. The shared fields (`id`,
+/// `name`, `commander`) are accepted and left to `SideSpec`; any other field is refused
+/// with its place in the file.
+#[macro_export]
+macro_rules! side_fields {
+    ($(#[$meta:meta])* $vis:vis struct $name:ident { $($(#[$fmeta:meta])* $fvis:vis $field:ident : $ty:ty),* $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        $vis struct $name {
+            #[serde(rename = "id", default)]
+            _id: serde::de::IgnoredAny,
+            #[serde(rename = "name", default)]
+            _name: serde::de::IgnoredAny,
+            #[serde(rename = "commander", default)]
+            _commander: serde::de::IgnoredAny,
+            $($(#[$fmeta])* $fvis $field: $ty),*
+        }
+    };
+}
+
+/// Declares a ruleset's own fields of a scenario's unit entry, as `side_fields!` does
+/// for sides (shared: `id`, `name`, `side`, `type`, `hex`, `reduced`).
+#[macro_export]
+macro_rules! unit_fields {
+    ($(#[$meta:meta])* $vis:vis struct $name:ident { $($(#[$fmeta:meta])* $fvis:vis $field:ident : $ty:ty),* $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        $vis struct $name {
+            #[serde(rename = "id", default)]
+            _id: serde::de::IgnoredAny,
+            #[serde(rename = "name", default)]
+            _name: serde::de::IgnoredAny,
+            #[serde(rename = "side", default)]
+            _side: serde::de::IgnoredAny,
+            #[serde(rename = "type", default)]
+            _type: serde::de::IgnoredAny,
+            #[serde(rename = "hex", default)]
+            _hex: serde::de::IgnoredAny,
+            #[serde(rename = "reduced", default)]
+            _reduced: serde::de::IgnoredAny,
+            $($(#[$fmeta])* $fvis $field: $ty),*
+        }
+    };
+}
+
 impl LoadedScenario {
+    /// What the ruleset read of this scenario (`Ruleset::read_scenario`).
+    pub fn rules<T: Any>(&self) -> &T {
+        self.rules
+            .0
+            .downcast_ref()
+            .expect("a scenario's rules are read by the ruleset that plays it")
+    }
+
+    /// Reads a ruleset's own fields and special rules from the scenario text, and runs
+    /// the checks every ruleset shares on them: each unit or side a rule names exists,
+    /// and each unit without a hex arrives as a reinforcement or is placed by a rule.
+    pub fn read_fields<S, U, R>(&self) -> Result<RulesetFields<S, U, R>, LocatedError>
+    where
+        S: DeserializeOwned,
+        U: DeserializeOwned,
+        R: DeserializeOwned + SpecialRuleRefs,
+    {
+        let shown = self.display_path();
+        let fields: RulesetFields<S, U, R> = ron_options()
+            .from_str(&self.text)
+            .map_err(|e| LocatedError::from_ron(&shown, &self.text, &e))?;
+        let file = &self.file;
+        let ids: HashSet<&str> = file.units.iter().map(|u| u.id.as_str()).collect();
+        for r in &fields.special_rules {
+            if let Some(u) = r.units().into_iter().find(|u| !ids.contains(u)) {
+                return Err(self.field_error(
+                    "unit",
+                    Some(u),
+                    0,
+                    format!("special rule names an unknown unit `{u}`"),
+                ));
+            }
+            if let Some((key, s)) = r
+                .sides()
+                .into_iter()
+                .find(|(_, s)| self.side_index(s).is_none())
+            {
+                return Err(self.field_error(
+                    key,
+                    Some(s),
+                    0,
+                    format!("special rule names an unknown side `{s}`"),
+                ));
+            }
+        }
+        let placed: HashSet<&str> = fields
+            .special_rules
+            .iter()
+            .filter_map(|r| r.places_unit())
+            .collect();
+        for u in &file.units {
+            let reinf = file.reinforcements.iter().any(|r| r.unit == u.id);
+            if u.hex.is_none() && !reinf && !placed.contains(u.id.as_str()) {
+                return Err(self.field_error(
+                    "id",
+                    Some(&u.id),
+                    file.sides.iter().filter(|s| s.id == u.id).count(),
+                    format!(
+                        "unit `{}` has no hex and is neither a reinforcement nor placed in secret",
+                        u.id
+                    ),
+                ));
+            }
+        }
+        Ok(fields)
+    }
+
     pub fn side_index(&self, id: &str) -> Option<u8> {
         self.file
             .sides
@@ -581,14 +598,6 @@ pub fn parse_scenario(path: &Path, text: String) -> Result<ScenarioFile, Located
             ));
         }
     }
-    let hidden: HashSet<&str> = file
-        .special_rules
-        .iter()
-        .filter_map(|r| match r {
-            SpecialRule::HiddenPlacement { unit, .. } => Some(unit.as_str()),
-            _ => None,
-        })
-        .collect();
     for (i, r) in file.reinforcements.iter().enumerate() {
         // At the reinforcement's `unit: "id"`, not the unit's entry (whose type may
         // spell the same id).
@@ -624,59 +633,6 @@ pub fn parse_scenario(path: &Path, text: String) -> Result<ScenarioFile, Located
                 "reinforcement `{}` arrives on turn {}, outside turns 1..{}",
                 r.unit, r.turn, file.turns
             )));
-        }
-    }
-    for u in &file.units {
-        let reinf = file.reinforcements.iter().any(|r| r.unit == u.id);
-        if u.hex.is_none() && !reinf && !hidden.contains(u.id.as_str()) {
-            return Err(at(
-                "id",
-                Some(&u.id),
-                file.sides.iter().filter(|s| s.id == u.id).count(),
-                format!(
-                    "unit `{}` has no hex and is neither a reinforcement nor placed in secret",
-                    u.id
-                ),
-            ));
-        }
-    }
-    for r in &file.special_rules {
-        let (unit, side) = match r {
-            SpecialRule::HiddenPlacement { unit, .. } => (Some(unit), None),
-            SpecialRule::Defection {
-                unit, roll_side, ..
-            } => (Some(unit), Some(("roll_side", roll_side))),
-            SpecialRule::CampPillage { by_side, .. } => (None, Some(("by_side", by_side))),
-            SpecialRule::PsiloiSupport { side, .. } => (None, Some(("side", side))),
-            SpecialRule::AttackerByAggression { .. }
-            | SpecialRule::Ditch { .. }
-            | SpecialRule::Deployment { .. } => (None, None),
-            SpecialRule::Dismount { units, .. } => {
-                match units.iter().find(|u| !ids.contains(u.as_str())) {
-                    Some(u) => (Some(u), None),
-                    None => (None, None),
-                }
-            }
-        };
-        if let Some(u) = unit
-            && !ids.contains(u.as_str())
-        {
-            return Err(at(
-                "unit",
-                Some(u),
-                0,
-                format!("special rule names an unknown unit `{u}`"),
-            ));
-        }
-        if let Some((key, s)) = side
-            && !side_ok(s)
-        {
-            return Err(at(
-                key,
-                Some(s),
-                0,
-                format!("special rule names an unknown side `{s}`"),
-            ));
         }
     }
     Ok(file)

@@ -7,6 +7,7 @@ pub mod combat;
 pub mod data;
 pub mod movement;
 pub mod results;
+pub mod scenario;
 pub mod setup;
 pub mod victory;
 pub mod view;
@@ -26,7 +27,7 @@ use crate::engine::game::TurnState;
 use crate::engine::hex::HexCoord;
 use crate::engine::phase::{PhaseKind, PhaseView, RulesetPhase, change_phase, on_enter};
 use crate::engine::ruleset::{CommandSystem, Ruleset};
-use crate::engine::scenario::LoadedScenario;
+use crate::engine::scenario::{LoadedScenario, ScenarioRules};
 use crate::engine::units::{Hidden, Leader, Placement, SideId, Steps, UnitId, Units};
 use crate::engine::view::{AttackPreview, CardLine, CounterFace, Decision, MoveOption, SideMorale};
 use crate::engine::zoc::{ExertsZoc, ZocMap, ZoneShape};
@@ -540,8 +541,17 @@ impl Ruleset for AlaChargePlugin {
         setup::OPTIONS
     }
 
-    fn validate(&self, scenario: &LoadedScenario) -> Result<(), LocatedError> {
-        setup::validate(&self.tables, scenario)
+    fn read_scenario(&self, scenario: &LoadedScenario) -> Result<ScenarioRules, LocatedError> {
+        let rules = setup::read_scenario(&self.tables, scenario)?;
+        Ok(ScenarioRules(std::sync::Arc::new(rules)))
+    }
+
+    fn side_summary(&self, scenario: &LoadedScenario, side: usize) -> String {
+        let own = scenario.rules::<scenario::AlcScenario>();
+        format!(
+            "army morale level {} (AlC 13)",
+            own.sides[side].morale_level
+        )
     }
 
     fn register(&self, world: &mut World) {
@@ -557,9 +567,10 @@ impl Ruleset for AlaChargePlugin {
 
     fn populate(&self, world: &mut World, scenario: &LoadedScenario) {
         let file = &scenario.file;
+        let own = scenario.rules::<scenario::AlcScenario>();
         let mut state = AlcState::default();
         for (i, side) in file.sides.iter().enumerate() {
-            state.morale_levels[i] = side.morale_level;
+            state.morale_levels[i] = own.sides[i].morale_level;
             state.commanders[i] = side
                 .commander
                 .as_ref()

@@ -10,7 +10,9 @@ use crate::engine::command::{Refusal, UnitRef};
 use crate::engine::error::LocatedError;
 use crate::engine::event::EventKind;
 use crate::engine::hex::HexCoord;
-use crate::engine::scenario::{LoadedScenario, SpecialRule};
+use crate::engine::scenario::LoadedScenario;
+
+use super::scenario::{AlcScenario, AlcSpecialRule as SpecialRule};
 use crate::engine::units::{Hidden, Placement, SideId, UnitId};
 
 use super::data::{Kind, Tables};
@@ -36,8 +38,13 @@ pub struct Pillage {
     pub penalty: i32,
 }
 
-/// Checks the parts of a scenario that depend on AlC's tables and rules.
-pub fn validate(tables: &Tables, scenario: &LoadedScenario) -> Result<(), LocatedError> {
+/// Reads AlC's fields of a scenario and checks the parts that depend on its tables and
+/// rules.
+pub fn read_scenario(
+    tables: &Tables,
+    scenario: &LoadedScenario,
+) -> Result<AlcScenario, LocatedError> {
+    let rules: AlcScenario = scenario.read_fields()?;
     let file = &scenario.file;
     let known_types = || {
         tables
@@ -112,8 +119,8 @@ pub fn validate(tables: &Tables, scenario: &LoadedScenario) -> Result<(), Locate
             ));
         }
     }
-    for (i, side) in file.sides.iter().enumerate() {
-        if side.morale_level <= 0 {
+    for (i, (side, own)) in file.sides.iter().zip(&rules.sides).enumerate() {
+        if own.morale_level <= 0 {
             return Err(scenario.error_at(
                 "morale_level",
                 i,
@@ -185,7 +192,7 @@ pub fn validate(tables: &Tables, scenario: &LoadedScenario) -> Result<(), Locate
             }
         }
     }
-    let hidden_sides: Vec<&str> = file
+    let hidden_sides: Vec<&str> = rules
         .special_rules
         .iter()
         .filter_map(|r| match r {
@@ -204,7 +211,7 @@ pub fn validate(tables: &Tables, scenario: &LoadedScenario) -> Result<(), Locate
             "units placed in secret must all belong to one side: one set-up phase is played by their owner".to_string(),
         ));
     }
-    for r in &file.special_rules {
+    for r in &rules.special_rules {
         match r {
             SpecialRule::HiddenPlacement {
                 unit,
@@ -241,34 +248,16 @@ pub fn validate(tables: &Tables, scenario: &LoadedScenario) -> Result<(), Locate
                     ));
                 }
             }
-            SpecialRule::AttackerByAggression { .. }
-            | SpecialRule::Ditch { .. }
-            | SpecialRule::Dismount { .. }
-            | SpecialRule::Deployment { .. }
-            | SpecialRule::PsiloiSupport { .. } => {
-                let name = match r {
-                    SpecialRule::AttackerByAggression { .. } => "AttackerByAggression",
-                    SpecialRule::Deployment { .. } => "Deployment",
-                    SpecialRule::Ditch { .. } => "Ditch",
-                    SpecialRule::Dismount { .. } => "Dismount",
-                    _ => "PsiloiSupport",
-                };
-                return Err(scenario.error_at(
-                    name,
-                    0,
-                    format!("the special rule `{name}` is a Champs de Bataille rule; A la Charge does not enforce it"),
-                ));
-            }
         }
     }
-    Ok(())
+    Ok(rules)
 }
 
 /// Sets up the special rules' state.
 pub fn populate(world: &mut World, scenario: &LoadedScenario, state: &mut AlcState) {
     let unit_id = |id: &str| UnitId(scenario.unit_index(id).expect("validated") as u16);
     let side_id = |id: &str| SideId(scenario.side_index(id).expect("validated"));
-    for r in &scenario.file.special_rules {
+    for r in &scenario.rules::<AlcScenario>().special_rules {
         match r {
             SpecialRule::HiddenPlacement {
                 unit,
@@ -307,7 +296,6 @@ pub fn populate(world: &mut World, scenario: &LoadedScenario, state: &mut AlcSta
                     penalty: *penalty,
                 });
             }
-            _ => {}
         }
     }
 }

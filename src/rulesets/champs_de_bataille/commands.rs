@@ -5,11 +5,11 @@
 
 use std::fmt;
 
+use crate::engine::board::MapEdge;
 use crate::engine::command::{
     Command, ParseError, RulesetCommand, UnitRef, VerbSpec, Words, unit_at,
 };
 use crate::engine::hex::HexCoord;
-use crate::engine::scenario::MapEdge;
 
 /// One step of a unit's march (CdB 9): into an adjacent hex, or a turn by vertices
 /// (clockwise positive; 3 is an about-turn).

@@ -4,9 +4,9 @@
 
 use bevy::prelude::*;
 
+use crate::engine::board::MapEdge;
 use crate::engine::command::{Command, Refusal};
 use crate::engine::hex::HexCoord;
-use crate::engine::scenario::MapEdge;
 use crate::engine::units::UnitId;
 
 use super::combat::CombatPlan;

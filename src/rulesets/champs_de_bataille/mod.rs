@@ -17,6 +17,7 @@ pub mod morale;
 pub mod movement;
 pub mod position;
 pub mod results;
+pub mod scenario;
 pub mod setup;
 pub mod stacking;
 pub mod view;
@@ -29,6 +30,7 @@ use bevy::prelude::*;
 use rand_chacha::ChaCha8Rng;
 
 use crate::engine::board::Board;
+use crate::engine::board::MapEdge;
 use crate::engine::command::{Command, Refusal, UnitRef};
 use crate::engine::error::LocatedError;
 use crate::engine::event::EventKind;
@@ -38,7 +40,7 @@ use crate::engine::phase::{
     PhaseKind, PhaseView, RulesetPhase, change_phase, enter_phase, leave_phase, on_enter, on_exit,
 };
 use crate::engine::ruleset::{CommandSystem, Ruleset};
-use crate::engine::scenario::{LoadedScenario, MapEdge};
+use crate::engine::scenario::{LoadedScenario, ScenarioRules};
 use crate::engine::units::{Facing, Placement, SideId, UnitId};
 use crate::engine::view::{AttackPreview, CardLine, CounterFace, Decision, MoveOption, SideMorale};
 use crate::engine::zoc::ZoneShape;
@@ -627,8 +629,27 @@ impl Ruleset for ChampsDeBataillePlugin {
         commands::VERBS
     }
 
-    fn validate(&self, scenario: &LoadedScenario) -> Result<(), LocatedError> {
-        setup::validate(&self.tables, scenario)
+    fn read_scenario(&self, scenario: &LoadedScenario) -> Result<ScenarioRules, LocatedError> {
+        let rules = scenario::read_scenario(&self.tables, scenario)?;
+        Ok(ScenarioRules(Arc::new(rules)))
+    }
+
+    fn side_summary(&self, scenario: &LoadedScenario, side: usize) -> String {
+        let own = &scenario.rules::<scenario::CdbScenario>().sides[side];
+        let corps: Vec<&str> = own.corps.iter().map(|c| c.name.as_str()).collect();
+        let mut words = Vec::new();
+        if let Some(edge) = own.edge {
+            words.push(format!("map edge {} (CdB 11.8)", edge.name()));
+        }
+        if let Some(a) = own.aggression {
+            words.push(format!("aggression {a} (CdB 14.3)"));
+        }
+        words.push(format!(
+            "{} corps: {} (CdB 4)",
+            corps.len(),
+            corps.join(", ")
+        ));
+        words.join(", ")
     }
 
     fn register(&self, world: &mut World) {

@@ -6,9 +6,9 @@
 use bevy::prelude::*;
 
 use crate::engine::board::Board;
+use crate::engine::board::MapEdge;
 use crate::engine::event::EventKind;
 use crate::engine::hex::{HexCoord, VertexFacing};
-use crate::engine::scenario::MapEdge;
 use crate::engine::units::{Placement, UnitId};
 
 use super::data::Kind;

@@ -1,16 +1,17 @@
-//! Scenario checks and the army set-up (CdB 14): corps, facings and stacks from the
+//! The army set-up (CdB 14): corps, facings and stacks from the
 //! scenario, attacker and defender by aggression (14.3.1), secret placements and
 //! ambushes (14.3.3) with their reveal, and the scenario special rules.
 
 use bevy::prelude::*;
 
-use crate::engine::error::LocatedError;
 use crate::engine::event::EventKind;
 use crate::engine::hex::{HexCoord, VertexFacing, line_of_sight};
-use crate::engine::scenario::{LoadedScenario, SpecialRule};
+use crate::engine::scenario::LoadedScenario;
+
+use super::scenario::{CdbScenario, CdbSpecialRule as SpecialRule};
 use crate::engine::units::{Facing, Hidden, Placement, SideId, UnitId};
 
-use super::data::{Kind, Profile, Tables};
+use super::data::{Kind, Tables};
 use super::*;
 
 /// The optional rules of CdB (end of the text) a scenario or the command line may
@@ -23,287 +24,18 @@ pub const OPTIONS: &[&str] = &[
     "simple_game",
 ];
 
-fn stack_pair_allowed(
-    a: &Profile,
-    b: &Profile,
-    psiloi: &[(String, Vec<Kind>)],
-    side: &str,
-) -> bool {
-    use Kind::*;
-    match (a.kind, b.kind) {
-        (Cv, Cv) | (Bd, Bd) | (Wb, Wb) | (Bw, Bw) | (Ps, Ps) => true,
-        (Sp, Sp) => a.quality == b.quality,
-        (Sp | Bd | Pk | Ax, Ps) | (Ps, Sp | Bd | Pk | Ax) => {
-            let supported = if a.kind == Ps { b.kind } else { a.kind };
-            psiloi
-                .iter()
-                .any(|(s, k)| s == side && k.contains(&supported))
-        }
-        _ => false,
-    }
-}
-
-pub fn validate(tables: &Tables, scenario: &LoadedScenario) -> Result<(), LocatedError> {
-    let file = &scenario.file;
-    let mut psiloi = Vec::new();
-    for r in &file.special_rules {
-        match r {
-            SpecialRule::PsiloiSupport {
-                side,
-                supported,
-                against,
-                ..
-            } => {
-                if scenario.side_index(side).is_none() {
-                    return Err(scenario.error_at(
-                        "PsiloiSupport",
-                        0,
-                        format!(
-                            "PsiloiSupport names side `{side}`, which the scenario does not have"
-                        ),
-                    ));
-                }
-                let mut kinds = Vec::new();
-                for k in supported.iter().chain(against) {
-                    let Some(kind) = Kind::parse(k) else {
-                        return Err(scenario.error_at(&format!("\"{k}\""), 0, format!("`{k}` is not a unit kind of CdB 2.4 (Kn Cv LH El Sp Pk Bd Ax Bw Ps Wb Hd Bag)")));
-                    };
-                    if supported.contains(k) {
-                        kinds.push(kind);
-                    }
-                }
-                psiloi.push((side.clone(), kinds));
-            }
-            SpecialRule::Ditch { hexes, .. } => {
-                for h in hexes {
-                    if h.col < 1 || h.row < 1 || h.col > file.map.columns || h.row > file.map.rows {
-                        return Err(scenario.error_at(
-                            &format!("\"{h}\""),
-                            0,
-                            format!("ditch hex {h} is off the map"),
-                        ));
-                    }
-                }
-            }
-            SpecialRule::HiddenPlacement { unit, zone, .. } => {
-                crate::rulesets::common::check_hidden_placement(scenario, unit, zone)?;
-            }
-            SpecialRule::Dismount { units, .. } => {
-                for u in units {
-                    let spec = file
-                        .units
-                        .iter()
-                        .find(|x| &x.id == u)
-                        .expect("checked by the engine");
-                    let other = tables
-                        .counter(&spec.unit_type)
-                        .and_then(|c| c.other_state.clone());
-                    if other.is_none() {
-                        return Err(scenario.error_at(&format!("\"{u}\""), 0, format!("`{u}` may dismount, but its counter `{}` has no `other_state` in units.ron (CdB 2.7)", spec.unit_type)));
-                    }
-                }
-            }
-            SpecialRule::AttackerByAggression { .. } => {
-                if file.sides.iter().any(|s| s.aggression.is_none()) {
-                    return Err(scenario.error_at(
-                        "AttackerByAggression",
-                        0,
-                        "AttackerByAggression needs an `aggression` on every side (CdB 14.3)"
-                            .to_string(),
-                    ));
-                }
-            }
-            SpecialRule::Deployment {
-                defender_main_depth,
-                attacker_main_depth,
-                side_margin,
-                other_depth,
-                psiloi_ambush_from_enemy_edge,
-                ..
-            } => {
-                let half = file.map.columns.max(file.map.rows);
-                for (field, v, least) in [
-                    ("defender_main_depth", defender_main_depth, 1),
-                    ("attacker_main_depth", attacker_main_depth, 1),
-                    ("side_margin", side_margin, 0),
-                    ("other_depth", other_depth, 1),
-                    (
-                        "psiloi_ambush_from_enemy_edge",
-                        psiloi_ambush_from_enemy_edge,
-                        1,
-                    ),
-                ] {
-                    if *v < least || *v > half {
-                        return Err(scenario.error_at(
-                            field,
-                            0,
-                            format!("Deployment `{field}` is {v}: it must be from {least} to {half} hexes (CdB 14.3)"),
-                        ));
-                    }
-                }
-            }
-            SpecialRule::Defection { .. } | SpecialRule::CampPillage { .. } => {
-                let name = if matches!(r, SpecialRule::Defection { .. }) {
-                    "Defection"
-                } else {
-                    "CampPillage"
-                };
-                return Err(scenario.error_at(name, 0, format!("the special rule `{name}` is an A la Charge rule; Champs de Bataille does not enforce it")));
-            }
-        }
-    }
-    for (si, side) in file.sides.iter().enumerate() {
-        if side.corps.is_empty() {
-            return Err(scenario.field_error(
-                "id",
-                Some(&side.id),
-                0,
-                format!(
-                    "side `{}` has no corps: every army has 2 to 4 (CdB 4, 14.1)",
-                    side.id
-                ),
-            ));
-        }
-        if side.edge.is_none() {
-            return Err(scenario.field_error("id", Some(&side.id), 0, format!("side `{}` needs an `edge` (West, East, North or South): its map edge (CdB 11.8, 14.3)", side.id)));
-        }
-        for c in &side.corps {
-            match file.units.iter().find(|u| u.id == c.general) {
-                Some(g) if g.side == side.id && g.corps.as_deref() == Some(c.id.as_str()) => {}
-                Some(_) => {
-                    return Err(scenario.field_error(
-                        "general",
-                        Some(&c.general),
-                        0,
-                        format!(
-                            "general `{}` of corps `{}` must be a unit of side `{}` in that corps",
-                            c.general, c.id, side.id
-                        ),
-                    ));
-                }
-                None => {
-                    return Err(scenario.field_error(
-                        "general",
-                        Some(&c.general),
-                        0,
-                        format!(
-                            "general `{}` of corps `{}` is not in the unit list",
-                            c.general, c.id
-                        ),
-                    ));
-                }
-            }
-            if file
-                .sides
-                .iter()
-                .flat_map(|s| &s.corps)
-                .filter(|o| o.id == c.id)
-                .count()
-                > 1
-            {
-                return Err(scenario.field_error(
-                    "id",
-                    Some(&c.id),
-                    0,
-                    format!("corps id `{}` is used twice", c.id),
-                ));
-            }
-        }
-        if let Some(cinc) = &side.commander
-            && !side.corps.iter().any(|c| &c.general == cinc)
-        {
-            return Err(scenario.field_error("commander", Some(cinc), 0, format!("the Commander-in-Chief `{cinc}` must be the general of one of side `{}`'s corps (CdB 4)", side.id)));
-        }
-        let _ = si;
-    }
-    let mut at_hex: std::collections::BTreeMap<HexCoord, Vec<usize>> = Default::default();
-    for (i, u) in file.units.iter().enumerate() {
-        let Some(c) = tables.counter(&u.unit_type) else {
-            return Err(scenario.unit_error(
-                &u.id,
-                Some("type"),
-                format!(
-                    "`{}` is not a counter type of rulesets/champs_de_bataille/units.ron",
-                    u.unit_type
-                ),
-            ));
-        };
-        let _ = c;
-        let side = file.sides.iter().find(|s| s.id == u.side);
-        let Some(corps) = &u.corps else {
-            return Err(scenario.unit_error(
-                &u.id,
-                None,
-                format!("unit `{}` needs a `corps` (CdB 4)", u.id),
-            ));
-        };
-        if !side.is_some_and(|s| s.corps.iter().any(|c| &c.id == corps)) {
-            return Err(scenario.unit_error(
-                &u.id,
-                Some("corps"),
-                format!("`{corps}` is not a corps of side `{}`", u.side),
-            ));
-        }
-        match &u.facing {
-            None => {
-                return Err(scenario.unit_error(
-                    &u.id,
-                    None,
-                    format!(
-                        "unit `{}` needs a `facing`: NNE, E, SSE, SSW, W or NNW (CdB 6.1)",
-                        u.id
-                    ),
-                ));
-            }
-            Some(f) if movement::parse_facing(f).is_none() => {
-                return Err(scenario.unit_error(&u.id, Some("facing"), format!("`{f}` is not a facing: write NNE, E, SSE, SSW, W or NNW (the vertex faced, CdB 6.1)")));
-            }
-            _ => {}
-        }
-        if u.reduced {
-            return Err(scenario.unit_error(
-                &u.id,
-                Some("reduced"),
-                "CdB counters have one side: `reduced` does not apply".to_string(),
-            ));
-        }
-        if let Some(h) = u.hex {
-            at_hex.entry(h).or_default().push(i);
-        }
-    }
-    for (h, list) in &at_hex {
-        if list.len() > 2 {
-            let u = &file.units[list[2]];
-            return Err(scenario.unit_error(
-                &u.id,
-                Some("hex"),
-                format!("three units on {h}: stacking is limited to two counters (CdB 8)"),
-            ));
-        }
-        if let [a, b] = list[..] {
-            let (ua, ub) = (&file.units[a], &file.units[b]);
-            let pa = tables.profile(tables.counter(&ua.unit_type).expect("checked"));
-            let pb = tables.profile(tables.counter(&ub.unit_type).expect("checked"));
-            let same = ua.side == ub.side && ua.corps == ub.corps && ua.facing == ub.facing;
-            if !same || !stack_pair_allowed(&pa, &pb, &psiloi, &ua.side) {
-                return Err(scenario.unit_error(&ub.id, Some("hex"), format!("`{}` and `{}` on {h} may not stack: only the pairs of the ranks-of-support table, of one corps and one facing (CdB 8)", ua.id, ub.id)));
-            }
-        }
-    }
-    Ok(())
-}
-
 pub fn populate(world: &mut World, scenario: &LoadedScenario, tables: &Tables) {
     let file = &scenario.file;
+    let own = scenario.rules::<CdbScenario>();
     let mut st = CdbState::default();
-    for (si, side) in file.sides.iter().enumerate() {
-        st.edges[si] = side.edge;
+    for (si, (side, own_side)) in file.sides.iter().zip(&own.sides).enumerate() {
+        st.edges[si] = own_side.edge;
         st.cinc[si] = side
             .commander
             .as_ref()
             .and_then(|c| scenario.unit_index(c))
             .map(|u| UnitId(u as u16));
-        for c in &side.corps {
+        for c in &own_side.corps {
             let g = scenario.unit_index(&c.general).expect("validated");
             let gp = tables.profile(tables.counter(&file.units[g].unit_type).expect("validated"));
             st.corps.push(Corps {
@@ -325,12 +57,12 @@ pub fn populate(world: &mut World, scenario: &LoadedScenario, tables: &Tables) {
         }
     }
     let mut seen_hexes: Vec<HexCoord> = Vec::new();
-    for (i, u) in file.units.iter().enumerate() {
+    for (i, (u, own_unit)) in file.units.iter().zip(&own.units).enumerate() {
         let p = tables.profile(tables.counter(&u.unit_type).expect("validated"));
         let corps = st
             .corps
             .iter()
-            .position(|c| Some(&c.id) == u.corps.as_ref())
+            .position(|c| Some(&c.id) == own_unit.corps.as_ref())
             .expect("validated") as u8;
         let co = &mut st.corps[corps as usize];
         if p.kind != Kind::Bag {
@@ -346,7 +78,7 @@ pub fn populate(world: &mut World, scenario: &LoadedScenario, tables: &Tables) {
             None => 0,
         };
         let id = UnitId(i as u16);
-        let f = u
+        let f = own_unit
             .facing
             .as_deref()
             .and_then(movement::parse_facing)
@@ -366,7 +98,7 @@ pub fn populate(world: &mut World, scenario: &LoadedScenario, tables: &Tables) {
     }
     let mut by_aggression = false;
     let mut deployment = None;
-    for r in &file.special_rules {
+    for r in &own.special_rules {
         match r {
             SpecialRule::Ditch {
                 hexes,
@@ -421,7 +153,6 @@ pub fn populate(world: &mut World, scenario: &LoadedScenario, tables: &Tables) {
                     st.dismount.push((id, *in_play));
                 }
             }
-            _ => {}
         }
     }
     world.insert_resource(st);
@@ -478,7 +209,7 @@ pub fn populate(world: &mut World, scenario: &LoadedScenario, tables: &Tables) {
 /// attacks and moves first (ties are thrown again).
 fn attacker_by_aggression(world: &mut World, scenario: &LoadedScenario) {
     let aggression: Vec<i32> = scenario
-        .file
+        .rules::<CdbScenario>()
         .sides
         .iter()
         .map(|s| s.aggression.unwrap_or(0))
