@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod command;
+pub mod decision;
 pub mod dice;
 pub mod error;
 pub mod event;

@@ -12,7 +12,7 @@ pub mod setup;
 pub mod victory;
 pub mod view;
 
-use std::collections::VecDeque;
+use crate::engine::decision::Decisions;
 use std::path::Path;
 
 use bevy::ecs::system::InRef;
@@ -84,7 +84,7 @@ pub struct AlcFlags {
 #[derive(Resource, Clone, Debug, Default)]
 pub struct AlcState {
     /// Steps of combat resolution still to do, some waiting for a player's decision.
-    pub pending: VecDeque<Pending>,
+    pub pending: Decisions<Pending>,
     pub morale_levels: [i32; 2],
     pub commanders: [Option<UnitId>; 2],
     pub hidden_zones: Vec<(UnitId, crate::engine::scenario::HexZone)>,

@@ -16,7 +16,7 @@ use super::*;
 
 pub fn decision(world: &World) -> Option<Decision> {
     let st = state(world);
-    match &st.pending {
+    match st.pending.front() {
         Some(Pending::Recoil {
             unit,
             options,

@@ -51,7 +51,7 @@ pub(crate) fn check(world: &World, command: &Command) -> Result<CdbPlan, Refusal
             format!("the game is over: {}", o.reason),
         ));
     }
-    if let Some(p) = &state(world).pending {
+    if let Some(p) = state(world).pending.front() {
         return match (p, command, CdbCommand::of(command)) {
             (Pending::Recoil { options, .. }, Command::Retreat { path }, _) => {
                 if path.len() == 1 && options.contains(&path[0]) {

@@ -32,6 +32,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::engine::board::Board;
 use crate::engine::board::MapEdge;
 use crate::engine::command::{Command, Refusal, UnitRef};
+use crate::engine::decision::Decisions;
 use crate::engine::error::LocatedError;
 use crate::engine::event::EventKind;
 use crate::engine::game::TurnState;
@@ -209,7 +210,8 @@ pub struct CdbState {
     pub missile_side: SideId,
     /// Regular generals' dice thrown and not yet assigned (CdB 4.1).
     pub unassigned: Vec<u8>,
-    pub pending: Option<Pending>,
+    /// The decision the rules wait for (CdB has at most one at a time).
+    pub pending: Decisions<Pending>,
     pub edges: [Option<MapEdge>; 2],
     pub ditch: Vec<HexCoord>,
     pub ditch_mp: i32,

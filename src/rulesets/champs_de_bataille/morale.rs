@@ -256,7 +256,7 @@ fn movement_point_costs_to_face(world: &World, u: UnitId) -> Vec<i32> {
 /// The player's choice of target for the advance waiting (CdB 9.5): it is made.
 pub(crate) fn decide_advance_target(world: &mut World, target: UnitId) {
     let Some(Pending::AdvanceTarget { unit: u, .. }) =
-        world.resource_mut::<CdbState>().pending.take()
+        world.resource_mut::<CdbState>().pending.pop_front()
     else {
         return;
     };
@@ -499,8 +499,10 @@ pub(crate) fn end_of_movement(world: &mut World, side: SideId) -> bool {
         {
             let options = advance_options(world, u);
             if options.len() > 1 {
-                world.resource_mut::<CdbState>().pending =
-                    Some(Pending::AdvanceTarget { unit: u, options });
+                world
+                    .resource_mut::<CdbState>()
+                    .pending
+                    .set(Pending::AdvanceTarget { unit: u, options });
                 return false;
             }
             flags_mut(world, u).advance_checked = true;
@@ -667,7 +669,7 @@ fn finish(world: &mut World, outcome: Outcome) {
     // The log line cites its rule itself.
     let text = outcome.reason.trim_end_matches(" (CdB 13)").to_string();
     // The battle is over: a recoil or rear loss still to choose no longer matters.
-    world.resource_mut::<CdbState>().pending = None;
+    world.resource_mut::<CdbState>().pending.clear();
     let mut t = world.resource_mut::<TurnState>();
     t.phase = PhaseView::GAME_OVER;
     t.outcome = Some(outcome);

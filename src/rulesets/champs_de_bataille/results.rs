@@ -152,12 +152,15 @@ pub(super) fn start_recoil(
             finish_recoil(world, u, flee, advance);
         }
         _ => {
-            world.resource_mut::<CdbState>().pending = Some(Pending::Recoil {
-                unit: u,
-                options: opts.iter().map(|o| o.first).collect(),
-                flee,
-                advance,
-            });
+            world
+                .resource_mut::<CdbState>()
+                .pending
+                .set(Pending::Recoil {
+                    unit: u,
+                    options: opts.iter().map(|o| o.first).collect(),
+                    flee,
+                    advance,
+                });
         }
     }
 }
@@ -201,15 +204,13 @@ fn enemy_rear_loss_or_destroy(
         && unmoved
     {
         let mut st = world.resource_mut::<CdbState>();
-        match &mut st.pending {
-            None => {
-                st.pending = Some(Pending::RearLoss {
-                    side,
-                    options: vec![x, y],
-                    effect: RearEffect::Destroyed,
-                    advance: None,
-                })
-            }
+        match st.pending.front_mut() {
+            None => st.pending.set(Pending::RearLoss {
+                side,
+                options: vec![x, y],
+                effect: RearEffect::Destroyed,
+                advance: None,
+            }),
             // A fallen elephant's rear units: one is destroyed, the other recoils or
             // flees (both paragraphs of 11.7 apply, "in addition").
             Some(Pending::RearLoss {
@@ -304,7 +305,7 @@ pub(crate) fn decide_recoil(world: &mut World, hex: HexCoord) {
         flee,
         advance,
         ..
-    }) = world.resource_mut::<CdbState>().pending.take()
+    }) = world.resource_mut::<CdbState>().pending.pop_front()
     else {
         return;
     };
@@ -322,7 +323,7 @@ pub(crate) fn decide_rear_loss(world: &mut World, victim: UnitId) {
         effect,
         advance,
         ..
-    }) = world.resource_mut::<CdbState>().pending.take()
+    }) = world.resource_mut::<CdbState>().pending.pop_front()
     else {
         return;
     };
@@ -391,12 +392,15 @@ pub(super) fn destroy(world: &mut World, u: UnitId, missile: bool, advance: Opti
             [] => {}
             [only] => return recoil_or_flee_behind_elephant(world, only, advance),
             _ => {
-                world.resource_mut::<CdbState>().pending = Some(Pending::RearLoss {
-                    side,
-                    options,
-                    effect: RearEffect::RecoilsOrFlees,
-                    advance,
-                });
+                world
+                    .resource_mut::<CdbState>()
+                    .pending
+                    .set(Pending::RearLoss {
+                        side,
+                        options,
+                        effect: RearEffect::RecoilsOrFlees,
+                        advance,
+                    });
                 return;
             }
         }
@@ -443,12 +447,15 @@ pub(super) fn destroy(world: &mut World, u: UnitId, missile: bool, advance: Opti
             }
         }
         _ => {
-            world.resource_mut::<CdbState>().pending = Some(Pending::RearLoss {
-                side: side.other(),
-                options: candidates,
-                effect: RearEffect::Destroyed,
-                advance,
-            });
+            world
+                .resource_mut::<CdbState>()
+                .pending
+                .set(Pending::RearLoss {
+                    side: side.other(),
+                    options: candidates,
+                    effect: RearEffect::Destroyed,
+                    advance,
+                });
         }
     }
 }

@@ -618,7 +618,7 @@ pub fn invariant_violations(world: &World) -> Vec<String> {
             out.push(format!("{} has no steps", name(world, u)));
         }
     }
-    if turn(world).outcome.is_some() && state(world).pending.is_some() {
+    if turn(world).outcome.is_some() && !state(world).pending.is_empty() {
         out.push("a decision waits after the game ended (CdB 13)".into());
     }
     out
