@@ -5,6 +5,7 @@
 pub mod autoplay;
 pub mod combat;
 pub mod data;
+pub mod dispatch;
 pub mod movement;
 pub mod results;
 pub mod scenario;
@@ -436,76 +437,12 @@ fn end_phase(world: &mut World) {
     }
 }
 
-/// The refusal of a command of another ruleset's grammar, and of a facing: A la Charge
-/// has neither.
-pub(crate) fn foreign_command(command: &Command) -> Option<Refusal> {
-    let what = match command {
-        Command::Ruleset(r) => format!("command `{}`", r.verb()),
-        Command::Place {
-            facing: Some(_), ..
-        } => "facing (`place UNIT HEX FACING`)".to_string(),
-        _ => return None,
-    };
-    Some(Refusal::new(
-        "AlC 9",
-        format!("A la Charge has no {what}: units move one at a time with `move`"),
-    ))
-}
-
 /// The command system of A la Charge (registered with the world): checks a command
 /// against the rules and, when legal, executes it. A refused command changes nothing,
 /// not even the dice.
 fn submit_command(InRef(command): InRef<Command>, world: &mut World) -> Result<(), Refusal> {
-    if let Some(o) = &turn(world).outcome {
-        return Err(Refusal::new(
-            "AlC 13",
-            format!("the game is over: {}", o.reason),
-        ));
-    }
-    if let Some(r) = foreign_command(command) {
-        return Err(r);
-    }
-    let pending = results::waiting_for(world);
-    match command {
-        Command::Lose { .. }
-        | Command::Retreat { .. }
-        | Command::Check { .. }
-        | Command::Advance { .. } => {
-            results::decide(world, command)?;
-        }
-        _ if pending.is_some() => {
-            return Err(Refusal::new(
-                "AlC 12.3",
-                format!(
-                    "combat results must be applied first: {}",
-                    pending.unwrap_or_default()
-                ),
-            ));
-        }
-        Command::EndPhase => {
-            setup::check_end_phase(world)?;
-            end_phase(world);
-        }
-        Command::Move { unit, path } => {
-            let plan = movement::check_move(world, unit, path)?;
-            movement::execute_move(world, plan);
-        }
-        Command::Attack {
-            melee,
-            fire,
-            target,
-        } => {
-            let plan = combat::evaluate(world, melee, fire, *target)?;
-            combat::execute_attack(world, plan);
-        }
-        Command::Place { unit, hex, .. } => {
-            let id = setup::check_place(world, unit, *hex)?;
-            setup::execute_place(world, id, *hex);
-        }
-        Command::Ruleset(_) => unreachable!("refused above by foreign_command"),
-    }
-    results::process(world);
-    refresh_zones(world);
+    let plan = dispatch::check(world, command)?;
+    dispatch::execute(world, plan);
     Ok(())
 }
 

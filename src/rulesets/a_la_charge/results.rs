@@ -614,8 +614,20 @@ pub fn process(world: &mut World) {
     }
 }
 
-/// Checks and applies a player's decision on the front of the queue.
-pub fn decide(world: &mut World, command: &Command) -> Result<(), Refusal> {
+/// A player's answer to the decision at the front of the queue, checked.
+pub(crate) enum DecisionPlan {
+    /// These units lose a step each, one per mention (AlC 12.6).
+    Losses(Vec<UnitId>, &'static str),
+    /// The retreating unit takes these steps (AlC 12.5).
+    Retreat(Vec<RetreatStep>),
+    /// This unit advances into the hex (AlC 12.8), or none does.
+    Advance(Option<UnitId>, HexCoord),
+    /// This attacking unit checks morale (AlC 12.6, 12.7).
+    MoraleCheck(UnitId),
+}
+
+/// Checks a player's answer to the decision waited for (reading the world only).
+pub(crate) fn check_decision(world: &World, command: &Command) -> Result<DecisionPlan, Refusal> {
     let Some(p) = front(world) else {
         return Err(Refusal::new(
             "AlC 12.4",
@@ -664,11 +676,7 @@ pub fn decide(world: &mut World, command: &Command) -> Result<(), Refusal> {
                     ));
                 }
             }
-            let rule = *rule;
-            queue(world).pending.pop_front();
-            for id in chosen {
-                lose_step(world, id, rule);
-            }
+            Ok(DecisionPlan::Losses(chosen, rule))
         }
         (
             Command::Retreat { path },
@@ -681,7 +689,6 @@ pub fn decide(world: &mut World, command: &Command) -> Result<(), Refusal> {
                 ..
             },
         ) => {
-            let chain = chain.clone();
             let (unit, origin, done, total) = (*unit, *origin, *done, *total);
             if path.len() > (total - done) as usize {
                 return Err(Refusal::new(
@@ -697,7 +704,7 @@ pub fn decide(world: &mut World, command: &Command) -> Result<(), Refusal> {
             let mut at = hex_of(world, unit).unwrap_or(origin);
             let mut steps_taken = Vec::new();
             for (i, &h) in path.iter().enumerate() {
-                let opts = retreat_options(world, unit, at, origin, done + i as u8, &chain);
+                let opts = retreat_options(world, unit, at, origin, done + i as u8, chain);
                 let step = opts
                     .iter()
                     .copied()
@@ -731,26 +738,17 @@ pub fn decide(world: &mut World, command: &Command) -> Result<(), Refusal> {
                 }
                 at = h;
             }
-            for step in steps_taken {
-                apply_retreat_step(world, step);
-            }
+            Ok(DecisionPlan::Retreat(steps_taken))
         }
         (Command::Advance { from }, Pending::Advance { into, .. }) => {
             let into = *into;
             let (cands, forced) = advance_candidates(world, &p);
             match from {
-                None if forced => {
-                    return Err(Refusal::new(
-                        "AlC 12.8",
-                        "a mounted unit which has charged must advance after combat",
-                    ));
-                }
-                None => {
-                    queue(world).pending.pop_front();
-                    log(world, EventKind::Advanced, "AlC 12.8", |_| {
-                        format!("no unit advances into {into}")
-                    });
-                }
+                None if forced => Err(Refusal::new(
+                    "AlC 12.8",
+                    "a mounted unit which has charged must advance after combat",
+                )),
+                None => Ok(DecisionPlan::Advance(None, into)),
                 Some(h) => {
                     let id = combat_unit_at(world, *h)
                         .filter(|u| cands.contains(u))
@@ -767,8 +765,7 @@ pub fn decide(world: &mut World, command: &Command) -> Result<(), Refusal> {
                                 ),
                             )
                         })?;
-                    queue(world).pending.pop_front();
-                    advance(world, id, into);
+                    Ok(DecisionPlan::Advance(Some(id), into))
                 }
             }
         }
@@ -780,18 +777,45 @@ pub fn decide(world: &mut World, command: &Command) -> Result<(), Refusal> {
                     format!("{} did not attack in this combat", name(world, id)),
                 ));
             }
+            Ok(DecisionPlan::MoraleCheck(id))
+        }
+        _ => Err(Refusal::new(
+            "AlC 12.4",
+            format!(
+                "that is not the decision waited for: {}",
+                waiting_for(world).unwrap_or_default()
+            ),
+        )),
+    }
+}
+
+/// Carries out a checked answer to the decision at the front of the queue.
+pub(crate) fn execute_decision(world: &mut World, plan: DecisionPlan) {
+    match plan {
+        DecisionPlan::Losses(chosen, rule) => {
+            queue(world).pending.pop_front();
+            for id in chosen {
+                lose_step(world, id, rule);
+            }
+        }
+        DecisionPlan::Retreat(steps_taken) => {
+            for step in steps_taken {
+                apply_retreat_step(world, step);
+            }
+        }
+        DecisionPlan::Advance(None, into) => {
+            queue(world).pending.pop_front();
+            log(world, EventKind::Advanced, "AlC 12.8", |_| {
+                format!("no unit advances into {into}")
+            });
+        }
+        DecisionPlan::Advance(Some(id), into) => {
+            queue(world).pending.pop_front();
+            advance(world, id, into);
+        }
+        DecisionPlan::MoraleCheck(id) => {
             queue(world).pending.pop_front();
             morale_check(world, id, "AlC 12.7");
         }
-        _ => {
-            return Err(Refusal::new(
-                "AlC 12.4",
-                format!(
-                    "that is not the decision waited for: {}",
-                    waiting_for(world).unwrap_or_default()
-                ),
-            ));
-        }
     }
-    Ok(())
 }

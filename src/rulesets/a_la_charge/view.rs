@@ -450,36 +450,7 @@ pub fn morale(world: &World) -> Vec<SideMorale> {
 
 /// Checks a command without executing it (for the window's hover explanations).
 pub fn check(world: &World, command: &Command) -> Result<(), Refusal> {
-    if let Some(o) = &turn(world).outcome {
-        return Err(Refusal::new(
-            "AlC 13",
-            format!("the game is over: {}", o.reason),
-        ));
-    }
-    if let Some(r) = super::foreign_command(command) {
-        return Err(r);
-    }
-    if let Some(d) = decision(world).filter(|_| front(world).is_some()) {
-        return if d.choices.iter().any(|c| c.command == *command) {
-            Ok(())
-        } else {
-            Err(Refusal::new("AlC 12.3", format!("first: {}", d.prompt)))
-        };
-    }
-    match command {
-        Command::Move { unit, path } => movement::check_move(world, unit, path).map(|_| ()),
-        Command::Attack {
-            melee,
-            fire,
-            target,
-        } => combat::evaluate(world, melee, fire, *target).map(|_| ()),
-        Command::Place { unit, hex, .. } => setup::check_place(world, unit, *hex).map(|_| ()),
-        Command::EndPhase => setup::check_end_phase(world),
-        _ => Err(Refusal::new(
-            "AlC 12.4",
-            "no combat result is waiting for a decision",
-        )),
-    }
+    super::dispatch::check(world, command).map(|_| ())
 }
 
 /// AlC's invariants: one combat unit a hex (but for a displaced unit still to retreat
