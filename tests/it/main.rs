@@ -13,4 +13,5 @@ mod golden;
 mod gui;
 mod malformed;
 mod phases;
+mod toy_ruleset;
 pub(crate) mod trust;
