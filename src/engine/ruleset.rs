@@ -50,8 +50,14 @@ pub trait Ruleset: Send + Sync + 'static {
     fn populate(&self, world: &mut World, scenario: &LoadedScenario);
     /// A random legal command for the side to act (autoplay, fuzzing).
     fn random_command(&self, world: &mut World, rng: &mut ChaCha8Rng) -> Command;
-    /// What the rules wait for from a player, when a decision is pending.
-    fn pending_decision(&self, world: &World) -> Option<String>;
+    /// What the rules wait for from a player, when a decision is pending: who, what, the
+    /// rule, and every answer to type (the command line's "Waiting for:").
+    fn pending_decision(&self, world: &World) -> Option<String> {
+        let d = self.decision(world)?;
+        let sides = &world.resource::<super::game::ScenarioInfo>().0.file.sides;
+        let side = sides.get(d.side.0 as usize).map_or("", |s| s.name.as_str());
+        Some(d.instructions(side))
+    }
     /// The ruleset's state flags of a unit, for `--state` and the info panel.
     fn unit_flags(&self, world: &World, entity: Entity) -> Vec<String>;
 

@@ -73,6 +73,88 @@ pub struct Decision {
     pub choices: Vec<Choice>,
 }
 
+impl Decision {
+    /// Every legal answer as the command to type: "`edge West` or `edge East`". Answers
+    /// that differ only in their last word are folded when there are more than three:
+    /// "`place castra_2 HEX` (HEX: 0101-0113, 0116-0130)", hexes in runs down a column.
+    pub fn answers(&self) -> String {
+        let texts: Vec<String> = self.choices.iter().map(|c| c.command.to_string()).collect();
+        // Groups by all but the last word, in the order first seen.
+        let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+        for t in &texts {
+            let (head, last) = match t.rsplit_once(' ') {
+                Some((h, l)) => (h.to_string(), Some(l.to_string())),
+                None => (t.clone(), None),
+            };
+            match (last, groups.iter_mut().find(|(h, _)| *h == head)) {
+                (Some(l), Some((_, lasts))) if !lasts.is_empty() => lasts.push(l),
+                (Some(l), _) => groups.push((head, vec![l])),
+                (None, _) => groups.push((head, Vec::new())),
+            }
+        }
+        let mut parts: Vec<String> = Vec::new();
+        for (head, lasts) in groups {
+            if lasts.len() <= 3 {
+                if lasts.is_empty() {
+                    parts.push(format!("`{head}`"));
+                }
+                parts.extend(lasts.iter().map(|l| format!("`{head} {l}`")));
+                continue;
+            }
+            let hexes: Option<Vec<HexCoord>> = lasts.iter().map(|l| HexCoord::parse(l)).collect();
+            match hexes {
+                Some(hexes) => parts.push(format!("`{head} HEX` (HEX: {})", hex_runs(hexes))),
+                None => parts.push(format!("`{head} UNIT` (UNIT: {})", lasts.join(", "))),
+            }
+        }
+        match parts.len() {
+            0 => "nothing: no legal answer".to_string(),
+            1 => parts.remove(0),
+            n => format!("{} or {}", parts[..n - 1].join(", "), parts[n - 1]),
+        }
+    }
+
+    /// What the command line shows of it: who decides, what, by which rule, and every
+    /// answer to type.
+    pub fn instructions(&self, side_name: &str) -> String {
+        format!(
+            "{side_name}: {} ({}): type {}",
+            self.prompt,
+            self.rule,
+            self.answers()
+        )
+    }
+
+    /// What it waits for, for a refusal: "PROMPT: type ANSWERS".
+    pub fn waiting(&self) -> String {
+        format!("{}: type {}", self.prompt, self.answers())
+    }
+}
+
+/// Hexes in runs down their column: "0101-0113, 0116, 0201-0230".
+pub fn hex_runs(mut hexes: Vec<HexCoord>) -> String {
+    hexes.sort_by_key(|h| (h.col, h.row));
+    hexes.dedup();
+    let mut runs: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < hexes.len() {
+        let mut j = i;
+        while j + 1 < hexes.len()
+            && hexes[j + 1].col == hexes[i].col
+            && hexes[j + 1].row == hexes[j].row + 1
+        {
+            j += 1;
+        }
+        runs.push(if j == i {
+            hexes[i].label()
+        } else {
+            format!("{}-{}", hexes[i].label(), hexes[j].label())
+        });
+        i = j + 1;
+    }
+    runs.join(", ")
+}
+
 /// A side's morale as the victory rules count it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SideMorale {

@@ -656,7 +656,7 @@ fn alc_12_5_a_blocked_unit_displaces_a_friend_and_both_check_morale() {
     );
     run(&mut g, &["end", "attack 0504 -> 0505"]);
     let waiting = g.ruleset.pending_decision(&g.world).unwrap();
-    assert!(waiting.contains("0506 (displacing)"), "{waiting}");
+    assert!(waiting.contains("0506 (displacing f2 (0506))"), "{waiting}");
     run(&mut g, &["retreat 0506"]);
     assert_eq!(hex(&g, "j").as_deref(), Some("0506"));
     // The displaced unit retreats in turn, away from 0506.

@@ -47,7 +47,9 @@ pub(crate) fn check(world: &World, command: &Command) -> Result<AlcPlan, Refusal
             "AlC 12.3",
             format!(
                 "combat results must be applied first: {}",
-                results::waiting_for(world).unwrap_or_default()
+                view::decision(world)
+                    .map(|d| d.waiting())
+                    .unwrap_or_default()
             ),
         )),
         Command::EndPhase => setup::check_end_phase(world).map(|()| AlcPlan::End),

@@ -585,10 +585,6 @@ impl Ruleset for AlaChargePlugin {
         autoplay::random_command(world, rng)
     }
 
-    fn pending_decision(&self, world: &World) -> Option<String> {
-        results::waiting_for(world)
-    }
-
     fn unit_flags(&self, world: &World, entity: Entity) -> Vec<String> {
         let mut out = Vec::new();
         if let Some(f) = world.get::<AlcFlags>(entity) {

@@ -220,7 +220,8 @@ pub fn retreat_options(
     }
 }
 
-/// The decision the front of the queue waits for, in words; `None` when none.
+/// The decision the front of the queue waits for, in words (the answers to type are
+/// the decision's choices); `None` when none.
 pub fn waiting_for(world: &World) -> Option<String> {
     let p = front(world)?;
     Some(match p {
@@ -230,17 +231,18 @@ pub fn waiting_for(world: &World) -> Option<String> {
             let take = loss_count(world, &pool, steps);
             let names: Vec<String> = live(world, &pool).iter().map(|u| name(world, *u)).collect();
             format!(
-                "{} allocates {take} step loss(es) among {} (`lose HEX|ID ...`, AlC 12.6)",
+                "{} allocates {take} step {} among {}",
                 side_name(world, side),
-                names.join(", ")
+                if take == 1 { "loss" } else { "losses" },
+                or_list(&names, "and")
             )
         }
         Pending::MoraleCheck { unit, .. } => format!("morale check of {}", name(world, unit)),
         Pending::ChooseMoraleCheck { pool } => {
             let names: Vec<String> = live(world, &pool).iter().map(|u| name(world, *u)).collect();
             format!(
-                "the attacker names the unit that checks morale: one of {} (`check HEX|ID`, AlC 12.6, 12.7)",
-                names.join(", ")
+                "the attacker names the unit that checks morale: {}",
+                or_list(&names, "or")
             )
         }
         Pending::Retreat {
@@ -256,31 +258,43 @@ pub fn waiting_for(world: &World) -> Option<String> {
                 .iter()
                 .map(|o| match o {
                     RetreatStep::Move(h) => h.label(),
-                    RetreatStep::Displace(h, _) => format!("{h} (displacing)"),
+                    RetreatStep::Displace(h, f) => {
+                        format!("{h} (displacing {})", name(world, *f))
+                    }
                     RetreatStep::Eliminate { .. } => "none".into(),
                 })
                 .collect();
+            let left = total - done;
             format!(
-                "{} retreats {} more hex(es): `retreat HEX` into {} (AlC 12.5)",
+                "{} retreats {left} more {}: into {}",
                 name(world, unit),
-                total - done,
-                opts.join(" or ")
+                if left == 1 { "hex" } else { "hexes" },
+                or_list(&opts, "or")
             )
         }
         Pending::Advance { into, .. } => {
             let (cands, forced) = advance_candidates(world, &p);
             let names: Vec<String> = cands.iter().map(|u| name(world, *u)).collect();
             format!(
-                "advance after combat into {into} with {}{} (`advance HEX` or `advance none`, AlC 12.8)",
-                names.join(" or "),
+                "advance after combat into {into} with {}{}",
+                or_list(&names, "or"),
                 if forced {
-                    " (a charging mounted unit must advance)"
+                    "; a charging mounted unit must advance"
                 } else {
-                    ""
+                    ", or not at all"
                 }
             )
         }
     })
+}
+
+/// "a, b or c" (or "and").
+fn or_list(items: &[String], word: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} {word} {last}", rest.join(", ")),
+    }
 }
 
 pub(crate) fn live(world: &World, pool: &[UnitId]) -> Vec<UnitId> {
@@ -783,7 +797,9 @@ pub(crate) fn check_decision(world: &World, command: &Command) -> Result<Decisio
             "AlC 12.4",
             format!(
                 "that is not the decision waited for: {}",
-                waiting_for(world).unwrap_or_default()
+                super::view::decision(world)
+                    .map(|d| d.waiting())
+                    .unwrap_or_default()
             ),
         )),
     }

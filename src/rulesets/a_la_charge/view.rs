@@ -424,7 +424,7 @@ fn setup_decision(world: &World) -> Option<Decision> {
     Some(Decision {
         side: active,
         prompt: format!(
-            "place {} in secret in the ambush zone (columns {:02}-{:02}, rows {:02}-{:02}): click a hex",
+            "place {} in secret in the ambush zone (columns {:02}-{:02}, rows {:02}-{:02})",
             plain_name(world, *u),
             zone.min_col,
             zone.max_col,

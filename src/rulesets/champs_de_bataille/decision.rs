@@ -25,7 +25,7 @@ pub fn decision(world: &World) -> Option<Decision> {
         }) => Some(Decision {
             side: side_of(world, *unit),
             prompt: format!(
-                "{} {}: choose the rear hex",
+                "{} {} into one of its rear hexes",
                 name(world, *unit),
                 if *flee {
                     "flees, recoiling first"
@@ -50,8 +50,13 @@ pub fn decision(world: &World) -> Option<Decision> {
         Some(Pending::AdvanceTarget { unit: u, options }) => Some(Decision {
             side: side_of(world, *u),
             prompt: format!(
-                "{} is out of control and advances: choose the enemy it heads for",
-                name(world, *u)
+                "{} is out of control and advances: choose the enemy it heads for: {}",
+                name(world, *u),
+                options
+                    .iter()
+                    .map(|t| name(world, *t))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
             ),
             rule: "CdB 9.5".into(),
             choices: options
@@ -60,7 +65,8 @@ pub fn decision(world: &World) -> Option<Decision> {
                     label: format!("towards {}", name(world, *t)),
                     command: CdbCommand::Towards {
                         target: UnitRef::Hex(hex_of(world, *t).expect("on the map")),
-                    }.command(),
+                    }
+                    .command(),
                     hex: hex_of(world, *t),
                 })
                 .collect(),
@@ -72,18 +78,25 @@ pub fn decision(world: &World) -> Option<Decision> {
             ..
         }) => Some(Decision {
             side: *side,
-            prompt: match effect {
-                RearEffect::Destroyed => {
-                    "one of the two units behind the destroyed unit is destroyed with it: choose"
-                }
-                RearEffect::RecoilsOrFlees => {
-                    "one of the two enemy units behind the fallen elephant recoils (foot) or flees (mounted): choose"
-                }
-                RearEffect::DestroyedAndOtherRecoilsOrFlees => {
-                    "one of the two enemy units behind the fallen elephant is destroyed, the other recoils or flees: choose the one destroyed"
-                }
-            }
-            .into(),
+            prompt: format!(
+                "{}: {}",
+                match effect {
+                    RearEffect::Destroyed => {
+                        "one of the two units behind the destroyed unit is destroyed with it"
+                    }
+                    RearEffect::RecoilsOrFlees => {
+                        "one of the two enemy units behind the fallen elephant recoils (foot) or flees (mounted)"
+                    }
+                    RearEffect::DestroyedAndOtherRecoilsOrFlees => {
+                        "one of the two enemy units behind the fallen elephant is destroyed, the other recoils or flees: choose the one destroyed"
+                    }
+                },
+                options
+                    .iter()
+                    .map(|u| name(world, *u))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            ),
             rule: "CdB 11.7".into(),
             choices: options
                 .iter()
@@ -139,8 +152,9 @@ pub fn decision(world: &World) -> Option<Decision> {
             Some(Decision {
                 side,
                 prompt: format!(
-                    "assign the dice {:?} to the corps of the regular generals",
-                    st.unassigned
+                    "assign the dice {} to the corps of {}, one each",
+                    and_list(&st.unassigned.iter().map(u8::to_string).collect::<Vec<_>>()),
+                    and_list(&corps.iter().map(|c| c.name.clone()).collect::<Vec<_>>())
                 ),
                 rule: "CdB 4.1".into(),
                 choices,
@@ -149,9 +163,11 @@ pub fn decision(world: &World) -> Option<Decision> {
         None if st.step == CdbPhase::Setup && st.deploy.is_some() => deployment_decision(world),
         None if st.step == CdbPhase::Setup => {
             let side = turn(world).active;
-            let (u, zone) = st.hidden_zones.iter().find(|(u, _)| {
+            let Some((u, zone)) = st.hidden_zones.iter().find(|(u, _)| {
                 side_of(world, *u) == side && placement(world, *u) == Placement::Waiting
-            })?;
+            }) else {
+                return Some(end_of_setup(world, side));
+            };
             let board = world.resource::<Board>();
             let choices = board
                 .hexes()
@@ -171,12 +187,56 @@ pub fn decision(world: &World) -> Option<Decision> {
                 .collect();
             Some(Decision {
                 side,
-                prompt: format!("place {} in secret", name(world, *u)),
+                prompt: format!(
+                    "place {} in secret in its zone (columns {:02}-{:02}, rows {:02}-{:02})",
+                    name(world, *u),
+                    zone.min_col,
+                    zone.max_col,
+                    zone.min_row,
+                    zone.max_row
+                ),
                 rule: "CdB 14.3".into(),
                 choices,
             })
         }
         None => None,
+    }
+}
+
+/// The scenario's set-up once its secret units are placed: the units that may choose to
+/// fight mounted or on foot do so (CdB 2.7), then the side ends it.
+fn end_of_setup(world: &World, side: SideId) -> Decision {
+    let mut choices = vec![Choice {
+        label: "end the set-up".into(),
+        command: Command::EndPhase,
+        hex: None,
+    }];
+    for (u, _) in &state(world).dismount {
+        if side_of(world, *u) != side {
+            continue;
+        }
+        let e = entity(world, *u);
+        choices.extend(super::view::unit_actions(world, e));
+    }
+    let prompt = if choices.len() > 1 {
+        "choose which units fight mounted or on foot (CdB 2.7, scenario rules), then end the set-up"
+    } else {
+        "every unit set up in secret is placed: end the set-up"
+    };
+    Decision {
+        side,
+        prompt: prompt.into(),
+        rule: "CdB 14.3".into(),
+        choices,
+    }
+}
+
+/// "a, b and c".
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 
@@ -196,8 +256,17 @@ fn deployment_decision(world: &World) -> Option<Decision> {
     let (prompt, rule) = match d.stage {
         Stage::Edge if d.edge_rolled => {
             choices.push(end("hand over to the defender"));
+            let defender = turn(world).active.other();
+            let edge_of = |s: SideId| st.edges[s.0 as usize].map_or("?", |e| e.name());
             (
-                "the map edges are settled: the defender places his baggage".to_string(),
+                format!(
+                    "the map edges are settled ({} {}, {} {}): hand over to {}, who places his baggage first",
+                    side_name(world, side),
+                    edge_of(side),
+                    side_name(world, defender),
+                    edge_of(defender),
+                    side_name(world, defender)
+                ),
                 "CdB 14.3.2",
             )
         }
@@ -215,7 +284,11 @@ fn deployment_decision(world: &World) -> Option<Decision> {
                     hex: None,
                 });
             }
-            ("choose the map edge to set up on".to_string(), "CdB 14.3.2")
+            (
+                "choose the map edge to set up on: a die of 1-4 keeps it, 5-6 gives you the other"
+                    .to_string(),
+                "CdB 14.3.2",
+            )
         }
         Stage::Plan if d.plan[side.0 as usize].is_none() => {
             let mine: Vec<u8> = st
@@ -249,7 +322,8 @@ fn deployment_decision(world: &World) -> Option<Decision> {
                 },
             );
             (
-                "write down, in secret, where each corps will stand".to_string(),
+                "write down, in secret, your corps from left to right as seen from your map edge"
+                    .to_string(),
                 "CdB 14.3.3",
             )
         }
@@ -317,15 +391,19 @@ fn deployment_decision(world: &World) -> Option<Decision> {
                 choices.insert(0, end("no more ambushes: hand over"));
                 (
                     format!(
-                        "placement written ({}): set units in ambush, or hand over",
-                        deployment::plan_text(world, side).unwrap_or_default()
+                        "placement written ({}): set units in ambush, or hand over to {}",
+                        deployment::plan_text(world, side).unwrap_or_default(),
+                        side_name(world, side.other())
                     ),
                     "CdB 14.3.3",
                 )
             }
             None => {
                 choices.push(end("done: hand over"));
-                ("every unit of this stage is placed".to_string(), "CdB 14.3")
+                (
+                    "every unit of this stage is placed: end it".to_string(),
+                    "CdB 14.3",
+                )
             }
         },
     };

@@ -102,7 +102,7 @@ pub(crate) fn check(world: &World, command: &Command) -> Result<CdbPlan, Refusal
                 },
                 format!(
                     "first: {}",
-                    decision(world).map(|d| d.prompt).unwrap_or_default()
+                    decision(world).map(|d| d.waiting()).unwrap_or_default()
                 ),
             )),
         };

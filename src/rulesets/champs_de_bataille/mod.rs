@@ -675,10 +675,6 @@ impl Ruleset for ChampsDeBataillePlugin {
         autoplay::random_command(world, rng)
     }
 
-    fn pending_decision(&self, world: &World) -> Option<String> {
-        decision::decision(world).map(|d| d.prompt)
-    }
-
     fn unit_flags(&self, world: &World, entity: Entity) -> Vec<String> {
         view::unit_flags(world, entity)
     }
