@@ -281,6 +281,15 @@ pub fn read_tables<const N: usize>(
     Ok((names, texts))
 }
 
+/// The possessive of a name: "Syagrius'", "Franks'", but "Ragnachar's".
+pub fn possessive(name: &str) -> String {
+    if name.ends_with(['s', 'S']) {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
 // ---- scenario checks ----
 
 /// The checks of a unit placed in secret in a zone: it has no hex in the unit list,

@@ -410,7 +410,7 @@ fn cdb_4_1_regular_generals_dice_are_assigned_after_the_throw() {
     let ron = corps_ron(&two_corps_units(), &TWO_CORPS, ["ga1", "gb1"], ["", ""], "");
     let mut g = cdb_game(&ron, seed_rolling_any(&[5, 3]), &[]);
     assert!(
-        log_text(&g).contains("assigns the dice [5, 3]"),
+        log_text(&g).contains("throws 5 and 3 for the corps of the regular generals"),
         "{}",
         log_text(&g)
     );
@@ -522,14 +522,17 @@ fn cdb_4_2_the_cinc_activates_for_one_pa_less_once_a_turn_and_has_an_extra_pa() 
     assert!(
         l.contains("spends 0 PA")
             && l.contains("-1 led by the Commander-in-Chief, once a turn (CdB 4.2)")
-            && l.contains("6 left"),
+            && l.contains("6 left and the Commander-in-Chief's additional PA"),
         "{l}"
     );
     // Second activation: no discount; the CinC's additional PA pays it.
     run(&mut g, &["move ga 0402"]);
     let l = last_spend(&g);
     assert!(
-        l.contains("spends 1 PA") && !l.contains("Commander-in-Chief") && l.contains("6 left"),
+        l.contains("spends 1 PA")
+            && l.contains("1 of it the Commander-in-Chief's additional PA")
+            && l.contains("6 left")
+            && !l.contains("6 left and"),
         "{l}"
     );
     run(&mut g, &["move ga 0502"]);
@@ -965,7 +968,7 @@ fn cdb_example_3_clovis_strategic_movement_costs_0_then_2_then_2() {
     let ron = corps_ron(&units, &corps, ["clovis", "gb"], ["", ""], "");
     let mut g = cdb_game(&ron, seed_rolling_any(&[4]), &[]);
     assert!(
-        log_text(&g).contains("Clovis's corps has 4 action points"),
+        log_text(&g).contains("Clovis' corps has 4 action points"),
         "{}",
         log_text(&g)
     );
@@ -989,7 +992,12 @@ fn cdb_example_3_clovis_strategic_movement_costs_0_then_2_then_2() {
         l.contains("spends 2 PA") && l.contains("change facing"),
         "{l}"
     );
-    assert!(!l.contains("Commander-in-Chief"), "{l}");
+    // No second discount; the CinC's additional PA pays part of it instead.
+    assert!(!l.contains("-1 led by the Commander-in-Chief"), "{l}");
+    assert!(
+        l.contains("1 of it the Commander-in-Chief's additional PA"),
+        "{l}"
+    );
     // 3. Two hexes: base cost plus third movement of irregulars, 2 PA.
     run(
         &mut g,
@@ -1991,7 +1999,7 @@ fn cdb_2_7_a_unit_dismounts_in_play_as_an_activation_and_not_after_moving() {
         "{log}"
     );
     assert!(
-        log.contains("A's corps spends 1 PA (1 to activate (CdB 4.2)) (CdB 4.2)"),
+        log.contains("A's corps spends 1 PA (1 to activate (CdB 4.2)), "),
         "{log}"
     );
     // It has been activated: it may not move, nor remount, this turn.
@@ -2048,12 +2056,12 @@ fn cdb_12_2_12_3_a_corps_that_lost_a_third_is_demoralised_flees_and_fights_at_mi
     let log = log_text(&g);
     assert!(
         log.contains(
-            "Ecdicius's corps has lost 1 of 3 counter equivalents (threshold 1) (CdB 12.2)"
+            "Ecdicius' corps has lost 1 of 3 counter equivalents (threshold 1) (CdB 12.2)"
         ),
         "{log}"
     );
     assert!(
-        log.contains("Ecdicius's corps is demoralised (CdB 12.3)"),
+        log.contains("Ecdicius' corps is demoralised (CdB 12.3)"),
         "{log}"
     );
     assert!(has_flag(&g, "b1y", "demoralised"));
@@ -2087,7 +2095,7 @@ fn cdb_12_2_12_3_a_corps_that_lost_a_third_is_demoralised_flees_and_fights_at_mi
 
 #[test]
 fn cdb_12_3_a_demoralised_corps_activates_a_single_counter_which_does_not_flee() {
-    // As above, to b's turn 2 with Ecdicius's corps demoralised.
+    // As above, to b's turn 2 with Ecdicius' corps demoralised.
     let mut g = demoralisation_game(seed_rolling_any(&[6, 0, 0, 1, 6, 6, 5, 6, 0, 0]));
     run(&mut g, &["end", "end", "end", "end"]);
     run(&mut g, &["march b1x ccw", "end", "end", "end"]);
@@ -2155,7 +2163,7 @@ fn cdb_12_2_a_corps_whose_general_fell_tests_its_next_die() {
     run(&mut g, &["assign b1 1 b2 5"]);
     let log = log_text(&g);
     assert!(
-        log.contains("Ecdicius's general is dead: die 1 against 1 counter equivalents lost: the corps is demoralised (CdB 12.2)"),
+        log.contains("Ecdicius' general is dead: die 1 against 1 counter equivalents lost: the corps is demoralised (CdB 12.2)"),
         "{log}"
     );
     assert!(has_flag(&g, "b1u1", "demoralised"));
@@ -2165,7 +2173,7 @@ fn cdb_12_2_a_corps_whose_general_fell_tests_its_next_die() {
     let mut g = general_death_game(seed);
     to_melee(&mut g);
     run(&mut g, &["attack 0505 -> 0605", "end", "assign b1 5 b2 1"]);
-    assert!(log_text(&g).contains("Ecdicius's general is dead: die 5 against 1 counter equivalents lost: the corps holds (CdB 12.2)"));
+    assert!(log_text(&g).contains("Ecdicius' general is dead: die 5 against 1 counter equivalents lost: the corps holds (CdB 12.2)"));
     assert!(!has_flag(&g, "b1u1", "demoralised"));
     run(&mut g, &["move b1u1 0908"]);
     let l = last_spend(&g);

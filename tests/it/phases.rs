@@ -116,7 +116,7 @@ fn cdb_3_entering_the_action_point_step_throws_a_die_per_corps() {
     let new: Vec<_> =
         world.resource::<bataille::engine::event::GameLog>().events[events..].to_vec();
     assert!(
-        new[0].text.ends_with("'s sequence: action points") && new[0].rule == "CdB 3",
+        new[0].text.ends_with(" sequence: action points") && new[0].rule == "CdB 3",
         "{new:?}"
     );
     let dice = new

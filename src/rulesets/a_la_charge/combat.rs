@@ -31,7 +31,8 @@ pub struct Modifier {
 pub enum ModifierKind {
     Melee,
     ArcheryInMelee,
-    Charge,
+    /// The unit charges; a friendly leader stacked with it, if any, adds nothing.
+    Charge(Option<UnitId>),
     Fires,
     Defends,
     /// This leader is stacked with the unit.
@@ -45,7 +46,11 @@ impl Modifier {
         match self.what {
             ModifierKind::Melee => format!("{who} in melee"),
             ModifierKind::ArcheryInMelee => format!("{who} is an archery unit in melee"),
-            ModifierKind::Charge => format!("{who} charges (its leader adds nothing)"),
+            ModifierKind::Charge(None) => format!("{who} charges"),
+            ModifierKind::Charge(Some(l)) => format!(
+                "{who} charges ({}, stacked with it, adds nothing)",
+                name(world, l)
+            ),
             ModifierKind::Fires => format!("{who} fires"),
             ModifierKind::Defends => format!("{who} defends"),
             ModifierKind::Leader(l) => format!("{} stacked with {who}", name(world, l)),
@@ -275,7 +280,11 @@ pub fn evaluate(
             chargers.push(u);
             attack_modifiers.push(Modifier {
                 unit: u,
-                what: ModifierKind::Charge,
+                what: ModifierKind::Charge(
+                    leaders_at(world, h)
+                        .into_iter()
+                        .find(|l| side_of(world, *l) == side_of(world, u)),
+                ),
                 value: 2,
                 rule: "AlC 10",
             });

@@ -151,8 +151,8 @@ pub(crate) fn scan_units(world: &World, mut f: impl FnMut(UnitView)) {
 
 pub(crate) use super::common::{
     all_units, component, component_mut, entity, hex_of, is_hidden, is_leader, log, name,
-    placement, plain_name, refresh_zones, roll, set_placement, side_name, side_of, turn,
-    unit_by_key, units_at, zones_stale,
+    placement, plain_name, possessive, refresh_zones, roll, set_placement, side_name, side_of,
+    turn, unit_by_key, units_at, zones_stale,
 };
 
 pub(crate) fn unit(world: &World, id: UnitId) -> AlcUnit {

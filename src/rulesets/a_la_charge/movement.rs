@@ -64,10 +64,10 @@ pub fn check_can_act(world: &World, id: UnitId) -> Result<(), Refusal> {
         return Err(Refusal::new(
             "AlC 6",
             format!(
-                "{} belongs to {}, and it is {}'s phase",
+                "{} belongs to {}, and it is {} phase",
                 name(world, id),
                 side_name(world, side_of(world, id)),
-                side_name(world, t.active)
+                possessive(&side_name(world, t.active))
             ),
         ));
     }

@@ -379,7 +379,10 @@ pub(crate) fn check_melee(
     if !facing(world, a).front(from).contains(&target) {
         return Err(Refusal::new(
             "CdB 11.1",
-            format!("{target} is not one of {}'s frontal hexes", name(world, a)),
+            format!(
+                "{target} is not one of the frontal hexes of {}",
+                name(world, a)
+            ),
         ));
     }
     if flags(world, d).was_meleed {

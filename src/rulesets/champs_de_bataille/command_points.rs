@@ -44,7 +44,7 @@ pub(crate) fn roll_action_points(world: &mut World, side: SideId) {
         let fixed = !co.regular || co.allied || cinc_dead;
         if fixed {
             let die = roll(world, "CdB 4.1", |_| {
-                format!("the action points of {}'s corps", co.name)
+                format!("the action points of {} corps", possessive(&co.name))
             });
             apply_die(world, c, die);
         } else {
@@ -66,18 +66,31 @@ pub(crate) fn roll_action_points(world: &mut World, side: SideId) {
                 apply_die(world, *c, *d);
             }
         } else {
+            let names: Vec<String> = pool
+                .iter()
+                .map(|c| state(world).corps[*c].name.clone())
+                .collect();
+            let thrown: Vec<String> = dice.iter().map(u8::to_string).collect();
             world.resource_mut::<CdbState>().unassigned = dice;
             log(world, EventKind::Special, "CdB 4.1", |w| {
                 format!(
-                    "{} assigns the dice {:?} to the corps of the regular generals",
+                    "{} throws {} for the corps of the regular generals ({}): to be assigned",
                     side_name(w, side),
-                    w.resource::<CdbState>().unassigned
+                    thrown.join(" and "),
+                    names.join(", ")
                 )
             });
         }
     }
     if cinc_alive(world, side) {
         world.resource_mut::<CdbState>().cinc_extra[side.0 as usize] = 1;
+        log(world, EventKind::Special, "CdB 4.2", |w| {
+            let cinc = state(w).cinc[side.0 as usize].map(|c| name(w, c));
+            format!(
+                "{}, the Commander-in-Chief, has 1 additional PA this turn, for himself or a group he leads",
+                cinc.unwrap_or_default()
+            )
+        });
     }
     if state(world).unassigned.is_empty() {
         begin_movement(world);
@@ -94,7 +107,7 @@ fn apply_die(world: &mut World, c: usize, die: u8) {
     }
     let co = state(world).corps[c].clone();
     log(world, EventKind::Special, "CdB 4.1", |_| {
-        format!("{}'s corps has {die} action points", co.name)
+        format!("{} corps has {die} action points", possessive(&co.name))
     });
     if co.allied {
         match co.unreliable {
@@ -104,8 +117,8 @@ fn apply_die(world: &mut World, c: usize, die: u8) {
                 if unreliable {
                     log(world, EventKind::Special, "CdB 4.3", |_| {
                         format!(
-                            "{}'s allied corps rolled {die} on its first AP roll: unreliable",
-                            co.name
+                            "{} allied corps rolled {die} on its first AP roll: unreliable",
+                            possessive(&co.name)
                         )
                     });
                 }
@@ -120,8 +133,8 @@ fn apply_die(world: &mut World, c: usize, die: u8) {
         let demoralised = (die as i32) * 2 <= lost;
         log(world, EventKind::MoraleCheck, "CdB 12.2", |_| {
             format!(
-                "{}'s general is dead: die {die} against {} counter equivalents lost: {}",
-                co.name,
+                "{} general is dead: die {die} against {} counter equivalents lost: {}",
+                possessive(&co.name),
                 lost as f32 / 2.0,
                 if demoralised {
                     "the corps is demoralised"
@@ -145,8 +158,8 @@ pub(crate) fn set_reliable(world: &mut World, c: usize, why: &str) {
     let why = why.to_string();
     log(world, EventKind::Special, "CdB 4.3", |w| {
         format!(
-            "{}'s allied corps is no longer unreliable: {why}",
-            w.resource::<CdbState>().corps[c].name
+            "{} allied corps is no longer unreliable: {why}",
+            possessive(&w.resource::<CdbState>().corps[c].name)
         )
     });
 }
@@ -178,15 +191,15 @@ pub(crate) fn check_assign(
             return Err(Refusal::new(
                 "CdB 4.1",
                 format!(
-                    "{}'s corps already has its die: only regular generals' dice are assigned after the throw",
-                    co.name
+                    "{} corps already has its die: only regular generals' dice are assigned after the throw",
+                    possessive(&co.name)
                 ),
             ));
         }
         if out.iter().any(|(o, _)| *o == c) {
             return Err(Refusal::new(
                 "CdB 4.1",
-                format!("{}'s corps is named twice", co.name),
+                format!("{} corps is named twice", possessive(&co.name)),
             ));
         }
         let Some(i) = left.iter().position(|d| d == die) else {
@@ -210,6 +223,14 @@ pub(crate) fn check_assign(
 pub(crate) fn execute_assign(world: &mut World, dice: &[(String, u8)]) {
     let plan = check_assign(world, dice).expect("checked before execution");
     world.resource_mut::<CdbState>().unassigned.clear();
+    let side = sequence_side(world);
+    let given: Vec<String> = plan
+        .iter()
+        .map(|(c, d)| format!("{d} to {} corps", possessive(&state(world).corps[*c].name)))
+        .collect();
+    log(world, EventKind::Special, "CdB 4.1", |w| {
+        format!("{} assigns {}", side_name(w, side), given.join(", "))
+    });
     for (c, d) in plan {
         apply_die(world, c, d);
     }
@@ -368,8 +389,9 @@ fn holds_advantage(world: &World, u: UnitId) -> bool {
         .any(|f| board.hexside(h, f).has(HexsideFeature::River))
 }
 
-/// Spends a corps' action points, the CinC's extra PA first when he leads.
-pub(crate) fn pay(world: &mut World, c: usize, units: &[UnitId], cost: i32) {
+/// Spends a corps' action points, the CinC's extra PA first when he leads; returns the
+/// part his extra PA paid.
+pub(crate) fn pay(world: &mut World, c: usize, units: &[UnitId], cost: i32) -> i32 {
     let side = state(world).corps[c].side;
     let cinc = state(world).cinc[side.0 as usize];
     let mut st = world.resource_mut::<CdbState>();
@@ -383,8 +405,39 @@ pub(crate) fn pay(world: &mut World, c: usize, units: &[UnitId], cost: i32) {
         let extra = st.cinc_extra[side.0 as usize].min(cost);
         st.cinc_extra[side.0 as usize] -= extra;
         cost -= extra;
+        st.corps[c].ap -= cost;
+        return extra;
     }
     st.corps[c].ap -= cost;
+    0
+}
+
+/// How a payment was made, for the log: ", 1 of it the Commander-in-Chief's
+/// additional PA" (CdB 4.2), or nothing.
+pub(crate) fn paid_by_cinc(extra: i32) -> &'static str {
+    if extra > 0 {
+        ", 1 of it the Commander-in-Chief's additional PA"
+    } else {
+        ""
+    }
+}
+
+/// What a corps has left: "2 left", and the CinC's additional PA when he stands in the
+/// corps and has not spent it (CdB 4.2).
+pub(crate) fn left_text(world: &World, c: usize) -> String {
+    let st = state(world);
+    let side = st.corps[c].side;
+    let extra = st.cinc_extra[side.0 as usize] > 0
+        && st.cinc[side.0 as usize].is_some_and(|ci| unit(world, ci).corps as usize == c);
+    format!(
+        "{} left{}",
+        st.corps[c].ap,
+        if extra {
+            " and the Commander-in-Chief's additional PA"
+        } else {
+            ""
+        }
+    )
 }
 
 /// The action points available to activate `units` of corps `c`.
@@ -489,7 +542,7 @@ pub(crate) fn check_keep(world: &World, refs: &[UnitRef]) -> Result<KeepPlan, Re
 }
 
 pub(crate) fn execute_keep(world: &mut World, plan: KeepPlan) {
-    pay(world, plan.corps, &plan.units, plan.cost);
+    let extra = pay(world, plan.corps, &plan.units, plan.cost);
     for u in &plan.units {
         flags_mut(world, *u).kept = true;
     }
@@ -497,12 +550,15 @@ pub(crate) fn execute_keep(world: &mut World, plan: KeepPlan) {
     let units = plan.units.clone();
     log(world, EventKind::Special, "CdB 4.2", |w| {
         format!(
-            "{} kept in control for {cost} PA",
+            "{} kept in control for {cost} PA{}; {} corps has {}",
             units
                 .iter()
                 .map(|u| name(w, *u))
                 .collect::<Vec<_>>()
-                .join(", ")
+                .join(", "),
+            paid_by_cinc(extra),
+            possessive(&state(w).corps[plan.corps].name),
+            left_text(w, plan.corps)
         )
     });
 }

@@ -475,7 +475,7 @@ pub fn start(world: &mut World, distances: Distances) {
 pub fn execute_edge(world: &mut World, chosen: MapEdge) {
     let attacker = deployment(world).expect("checked").attacker;
     let die = roll(world, "CdB 14.3.2", |w| {
-        format!("{}'s map edge", side_name(w, attacker))
+        format!("{} map edge", possessive(&side_name(w, attacker)))
     });
     let edge = if die <= 4 { chosen } else { chosen.opposite() };
     {
@@ -562,9 +562,9 @@ pub fn end_stage(world: &mut World) {
             let n = open_units(world, c).len();
             log(world, EventKind::Special, "CdB 14.3.4", |w| {
                 format!(
-                    "{} has placed {}'s corps ({n} counters)",
+                    "{} has placed {} corps ({n} counters)",
                     side_name(w, side),
-                    state(w).corps[c].name
+                    possessive(&state(w).corps[c].name)
                 )
             });
             // Players alternate corps; in simultaneous placement each places all his.

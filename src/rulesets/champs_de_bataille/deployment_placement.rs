@@ -148,8 +148,8 @@ pub fn check_place(
                     return Err(Refusal::new(
                         "CdB 14.3.4",
                         format!(
-                            "finish placing {}'s corps first (then `end`): {who} belongs to another corps",
-                            state(world).corps[c].name
+                            "finish placing {} corps first (then `end`): {who} belongs to another corps",
+                            possessive(&state(world).corps[c].name)
                         ),
                     ));
                 }
@@ -160,8 +160,8 @@ pub fn check_place(
                         return Err(Refusal::new(
                             "CdB 14.3.4",
                             format!(
-                                "{}'s corps is placed or may not come yet: the first corps placed is the most numerous ({})",
-                                state(world).corps[corps].name,
+                                "{} corps is placed or may not come yet: the first corps placed is the most numerous ({})",
+                                possessive(&state(world).corps[corps].name),
                                 corps_names(world, &eligible)
                             ),
                         ));
@@ -249,9 +249,9 @@ fn check_plan_kept(world: &World, id: UnitId, corps: usize, l: i32) -> Result<()
                     return Err(Refusal::new(
                         "CdB 14.3.3",
                         format!(
-                            "your written placement puts {}'s corps on the left of {}'s: stand at or right of its line {hi}",
-                            corps_name(other),
-                            corps_name(corps)
+                            "your written placement puts {} corps on the left of {}: stand at or right of its line {hi}",
+                            possessive(&corps_name(other)),
+                            possessive(&corps_name(corps))
                         ),
                     ));
                 }
@@ -264,9 +264,9 @@ fn check_plan_kept(world: &World, id: UnitId, corps: usize, l: i32) -> Result<()
                     return Err(Refusal::new(
                         "CdB 14.3.3",
                         format!(
-                            "your written placement puts {}'s corps on the right of {}'s: stand at or left of its line {lo}",
-                            corps_name(other),
-                            corps_name(corps)
+                            "your written placement puts {} corps on the right of {}: stand at or left of its line {lo}",
+                            possessive(&corps_name(other)),
+                            possessive(&corps_name(corps))
                         ),
                     ));
                 }
@@ -314,7 +314,7 @@ fn check_ambush_hex(world: &World, id: UnitId, hex: HexCoord) -> Result<(), Refu
             Err(Refusal::new(
                 "CdB 14.3.3",
                 format!(
-                    "{hex} is outside {}'s ambush zone (scenario rules)",
+                    "{hex} is outside the ambush zone of {} (scenario rules)",
                     name(world, id)
                 ),
             ))
@@ -379,8 +379,13 @@ pub fn execute_place(world: &mut World, plan: PlacePlan) {
             format!("{} places a unit in secret", side_name(w, side_of(w, id)))
         });
     } else {
+        // Baggage has no facing (CdB 6.1).
         log(world, EventKind::Placed, "CdB 14.3", |w| {
-            format!("{} placed, facing {}", name(w, id), facing.name())
+            if kind(w, id) == Kind::Bag {
+                format!("{} placed", name(w, id))
+            } else {
+                format!("{} placed, facing {}", name(w, id), facing.name())
+            }
         });
     }
 }

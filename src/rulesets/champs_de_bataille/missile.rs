@@ -68,7 +68,7 @@ pub(crate) fn can_shoot_at(world: &World, shooter: UnitId, target: UnitId) -> Re
     if d > p.range {
         return Err(Refusal::new(
             "CdB 10",
-            format!("{th} is {d} hexes away; {who}'s range is {}", p.range),
+            format!("{th} is {d} hexes away; the range of {who} is {}", p.range),
         ));
     }
     let front = facing(world, shooter).front(sh);

@@ -237,8 +237,8 @@ pub struct CdbTables(pub Arc<Tables>);
 
 pub(crate) use super::common::{
     all_units, component, component_mut, entity, hex_of, is_hidden, log, name, placement,
-    refresh_zones, roll, set_placement, side_name, side_of, turn, unit_by_key, zones_current,
-    zones_stale,
+    possessive, refresh_zones, roll, set_placement, side_name, side_of, turn, unit_by_key,
+    zones_current, zones_stale,
 };
 
 pub(crate) fn unit(world: &World, id: UnitId) -> CdbUnit {
@@ -463,7 +463,10 @@ fn announce_sequence(world: &mut World) {
     let turn_no = turn(world).turn;
     let who = side_name(world, sequence_side(world));
     log(world, EventKind::PhaseStarted, "CdB 3", |_| {
-        format!("Turn {turn_no}: {who}'s sequence: action points")
+        format!(
+            "Turn {turn_no}: {} sequence: action points",
+            possessive(&who)
+        )
     });
 }
 

@@ -571,7 +571,7 @@ pub(crate) fn demoralise(world: &mut World, c: usize) {
     world.resource_mut::<CdbState>().corps[c].demoralised = true;
     let co = state(world).corps[c].clone();
     log(world, EventKind::MoraleCheck, "CdB 12.3", |_| {
-        format!("{}'s corps is demoralised", co.name)
+        format!("{} corps is demoralised", possessive(&co.name))
     });
     for o in 0..state(world).corps.len() {
         let other = state(world).corps[o].clone();
@@ -593,8 +593,8 @@ pub(crate) fn demoralise(world: &mut World, c: usize) {
             zones_stale(world);
             log(world, EventKind::SideChanged, "CdB 4.3", |w| {
                 format!(
-                    "{}'s unreliable allied corps changes sides and joins {}",
-                    other.name,
+                    "{} unreliable allied corps changes sides and joins {}",
+                    possessive(&other.name),
                     side_name(w, new_side)
                 )
             });
@@ -620,7 +620,8 @@ pub(crate) fn end_of_player_turn(world: &mut World, _side: SideId) {
                 let total = state(world).corps[c].total_halves;
                 log(world, EventKind::MoraleCheck, "CdB 12.2", |_| {
                     format!(
-                        "{name}'s corps has lost {} of {} counter equivalents (threshold {})",
+                        "{} corps has lost {} of {} counter equivalents (threshold {})",
+                        possessive(&name),
                         lost as f32 / 2.0,
                         total as f32 / 2.0,
                         thr as f32 / 2.0

@@ -154,8 +154,8 @@ pub(crate) fn check_march(
         return refuse(
             "CdB 12.3",
             format!(
-                "{}'s corps is demoralised: it may activate a single counter only",
-                co.name
+                "{} corps is demoralised: it may activate a single counter only",
+                possessive(&co.name)
             ),
         );
     }
@@ -170,8 +170,8 @@ pub(crate) fn check_march(
         return refuse(
             "CdB 12.3",
             format!(
-                "{}'s corps is demoralised: it may activate a single counter a turn, and {} was activated",
-                co.name,
+                "{} corps is demoralised: it may activate a single counter a turn, and {} was activated",
+                possessive(&co.name),
                 name(world, other)
             ),
         );
@@ -578,7 +578,7 @@ pub(crate) fn check_march(
                             return refuse(
                                 "CdB 7.1",
                                 format!(
-                                    "{n} is in the zone of {}, which would be on {who}'s flank: a unit enters a zone only facing every unit that exerts it",
+                                    "{n} is in the zone of {}, which would be on the flank of {who}: a unit enters a zone only facing every unit that exerts it",
                                     name(world, *e)
                                 ),
                             );
@@ -667,9 +667,9 @@ pub(crate) fn check_march(
         return refuse(
             "CdB 4.2",
             format!(
-                "this movement costs {cost} PA ({}); {}'s corps has {have}",
+                "this movement costs {cost} PA ({}); {} corps has {have}",
                 cost_lines.join(", "),
-                co.name
+                possessive(&co.name)
             ),
         );
     }
@@ -706,15 +706,16 @@ pub(crate) fn parse_facing(s: &str) -> Option<VertexFacing> {
 
 pub(crate) fn execute_march(world: &mut World, plan: MarchPlan) {
     let all: Vec<UnitId> = plan.bodies.iter().flat_map(|b| b.units.clone()).collect();
-    pay(world, plan.corps, &all, plan.cost);
+    let extra = pay(world, plan.corps, &all, plan.cost);
     let cost = plan.cost;
     let lines = plan.cost_lines.clone();
     log(world, EventKind::Special, "CdB 4.2", |w| {
         format!(
-            "{}'s corps spends {cost} PA ({}), {} left",
-            w.resource::<CdbState>().corps[plan.corps].name,
+            "{} corps spends {cost} PA ({}){}, {}",
+            possessive(&w.resource::<CdbState>().corps[plan.corps].name),
             lines.join(", "),
-            w.resource::<CdbState>().corps[plan.corps].ap
+            command_points::paid_by_cinc(extra),
+            command_points::left_text(w, plan.corps)
         )
     });
     for b in &plan.bodies {

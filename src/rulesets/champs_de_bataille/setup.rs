@@ -217,16 +217,16 @@ fn attacker_by_aggression(world: &mut World, scenario: &LoadedScenario) {
     loop {
         let a = roll(world, "CdB 14.3", |w| {
             format!(
-                "{}'s attack (aggression {})",
-                side_name(w, SideId(0)),
+                "{} attack (aggression {})",
+                possessive(&side_name(w, SideId(0))),
                 aggression[0]
             )
         }) as i32
             + aggression[0];
         let b = roll(world, "CdB 14.3", |w| {
             format!(
-                "{}'s attack (aggression {})",
-                side_name(w, SideId(1)),
+                "{} attack (aggression {})",
+                possessive(&side_name(w, SideId(1))),
                 aggression[1]
             )
         }) as i32
@@ -318,7 +318,7 @@ pub(crate) fn check_place(
     {
         return Err(Refusal::new(
             "CdB 14.3",
-            format!("{hex} is outside {}'s ambush zone", name(world, id)),
+            format!("{hex} is outside the ambush zone of {}", name(world, id)),
         ));
     }
     if !stack_at(world, hex).is_empty()
@@ -450,10 +450,10 @@ pub(crate) fn check_dismount(
                 return Err(Refusal::new(
                     "CdB 4.2",
                     format!(
-                        "{} costs {cost} PA ({}); {}'s corps has {} left",
+                        "{} costs {cost} PA ({}); {} corps has {} left",
                         if remount { "remounting" } else { "dismounting" },
                         why.join(", "),
-                        st.corps[c].name,
+                        possessive(&st.corps[c].name),
                         command_points::available(world, c, &[id])
                     ),
                 ));
@@ -485,13 +485,15 @@ pub(crate) fn execute_dismount(world: &mut World, plan: DismountPlan) {
     let id = plan.unit;
     let corps = unit(world, id).corps as usize;
     if let Some((cost, why)) = &plan.activation {
-        command_points::pay(world, corps, &[id], *cost);
+        let extra = command_points::pay(world, corps, &[id], *cost);
         flags_mut(world, id).moved = true;
         let (cost, why) = (*cost, why.join(", "));
         log(world, EventKind::Special, "CdB 4.2", |w| {
             format!(
-                "{}'s corps spends {cost} PA ({why})",
-                w.resource::<CdbState>().corps[corps].name
+                "{} corps spends {cost} PA ({why}){}, {}",
+                possessive(&w.resource::<CdbState>().corps[corps].name),
+                command_points::paid_by_cinc(extra),
+                command_points::left_text(w, corps)
             )
         });
     }

@@ -139,7 +139,10 @@ pub fn unit_card(world: &World, e: Entity) -> Vec<CardLine> {
                 if u.general { " (its general)" } else { "" }
             ),
         ),
-        ("Corps AP".into(), co.ap.to_string()),
+        (
+            "Corps PA".into(),
+            command_points::left_text(world, u.corps as usize),
+        ),
     ];
     if p.range > 0 {
         lines.push(("Range".into(), format!("{} hexes (CdB 10)", p.range)));
@@ -420,7 +423,10 @@ pub fn status_lines(world: &World) -> Vec<String> {
         ),
         CdbPhase::Melee => "melee (CdB 11)".to_string(),
     };
-    let mut out = vec![format!("{}'s sequence: {step}", side_name(world, side))];
+    let mut out = vec![format!(
+        "{} sequence: {step}",
+        possessive(&side_name(world, side))
+    )];
     for c in &st.corps {
         let lost = morale::corps_lost_halves(
             world,
@@ -433,8 +439,12 @@ pub fn status_lines(world: &World) -> Vec<String> {
             if c.allied { ", allied" } else { "" }
         );
         if c.side == side {
+            let index = st.corps.iter().position(|x| x.id == c.id).unwrap_or(0);
             match c.die {
-                Some(d) => line.push_str(&format!("{} PA left of {d}", c.ap)),
+                Some(d) => line.push_str(&format!(
+                    "{} of {d} (CdB 4.2)",
+                    command_points::left_text(world, index).replacen(" left", " PA left", 1)
+                )),
                 None => line.push_str("die not yet assigned"),
             }
         } else {
@@ -453,11 +463,9 @@ pub fn status_lines(world: &World) -> Vec<String> {
         ));
         out.push(line);
     }
-    if st.cinc_extra[side.0 as usize] > 0 {
-        out.push("Commander-in-Chief's extra PA: 1 (CdB 4.2)".into());
-    }
     if !st.unassigned.is_empty() {
-        out.push(format!("Dice to assign: {:?} (CdB 4.1)", st.unassigned));
+        let dice: Vec<String> = st.unassigned.iter().map(u8::to_string).collect();
+        out.push(format!("Dice to assign: {} (CdB 4.1)", dice.join(" and ")));
     }
     out
 }
@@ -610,7 +618,11 @@ pub fn invariant_violations(world: &World) -> Vec<String> {
     }
     for c in &state(world).corps {
         if c.ap < 0 {
-            out.push(format!("{}'s corps has {} AP (CdB 4)", c.name, c.ap));
+            out.push(format!(
+                "{} corps has {} AP (CdB 4)",
+                possessive(&c.name),
+                c.ap
+            ));
         }
     }
     for u in all_units(world) {
