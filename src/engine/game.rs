@@ -457,7 +457,9 @@ impl Game {
         Ok(game)
     }
 
-    /// Every unit, for `--state`: id, name, side, hex, steps and the ruleset's flags.
+    /// The game for `--state`: turn, phase, the decision waited for, each side's morale,
+    /// the ruleset's own state, and every unit (id, name, side, hex, steps, facing by
+    /// name, the ruleset's flags).
     pub fn state_json(&self) -> serde_json::Value {
         let world = &self.world;
         let units = world.resource::<Units>();
@@ -489,7 +491,11 @@ impl Game {
                     "max_steps": steps.map(|s| s.max),
                     "leader": world.get::<Leader>(e).is_some(),
                     "hidden": world.get::<super::units::Hidden>(e).is_some(),
-                    "facing": world.get::<super::units::Facing>(e).map(|f| f.0.0),
+                    "facing": self
+                        .ruleset
+                        .counter_face(world, e)
+                        .facing
+                        .map(|f| super::hex::VertexFacing(f).name()),
                     "flags": self.ruleset.unit_flags(world, e),
                 })
             })
@@ -503,6 +509,12 @@ impl Game {
             "phase_rule": turn.phase.rule,
             "active_side": sides[turn.active.0 as usize].id,
             "pending": self.ruleset.pending_decision(world),
+            "morale": self.ruleset.morale(world).iter().map(|m| serde_json::json!({
+                "side": sides[m.side.0 as usize].id,
+                "lost": m.lost,
+                "level": m.level,
+            })).collect::<Vec<_>>(),
+            "ruleset_state": self.ruleset.state_json(world),
             "outcome": turn.outcome.as_ref().map(|o| serde_json::json!({
                 "winner": o.winner.map(|w| sides[w.0 as usize].id.clone()),
                 "level": o.level,

@@ -58,6 +58,10 @@ pub trait Ruleset: Send + Sync + 'static {
         let side = sides.get(d.side.0 as usize).map_or("", |s| s.name.as_str());
         Some(d.instructions(side))
     }
+    /// The ruleset's own state for `--state` (a corps' action points, ...), as JSON.
+    fn state_json(&self, _world: &World) -> serde_json::Value {
+        serde_json::Value::Null
+    }
     /// The ruleset's state flags of a unit, for `--state` and the info panel.
     fn unit_flags(&self, world: &World, entity: Entity) -> Vec<String>;
 

@@ -196,11 +196,27 @@ fn cdb_same_seed_and_commands_give_the_same_game_and_a_save_replays_it() {
     let loaded = bataille::engine::game::Game::load_save(&path).expect("the save loads");
     assert_eq!(log_text(&loaded), log_text(&a));
     assert_eq!(loaded.state_json(), a.state_json());
-    // The state holds the facings (CdB 6) and the ruleset's flags.
-    let units = a.state_json()["units"].as_array().unwrap().clone();
+    // The state holds the facings by name (CdB 6), none for baggage (CdB 6.1), and the
+    // corps' action points and morale.
+    let state = a.state_json();
+    let units = state["units"].as_array().unwrap().clone();
+    for u in &units {
+        let baggage = u["id"]
+            .as_str()
+            .is_some_and(|id| id.starts_with("castra") || id.starts_with("chariots"));
+        assert_eq!(u["facing"].is_null(), baggage, "{u}");
+        assert!(
+            u["facing"].is_null() || u["facing"].as_str().is_some_and(|f| f.len() <= 3),
+            "{u}"
+        );
+    }
+    let corps = state["ruleset_state"]["corps"].as_array().expect("corps");
     assert!(
-        units.iter().all(|u| u["facing"].is_u64()),
-        "every unit has a facing"
+        !corps.is_empty()
+            && corps
+                .iter()
+                .all(|c| c["pa"].is_i64() && c["demoralised"].is_boolean()),
+        "{corps:?}"
     );
 }
 

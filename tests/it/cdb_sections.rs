@@ -50,9 +50,16 @@ fn has_flag(g: &Game, id: &str, flag: &str) -> bool {
     flags(g, id).iter().any(|f| f == flag)
 }
 
-/// The facing of a unit: 0 = NNE, 1 = E, 2 = SSE, 3 = SSW, 4 = W, 5 = NNW.
+/// The facing of a unit, which `--state` names: 0 = NNE, 1 = E, 2 = SSE, 3 = SSW,
+/// 4 = W, 5 = NNW.
 fn facing(g: &Game, id: &str) -> u64 {
-    unit_state(g, id)["facing"].as_u64().expect("a facing")
+    let name = unit_state(g, id)["facing"]
+        .as_str()
+        .expect("a facing")
+        .to_string();
+    bataille::engine::hex::VertexFacing::parse(&name)
+        .expect("a facing name")
+        .0 as u64
 }
 
 fn at(g: &Game, id: &str) -> String {
@@ -289,6 +296,27 @@ fn cdb_1_2_groups_in_difficult_terrain_only_in_column() {
     run(&mut g, &["march c1 0505 / c2 0404"]);
     assert_eq!(at(&g, "c1"), "0505");
     assert_eq!(at(&g, "c2"), "0404");
+}
+
+#[test]
+fn cdb_9_4_a_column_marches_whatever_order_its_units_are_listed_in() {
+    // The rear unit enters the hex the front one leaves: listed rear first, the group
+    // still moves together, as when listed front first.
+    let units = with_base(
+        &[
+            ("c1", "a", "Reg Bd(O)", "0404", "E"),
+            ("c2", "a", "Reg Bd(O)", "0305", "E"),
+        ],
+        &[],
+    );
+    let mut g = cdb_game(&cdb_position_ron(&units, "", ""), seed6(&[]), &[]);
+    run(&mut g, &["march c2 0404 / c1 0505"]);
+    assert_eq!(at(&g, "c1"), "0505");
+    assert_eq!(at(&g, "c2"), "0404");
+    // Two units of a group may still not end in one hex.
+    let mut g = cdb_game(&cdb_position_ron(&units, "", ""), seed6(&[]), &[]);
+    let r = assert_refused(&mut g, "march c2 0404 0505 / c1 0505", "CdB 9.4");
+    assert!(r.contains("0505"), "{r}");
 }
 
 // ---- 2. Units (2.5) ----
@@ -2515,12 +2543,12 @@ fn cdb_14_3_4_the_defenders_main_corps_within_four_hexes_the_attackers_within_tw
     );
     assert_eq!(
         unit_state(&g, "ga")["facing"],
-        1,
+        "E",
         "facing the enemy edge (E)"
     );
     assert_eq!(
         unit_state(&g, "gb")["facing"],
-        4,
+        "W",
         "facing the enemy edge (W)"
     );
 }
@@ -2559,7 +2587,7 @@ fn cdb_14_3_3_the_written_placement_is_kept_and_leaves_room_for_the_corps_to_com
         &mut g,
         &["place g2 0309", "place g2 0309 NNE", "place pa 0410 SSE"],
     );
-    assert_eq!(unit_state(&g, "g2")["facing"], 0);
+    assert_eq!(unit_state(&g, "g2")["facing"], "NNE");
     run(&mut g, &["end"]);
     assert_eq!(g.turn().phase.kind, PhaseKind::Move);
 }

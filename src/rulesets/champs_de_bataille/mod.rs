@@ -678,6 +678,10 @@ impl Ruleset for ChampsDeBataillePlugin {
         autoplay::random_command(world, rng)
     }
 
+    fn state_json(&self, world: &World) -> serde_json::Value {
+        view::state_json(world)
+    }
+
     fn unit_flags(&self, world: &World, entity: Entity) -> Vec<String> {
         view::unit_flags(world, entity)
     }

@@ -242,7 +242,20 @@ pub(crate) fn check_march(
     let mut came_near = false;
     let mut ever_turned = false;
     for k in 0..max_len {
-        for bi in 0..bodies.len() {
+        // The group moves together (CdB 9.4), listed in any order: at each movement
+        // point a body steps once no body yet to step holds the hex it enters.
+        let mut to_step: Vec<usize> = (0..bodies.len()).collect();
+        while !to_step.is_empty() {
+            let next = to_step
+                .iter()
+                .position(|&bi| match bodies[bi].steps.get(k) {
+                    Some(MarchStep::Hex(n)) => {
+                        !to_step.iter().any(|&j| j != bi && bodies[j].hex == *n)
+                    }
+                    _ => true,
+                })
+                .unwrap_or(0);
+            let bi = to_step.remove(next);
             let Some(step) = bodies[bi].steps.get(k).copied() else {
                 continue;
             };
@@ -505,12 +518,7 @@ pub(crate) fn check_march(
                         .filter(|j| *j != bi && bodies[*j].hex == n)
                         .collect();
                     if !movers_here.is_empty() {
-                        return refuse(
-                            "CdB 9.4",
-                            format!(
-                                "{n} is still held by a unit of the group: list the units front first"
-                            ),
-                        );
+                        return refuse("CdB 9.4", format!("{n} would hold two units of the group"));
                     }
                     let occupants: Vec<UnitId> = stack_at(world, n)
                         .into_iter()

@@ -470,6 +470,45 @@ pub fn status_lines(world: &World) -> Vec<String> {
     out
 }
 
+/// CdB's state for `--state`: the step, each corps' action points, die, morale and
+/// reliability (CdB 4, 12), the CinC's additional PA, and the dice to assign.
+pub fn state_json(world: &World) -> serde_json::Value {
+    let st = state(world);
+    let sides = &world
+        .resource::<crate::engine::game::ScenarioInfo>()
+        .0
+        .file
+        .sides;
+    let corps: Vec<serde_json::Value> = st
+        .corps
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            serde_json::json!({
+                "id": c.id,
+                "name": c.name,
+                "side": sides[c.side.0 as usize].id,
+                "general": key(world, c.general).to_string(),
+                "regular": c.regular,
+                "allied": c.allied,
+                "die": c.die,
+                "pa": c.ap,
+                "demoralised": c.demoralised,
+                "unreliable": c.unreliable == Some(true),
+                "lost_counter_equivalents": morale::corps_lost_halves(world, i) as f32 / 2.0,
+                "counter_equivalents": c.total_halves as f32 / 2.0,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "step": st.step.view().label,
+        "sequence": sides[st.sequence.0 as usize].id,
+        "corps": corps,
+        "cinc_additional_pa": [st.cinc_extra[0], st.cinc_extra[1]],
+        "dice_to_assign": st.unassigned,
+    })
+}
+
 /// Where a unit's steps would take it, ignoring legality.
 fn simulate(
     world: &World,
