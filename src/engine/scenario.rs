@@ -220,18 +220,10 @@ impl SpecialRuleRefs for NoSpecialRule {}
 /// with its place in the file.
 #[macro_export]
 macro_rules! side_fields {
-    ($(#[$meta:meta])* $vis:vis struct $name:ident { $($(#[$fmeta:meta])* $fvis:vis $field:ident : $ty:ty),* $(,)? }) => {
-        $(#[$meta])*
-        #[derive(Clone, Debug, serde::Deserialize)]
-        #[serde(deny_unknown_fields)]
-        $vis struct $name {
-            #[serde(rename = "id", default)]
-            _id: serde::de::IgnoredAny,
-            #[serde(rename = "name", default)]
-            _name: serde::de::IgnoredAny,
-            #[serde(rename = "commander", default)]
-            _commander: serde::de::IgnoredAny,
-            $($(#[$fmeta])* $fvis $field: $ty),*
+    ($($item:tt)*) => {
+        $crate::entry_fields! {
+            ["id" _id, "name" _name, "commander" _commander]
+            $($item)*
         }
     };
 }
@@ -240,23 +232,33 @@ macro_rules! side_fields {
 /// for sides (shared: `id`, `name`, `side`, `type`, `hex`, `reduced`).
 #[macro_export]
 macro_rules! unit_fields {
-    ($(#[$meta:meta])* $vis:vis struct $name:ident { $($(#[$fmeta:meta])* $fvis:vis $field:ident : $ty:ty),* $(,)? }) => {
+    ($($item:tt)*) => {
+        $crate::entry_fields! {
+            ["id" _id, "name" _name, "side" _side, "type" _type, "hex" _hex, "reduced" _reduced]
+            $($item)*
+        }
+    };
+}
+
+/// The struct `side_fields!` and `unit_fields!` declare: the shared fields of the entry
+/// read and ignored, the ruleset's own fields, unknown fields refused.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! entry_fields {
+    (
+        [$($shared:literal $ignored:ident),*]
+        $(#[$meta:meta])* $vis:vis struct $name:ident {
+            $($(#[$fmeta:meta])* $fvis:vis $field:ident : $ty:ty),* $(,)?
+        }
+    ) => {
         $(#[$meta])*
         #[derive(Clone, Debug, serde::Deserialize)]
         #[serde(deny_unknown_fields)]
         $vis struct $name {
-            #[serde(rename = "id", default)]
-            _id: serde::de::IgnoredAny,
-            #[serde(rename = "name", default)]
-            _name: serde::de::IgnoredAny,
-            #[serde(rename = "side", default)]
-            _side: serde::de::IgnoredAny,
-            #[serde(rename = "type", default)]
-            _type: serde::de::IgnoredAny,
-            #[serde(rename = "hex", default)]
-            _hex: serde::de::IgnoredAny,
-            #[serde(rename = "reduced", default)]
-            _reduced: serde::de::IgnoredAny,
+            $(
+                #[serde(rename = $shared, default)]
+                $ignored: serde::de::IgnoredAny,
+            )*
             $($(#[$fmeta])* $fvis $field: $ty),*
         }
     };

@@ -118,6 +118,17 @@ pub fn units_at(world: &World, hex: HexCoord) -> Vec<UnitId> {
         .to_vec()
 }
 
+/// How a command names a unit: by its scenario id.
+#[inline]
+pub fn key(world: &World, id: UnitId) -> crate::engine::command::UnitRef {
+    crate::engine::command::UnitRef::Key(
+        world
+            .get::<UnitName>(entity(world, id))
+            .map(|n| n.key.clone())
+            .unwrap_or_default(),
+    )
+}
+
 /// The unit a command names by its scenario id.
 pub fn unit_by_key(world: &World, key: &str) -> Option<UnitId> {
     let units = world.resource::<Units>();

@@ -5,9 +5,9 @@ use bevy::prelude::*;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::command::{Command, UnitRef};
+use crate::engine::command::Command;
 use crate::engine::hex::HexCoord;
-use crate::engine::units::{Placement, SideId, UnitId, UnitName, Units};
+use crate::engine::units::{Placement, SideId, UnitId, Units};
 
 use super::AlcPhase;
 use super::results::{Pending, RetreatStep, advance_candidates, retreat_options};
@@ -15,15 +15,6 @@ use super::*;
 
 fn pick<T: Clone>(rng: &mut ChaCha8Rng, items: &[T]) -> Option<T> {
     (!items.is_empty()).then(|| items[rng.random_range(0..items.len())].clone())
-}
-
-pub(crate) fn key(world: &World, id: UnitId) -> UnitRef {
-    UnitRef::Key(
-        world
-            .get::<UnitName>(entity(world, id))
-            .map(|n| n.key.clone())
-            .unwrap_or_default(),
-    )
 }
 
 fn decision(world: &World, rng: &mut ChaCha8Rng, p: &Pending) -> Command {

@@ -150,7 +150,7 @@ pub(crate) fn scan_units(world: &World, mut f: impl FnMut(UnitView)) {
 // ---- accessors over the world, used throughout the ruleset ----
 
 pub(crate) use super::common::{
-    all_units, component, component_mut, entity, hex_of, is_hidden, is_leader, log, name,
+    all_units, component, component_mut, entity, hex_of, is_hidden, is_leader, key, log, name,
     placement, plain_name, possessive, refresh_zones, roll, set_placement, side_name, side_of,
     turn, unit_by_key, units_at, zones_stale,
 };

@@ -13,10 +13,10 @@ use crate::engine::view::{
     AttackPreview, CardLine, Choice, CounterFace, Decision, MoveOption, SideMorale,
 };
 
-use super::autoplay::key;
 use super::data::Kind;
 use super::results::{Pending, RetreatStep, advance_candidates, front, live, loss_count};
 use super::*;
+use crate::rulesets::common::key;
 
 fn unit_id(world: &World, e: Entity) -> Option<UnitId> {
     world.get::<UnitId>(e).copied()

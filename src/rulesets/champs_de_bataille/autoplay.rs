@@ -13,8 +13,9 @@ use crate::engine::units::UnitId;
 
 use super::data::Kind;
 use super::decision::decision;
-use super::view::{check, key};
+use super::view::check;
 use super::*;
+use crate::rulesets::common::key;
 
 fn pick<T: Clone>(rng: &mut ChaCha8Rng, items: &[T]) -> Option<T> {
     (!items.is_empty()).then(|| items[rng.random_range(0..items.len())].clone())

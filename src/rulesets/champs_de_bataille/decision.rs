@@ -11,8 +11,9 @@ use super::commands::CdbCommand;
 
 use crate::engine::view::{Choice, Decision};
 
-use super::view::{check, key};
+use super::view::check;
 use super::*;
+use crate::rulesets::common::key;
 
 pub fn decision(world: &World) -> Option<Decision> {
     let st = state(world);

@@ -236,7 +236,7 @@ pub struct CdbTables(pub Arc<Tables>);
 // ---- accessors ----
 
 pub(crate) use super::common::{
-    all_units, component, component_mut, entity, hex_of, is_hidden, log, name, placement,
+    all_units, component, component_mut, entity, hex_of, is_hidden, key, log, name, placement,
     possessive, refresh_zones, roll, set_placement, side_name, side_of, turn, unit_by_key,
     zones_current, zones_stale,
 };

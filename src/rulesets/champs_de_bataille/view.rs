@@ -9,7 +9,7 @@ use crate::engine::board::Board;
 use crate::engine::command::{Command, Refusal, UnitRef};
 
 use super::commands::{CdbCommand, MarchStep};
-use crate::engine::units::{SideId, Steps, UnitId, UnitName};
+use crate::engine::units::{SideId, Steps, UnitId};
 use crate::engine::view::{AttackPreview, CardLine, Choice, CounterFace, MoveOption, SideMorale};
 
 use super::data::{Kind, Quality};
@@ -17,15 +17,6 @@ use super::*;
 
 fn unit_id(world: &World, e: Entity) -> Option<UnitId> {
     world.get::<UnitId>(e).copied()
-}
-
-pub(crate) fn key(world: &World, id: UnitId) -> UnitRef {
-    UnitRef::Key(
-        world
-            .get::<UnitName>(entity(world, id))
-            .map(|n| n.key.clone())
-            .unwrap_or_default(),
-    )
 }
 
 /// The check `submit` runs before executing anything: the refusal it would give.
