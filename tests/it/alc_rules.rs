@@ -157,7 +157,7 @@ fn alc_8_a_leader_adds_his_rating_attacking_and_defending() {
 }
 
 #[test]
-fn alc_8_a_lone_leader_is_eliminated_when_an_enemy_enters_and_has_no_zoc() {
+fn alc_8_11_a_lone_leader_has_a_zoc_and_is_eliminated_when_an_enemy_enters() {
     let mut g = position(
         &[
             ("k", "a", "chevaliers_normands", "0502"),
@@ -168,8 +168,21 @@ fn alc_8_a_lone_leader_is_eliminated_when_an_enemy_enters_and_has_no_zoc() {
         "",
         1,
     );
-    // 0504 is next to the leader: with no zone of control the knight goes on.
-    run(&mut g, &["move 0502 0503 0504 0505 0506"]);
+    // 0504 is next to the leader: its zone of control stops the knight there (AlC 11).
+    let r = g
+        .submit_line("move 0502 0503 0504 0505 0506")
+        .expect_err("the leader's zone stops the knight");
+    assert!(r.1.contains("0504 is in an enemy ZoC"), "{}", r.1);
+    run(&mut g, &["move 0502 0503 0504"]);
+    assert_eq!(status(&g, "lb"), "on_map");
+    // Next turn the knight steps from the zone into the leader's hex, which no zone
+    // covers, and eliminates him (AlC 8); the hex beyond was in his zone: it stops.
+    run(&mut g, &["end", "end", "end", "end"]);
+    let r = g
+        .submit_line("move 0504 0505 0506 0507")
+        .expect_err("stops in 0506");
+    assert!(r.1.contains("0506 is in an enemy ZoC"), "{}", r.1);
+    run(&mut g, &["move 0504 0505 0506"]);
     assert_eq!(status(&g, "lb"), "eliminated");
     assert_eq!(hex(&g, "k").as_deref(), Some("0506"));
     assert!(log_text(&g).contains("alone in 0505, entered by an enemy unit: eliminated (AlC 8)"));
@@ -881,16 +894,14 @@ fn alc_13_a_side_whose_losses_exceed_its_morale_level_loses_a_major_victory() {
 
 #[test]
 fn alc_13_a_lost_commander_adds_four() {
+    // The knight starts next to the lone leader, in his zone (AlC 11), and steps in.
     let units = [
-        ("k", "a", "chevaliers_normands", "0502"),
+        ("k", "a", "chevaliers_normands", "0504"),
         ("lb", "b", "leader_1", "0505"),
         ("q", "b", "infanterie_italienne", "0909"),
     ];
     let mut g = game_of(&with_levels(position_ron(&units, CLEAR, ""), 30, 3), 1, &[]);
-    run(
-        &mut g,
-        &["move 0502 0503 0504 0505", "end", "end", "end", "end"],
-    );
+    run(&mut g, &["move 0504 0505", "end", "end", "end", "end"]);
     let o = g.outcome().expect("over");
     assert!(
         o.reason.contains("lost 4 morale, more than its level 3"),

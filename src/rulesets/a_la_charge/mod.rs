@@ -547,13 +547,14 @@ impl Ruleset for AlaChargePlugin {
                 },
                 flags,
             ));
+            // Each unit exerts a zone of control (AlC 11), leaders too: AlC 3 counts
+            // them among the units, and AlC 8 treats a leader "like any other unit".
+            ent.insert(ExertsZoc);
             if t.kind == Kind::Leader {
                 ent.insert(Leader {
                     rating: t.full,
                     commander: state.commanders.contains(&Some(id)),
                 });
-            } else {
-                ent.insert(ExertsZoc);
             }
         }
         let scan = world.query::<ScanQuery>();
