@@ -425,19 +425,25 @@ pub(crate) fn paid_by_cinc(extra: i32) -> &'static str {
 /// What a corps has left: "2 left", and the CinC's additional PA when he stands in the
 /// corps and has not spent it (CdB 4.2).
 pub(crate) fn left_text(world: &World, c: usize) -> String {
+    format!(
+        "{} left{}",
+        state(world).corps[c].ap,
+        cinc_extra_text(world, c)
+    )
+}
+
+/// " and the Commander-in-Chief's additional PA" while he stands in corps `c` and has
+/// not spent it (CdB 4.2), else nothing.
+pub(crate) fn cinc_extra_text(world: &World, c: usize) -> &'static str {
     let st = state(world);
     let side = st.corps[c].side;
     let extra = st.cinc_extra[side.0 as usize] > 0
         && st.cinc[side.0 as usize].is_some_and(|ci| unit(world, ci).corps as usize == c);
-    format!(
-        "{} left{}",
-        st.corps[c].ap,
-        if extra {
-            " and the Commander-in-Chief's additional PA"
-        } else {
-            ""
-        }
-    )
+    if extra {
+        " and the Commander-in-Chief's additional PA"
+    } else {
+        ""
+    }
 }
 
 /// The action points available to activate `units` of corps `c`.

@@ -433,8 +433,9 @@ pub fn status_lines(world: &World) -> Vec<String> {
             let index = st.corps.iter().position(|x| x.id == c.id).unwrap_or(0);
             match c.die {
                 Some(d) => line.push_str(&format!(
-                    "{} of {d} (CdB 4.2)",
-                    command_points::left_text(world, index).replacen(" left", " PA left", 1)
+                    "{} PA left of {d}{} (CdB 4.2)",
+                    c.ap,
+                    command_points::cinc_extra_text(world, index)
                 )),
                 None => line.push_str("die not yet assigned"),
             }
