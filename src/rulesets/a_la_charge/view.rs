@@ -274,10 +274,87 @@ fn loss_allocations(world: &World, pool: &[UnitId], take: u8) -> Vec<Vec<UnitId>
     out
 }
 
+/// The decision the front of the queue waits for, in words (the answers to type are
+/// the decision's choices); `None` when none.
+fn waiting_for(world: &World) -> Option<String> {
+    let p = front(world)?;
+    Some(match p {
+        Pending::Losses {
+            side, pool, steps, ..
+        } => {
+            let take = loss_count(world, &pool, steps);
+            let names: Vec<String> = live(world, &pool).iter().map(|u| name(world, *u)).collect();
+            format!(
+                "{} allocates {take} step {} among {}",
+                side_name(world, side),
+                if take == 1 { "loss" } else { "losses" },
+                or_list(&names, "and")
+            )
+        }
+        Pending::MoraleCheck { unit, .. } => format!("morale check of {}", name(world, unit)),
+        Pending::ChooseMoraleCheck { pool } => {
+            let names: Vec<String> = live(world, &pool).iter().map(|u| name(world, *u)).collect();
+            format!(
+                "the attacker names the unit that checks morale: {}",
+                or_list(&names, "or")
+            )
+        }
+        Pending::Retreat {
+            unit,
+            origin,
+            done,
+            total,
+            chain,
+            ..
+        } => {
+            let at = hex_of(world, unit).unwrap_or(origin);
+            let opts: Vec<String> = results::retreat_options(world, unit, at, origin, done, &chain)
+                .iter()
+                .map(|o| match *o {
+                    RetreatStep::Move(h) => h.label(),
+                    RetreatStep::Displace(h, f) => {
+                        format!("{h} (displacing {})", name(world, f))
+                    }
+                    RetreatStep::Eliminate { .. } => "none".into(),
+                })
+                .collect();
+            let left = total - done;
+            format!(
+                "{} retreats {left} more {}: into {}",
+                name(world, unit),
+                if left == 1 { "hex" } else { "hexes" },
+                or_list(&opts, "or")
+            )
+        }
+        Pending::Advance { into, .. } => {
+            let (cands, forced) = advance_candidates(world, &p);
+            let names: Vec<String> = cands.iter().map(|u| name(world, *u)).collect();
+            format!(
+                "advance after combat into {into} with {}{}",
+                or_list(&names, "or"),
+                if forced {
+                    "; a charging mounted unit must advance"
+                } else {
+                    ", or not at all"
+                }
+            )
+        }
+    })
+}
+
+/// "a, b or c" (or "and").
+fn or_list(items: &[String], word: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} {word} {last}", rest.join(", ")),
+    }
+}
+
 /// The decision the rules wait for, with every legal answer.
 pub fn decision(world: &World) -> Option<Decision> {
     if let Some(p) = front(world) {
-        let prompt = results::waiting_for(world).unwrap_or_default();
+        let prompt = waiting_for(world).unwrap_or_default();
         let active = turn(world).active;
         return Some(match &p {
             Pending::Losses {

@@ -291,6 +291,8 @@ fn apply_quality(
 /// frontal contact and not facing that enemy, pivot to face it by the shortest way.
 pub(crate) fn reface_before_melee(world: &mut World) {
     for u in all_units(world) {
+        // A unit refaced before this one changed the zones it reads.
+        refresh_zoc(world);
         let Some(h) = hex_of(world, u) else { continue };
         if kind(world, u) == Kind::Bag || flags(world, u).rank != 0 || is_hidden(world, u) {
             continue;

@@ -268,6 +268,8 @@ pub(crate) fn decide_advance_target(world: &mut World, target: UnitId) {
 /// first, stopping once an enemy is in its zone or the way is barred.
 /// `target`: the player's choice; without one, the first of the options.
 fn spontaneous_advance(world: &mut World, u: UnitId, target: Option<UnitId>) {
+    // Units that advanced or fled before this one changed the zones it reads.
+    refresh_zoc(world);
     let Some(target) = target.or_else(|| advance_options(world, u).first().copied()) else {
         return;
     };
@@ -430,6 +432,7 @@ fn spontaneous_advance(world: &mut World, u: UnitId, target: Option<UnitId>) {
 fn passed_through(world: &mut World, by: UnitId, passed: &[UnitId]) {
     let knights = kind(world, by) == Kind::Kn;
     for &x in passed {
+        refresh_zoc(world);
         if hex_of(world, x).is_none() || flags(world, x).rank != 0 {
             continue;
         }
@@ -495,6 +498,8 @@ pub(crate) fn due_to_flee(world: &World, u: UnitId) -> bool {
 /// advance waits for its player to choose its target: the choice resumes it.
 pub(crate) fn end_of_movement(world: &mut World, side: SideId) -> bool {
     for u in all_units(world) {
+        // Each advance moves units: the next reads the zones as they are now.
+        refresh_zoc(world);
         if side_of(world, u) == side && due_to_advance(world, u) && !flags(world, u).advance_checked
         {
             let options = advance_options(world, u);
@@ -510,6 +515,7 @@ pub(crate) fn end_of_movement(world: &mut World, side: SideId) -> bool {
         }
     }
     for u in all_units(world) {
+        refresh_zoc(world);
         if side_of(world, u) == side && due_to_flee(world, u) {
             log(world, EventKind::Special, "CdB 12.3", |w| {
                 format!(

@@ -123,15 +123,21 @@ pub(crate) fn nearest_in(hexes: &[HexCoord], hex: HexCoord) -> u32 {
         .unwrap_or(u32::MAX)
 }
 
-/// The enemy units whose zone of control covers `hex` (CdB 7.1).
+/// The enemy units whose zone of control covers `hex` (CdB 7.1), read from the engine's
+/// zones (`ZoneOfControl`, whose shape is `frontal_zone`), which every command brings up
+/// to date (`refresh_zoc`) before the rules read them.
 pub(crate) fn zoc_exerted_on(world: &World, side: SideId, hex: HexCoord) -> Vec<UnitId> {
+    debug_assert!(
+        zones_current(world),
+        "zones of control read before they were brought up to date"
+    );
     let mut out = Vec::new();
     for n in hex.neighbors() {
         for u in stack_at(world, n) {
             if side_of(world, u) != side
-                && !is_hidden(world, u)
-                && exerts_zoc(world, u)
-                && facing(world, u).front(n).contains(&hex)
+                && world
+                    .get::<crate::engine::zoc::ZoneOfControl>(entity(world, u))
+                    .is_some_and(|z| z.hexes.contains(&hex))
             {
                 out.push(u);
             }
@@ -191,8 +197,8 @@ pub(super) fn frontal_zone(
     }
 }
 
-/// Brings the engine's zones of control up to date, so `ZocMap` (which the view
-/// shades) is current. The rules read zones from facings directly (`zoc_exerted_on`).
+/// Brings the engine's zones of control up to date: the units' `ZoneOfControl`, which
+/// the rules read (`zoc_exerted_on`), and `ZocMap`, which the view shades.
 pub(crate) fn refresh_zoc(world: &mut World) {
     if zones_current(world) {
         return;

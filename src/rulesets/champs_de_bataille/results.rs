@@ -229,6 +229,7 @@ pub(crate) fn recoil_unit(world: &mut World, u: UnitId, opt: RecoilOption) {
 }
 
 fn recoil_to(world: &mut World, u: UnitId, opt: RecoilOption, depth: u32) {
+    refresh_zoc(world);
     if let Some(pushed) = opt.pushes
         && let Some(first) = recoil_options_at(
             world,
@@ -291,6 +292,7 @@ fn recoil_to(world: &mut World, u: UnitId, opt: RecoilOption, depth: u32) {
 }
 
 fn finish_recoil(world: &mut World, u: UnitId, flee: bool, advance: Option<Advance>) {
+    refresh_zoc(world);
     if flee {
         flight(world, u);
     }
@@ -300,6 +302,7 @@ fn finish_recoil(world: &mut World, u: UnitId, flee: bool, advance: Option<Advan
 }
 
 pub(crate) fn decide_recoil(world: &mut World, hex: HexCoord) {
+    refresh_zoc(world);
     let Some(Pending::Recoil {
         unit: u,
         flee,
@@ -354,6 +357,7 @@ pub(crate) fn decide_rear_loss(world: &mut World, victim: UnitId) {
 /// An enemy unit behind a destroyed elephant recoils if on foot, flees if mounted
 /// (CdB 11.7, last paragraph); one that cannot recoil is destroyed (11.6).
 fn recoil_or_flee_behind_elephant(world: &mut World, x: UnitId, advance: Option<Advance>) {
+    refresh_zoc(world);
     let flee = kind(world, x).is_mounted();
     log(world, EventKind::CombatResult, "CdB 11.7", |w| {
         format!(
@@ -495,6 +499,7 @@ pub(crate) fn facing_to_edge(edge: MapEdge) -> VertexFacing {
 /// turning at most one vertex per hex round enemies and impassable hexes, bursting
 /// through friends; off the map it is lost.
 pub(crate) fn flight(world: &mut World, u: UnitId) {
+    refresh_zoc(world);
     let Some(mut at) = hex_of(world, u) else {
         return;
     };
