@@ -292,6 +292,45 @@ pub fn read_tables<const N: usize>(
     Ok((names, texts))
 }
 
+// ---- odds ----
+
+/// An odds heading of a CRT, "a-d", as (a, d) in tenths: "3-1" is (30, 10), "1.5-1" is
+/// (15, 10). One side is 1; the other has at most one decimal. `None` otherwise.
+pub fn parse_odds(heading: &str) -> Option<(i32, i32)> {
+    let tenths = |x: &str| -> Option<i32> {
+        let x = x.trim();
+        let (whole, frac) = match x.split_once('.') {
+            Some((w, f)) if f.len() == 1 => (w, f.parse::<i32>().ok()?),
+            Some(_) => return None,
+            None => (x, 0),
+        };
+        let whole: i32 = whole.parse().ok()?;
+        (0..=99).contains(&whole).then_some(whole * 10 + frac)
+    };
+    let (a, d) = heading.split_once('-')?;
+    let (a, d) = (tenths(a)?, tenths(d)?);
+    (a > 0 && d > 0 && (a == 10 || d == 10)).then_some((a, d))
+}
+
+/// The column of `attack` against `defense` among `ratios` (lowest odds first): the
+/// highest whose ratio is at most attack:defense, so the odds round in the defender's
+/// favour; the first column below them all, the last above them all.
+pub fn odds_column(ratios: &[(i32, i32)], attack: i32, defense: i32) -> usize {
+    if defense <= 0 {
+        return ratios.len().saturating_sub(1);
+    }
+    if attack <= 0 {
+        return 0;
+    }
+    let mut column = 0;
+    for (i, &(a, d)) in ratios.iter().enumerate() {
+        if attack * d >= a * defense {
+            column = i;
+        }
+    }
+    column
+}
+
 /// The possessive of a name: "Syagrius'", "Franks'", but "Ragnachar's".
 pub fn possessive(name: &str) -> String {
     if name.ends_with(['s', 'S']) {

@@ -5,6 +5,7 @@
 pub mod a_la_charge;
 pub mod champs_de_bataille;
 pub mod common;
+pub mod morne_plaine;
 
 use std::path::Path;
 use std::sync::Arc;

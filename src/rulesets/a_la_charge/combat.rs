@@ -81,19 +81,7 @@ pub struct AttackPlan {
 /// The CRT column of an attack strength against a defence strength, rounded in favour
 /// of the defender and capped at the table's first and last columns (AlC 12.3).
 pub fn odds_column(crt: &Crt, attack: i32, defense: i32) -> usize {
-    if defense <= 0 {
-        return crt.ratios.len() - 1;
-    }
-    if attack <= 0 {
-        return 0;
-    }
-    let mut column = 0;
-    for (i, &(a, d)) in crt.ratios.iter().enumerate() {
-        if attack * d >= a * defense {
-            column = i;
-        }
-    }
-    column
+    crate::rulesets::common::odds_column(&crt.ratios, attack, defense)
 }
 
 fn terrain_at(world: &World, hex: HexCoord) -> super::data::TerrainType {

@@ -164,7 +164,7 @@ pub struct CrtFile {
 #[derive(Clone, Debug)]
 pub struct Crt {
     pub columns: Vec<String>,
-    /// The attacker-to-defender ratio of each column, as (attacker, defender).
+    /// The attacker-to-defender ratio of each column, as (attacker, defender) in tenths.
     pub ratios: Vec<(i32, i32)>,
     pub min_die: i32,
     pub max_die: i32,
@@ -203,10 +203,10 @@ fn parse<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, Lo
         .map_err(|e| LocatedError::from_ron(file, text, &e))
 }
 
+/// A column heading of AlC's CRT: whole odds (AlC 12.3), in tenths as the shared layer
+/// reads them.
 fn parse_ratio(s: &str) -> Option<(i32, i32)> {
-    let (a, d) = s.split_once('-')?;
-    let (a, d) = (a.trim().parse().ok()?, d.trim().parse().ok()?);
-    (a > 0 && d > 0 && (a == 1 || d == 1)).then_some((a, d))
+    crate::rulesets::common::parse_odds(s).filter(|(a, d)| a % 10 == 0 && d % 10 == 0)
 }
 
 impl Tables {

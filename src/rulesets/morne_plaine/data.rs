@@ -1,0 +1,279 @@
+//! The tables of Morne Plaine as data, read from `rulesets/morne_plaine/*.ron`: the
+//! counter types and the Combat Results Table. The page gives the CRT's shape (columns
+//! 1-8 to 8-1 with a 1.5-1 column, rows 0 to 7 after the clamp, losses for both units and
+//! `*` for a morale check) but not its cells; each file's `source:` note says which
+//! figures are the designer's.
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+use crate::engine::error::LocatedError;
+use crate::engine::scenario::ron_options;
+use crate::rulesets::common::parse_odds;
+
+/// The kinds of unit (MP generalities).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum Kind {
+    Leader,
+    Infantry,
+    Cavalry,
+    Artillery,
+}
+
+impl Kind {
+    /// Mounted units: cavalry, and leaders, who ride.
+    pub fn is_mounted(self) -> bool {
+        matches!(self, Kind::Cavalry | Kind::Leader)
+    }
+}
+
+/// A counter type: combat strength, movement allowance, morale value, and for artillery
+/// its bombardment value and range, for leaders their command radius.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitType {
+    pub id: String,
+    pub kind: Kind,
+    pub cs: u8,
+    pub ma: u8,
+    pub mv: u8,
+    #[serde(default)]
+    pub bv: Option<u8>,
+    #[serde(default)]
+    pub range: Option<u8>,
+    #[serde(default)]
+    pub radius: Option<u8>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitTypesFile {
+    pub source: String,
+    pub types: Vec<UnitType>,
+}
+
+/// One cell of the CRT: the CS points each unit loses and whether it checks morale
+/// (MP combat: results).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Cell {
+    pub attacker_loss: u8,
+    pub attacker_check: bool,
+    pub defender_loss: u8,
+    pub defender_check: bool,
+}
+
+impl Cell {
+    /// Parses "1*/0": attacker then defender, each a CS loss with `*` for a morale check.
+    pub fn parse(code: &str) -> Result<Self, String> {
+        let bad = || {
+            format!(
+                "`{code}` is not a CRT cell: write attacker/defender, each a CS loss 0-9 with `*` for a morale check, e.g. 1*/0"
+            )
+        };
+        let (a, d) = code.split_once('/').ok_or_else(bad)?;
+        let side = |s: &str| -> Option<(u8, bool)> {
+            let (n, check) = match s.strip_suffix('*') {
+                Some(n) => (n, true),
+                None => (s, false),
+            };
+            let n: u8 = n.parse().ok()?;
+            (n <= 9).then_some((n, check))
+        };
+        let (attacker_loss, attacker_check) = side(a).ok_or_else(bad)?;
+        let (defender_loss, defender_check) = side(d).ok_or_else(bad)?;
+        Ok(Self {
+            attacker_loss,
+            attacker_check,
+            defender_loss,
+            defender_check,
+        })
+    }
+}
+
+impl std::fmt::Display for Cell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let star = |c: bool| if c { "*" } else { "" };
+        write!(
+            f,
+            "{}{}/{}{}",
+            self.attacker_loss,
+            star(self.attacker_check),
+            self.defender_loss,
+            star(self.defender_check)
+        )
+    }
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CrtRow {
+    pub die: i32,
+    pub results: Vec<String>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CrtFile {
+    pub source: String,
+    pub columns: Vec<String>,
+    pub rows: Vec<CrtRow>,
+}
+
+/// The CRT, parsed: columns as odds in tenths, rows the modified die 0 to 7.
+#[derive(Clone, Debug)]
+pub struct Crt {
+    pub columns: Vec<String>,
+    pub ratios: Vec<(i32, i32)>,
+    /// `cells[die][column]`.
+    pub cells: Vec<Vec<Cell>>,
+}
+
+/// The lowest and highest modified die: beyond them the die is clamped (MP combat).
+pub const DIE_ROWS: std::ops::RangeInclusive<i32> = 0..=7;
+
+impl Crt {
+    /// The cell for a column and a modified die, clamped to 0-7 (MP combat: resolution).
+    pub fn cell(&self, column: usize, modified_die: i32) -> Cell {
+        let row = modified_die.clamp(*DIE_ROWS.start(), *DIE_ROWS.end()) as usize;
+        self.cells[row][column]
+    }
+}
+
+/// All the tables, with their text for the save hash.
+#[derive(Clone, Debug)]
+pub struct Tables {
+    pub units: UnitTypesFile,
+    pub crt: Crt,
+    pub texts: [String; 2],
+}
+
+pub const UNITS_RON: &str = include_str!("../../../rulesets/morne_plaine/units.ron");
+pub const CRT_RON: &str = include_str!("../../../rulesets/morne_plaine/crt.ron");
+
+fn parse<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, LocatedError> {
+    ron_options()
+        .from_str(text)
+        .map_err(|e| LocatedError::from_ron(file, text, &e))
+}
+
+impl Tables {
+    /// Parses the tables; `names` are the file names shown in errors.
+    pub fn parse(names: [&str; 2], texts: [String; 2]) -> Result<Self, LocatedError> {
+        let units: UnitTypesFile = parse(names[0], &texts[0])?;
+        let crt_file: CrtFile = parse(names[1], &texts[1])?;
+        let at = |i: usize, needle: &str, msg: String| {
+            LocatedError::at_text(names[i], &texts[i], needle, 0, msg)
+        };
+        for t in &units.types {
+            let here = format!("\"{}\"", t.id);
+            let fault = if t.cs == 0 {
+                Some("a combat strength of at least 1".to_string())
+            } else if t.ma == 0 {
+                Some("a movement allowance of at least 1".to_string())
+            } else if !(1..=9).contains(&t.mv) {
+                Some("a morale value from 1 to 9 (the morale check is a number from 1 to 9, MP combat: morale check)".to_string())
+            } else if (t.kind == Kind::Artillery) != (t.bv.is_some() && t.range.is_some()) {
+                Some("a bombardment value and a range if, and only if, it is artillery (MP bombardment)".to_string())
+            } else if (t.kind == Kind::Leader) != t.radius.is_some() {
+                Some("a command radius if, and only if, it is a leader (MP movement)".to_string())
+            } else {
+                None
+            };
+            if let Some(what) = fault {
+                return Err(at(0, &here, format!("unit type `{}` needs {what}", t.id)));
+            }
+        }
+        let mut ratios = Vec::new();
+        for c in &crt_file.columns {
+            ratios.push(parse_odds(c).ok_or_else(|| {
+                at(
+                    1,
+                    &format!("\"{c}\""),
+                    format!("CRT column `{c}` is not odds like 1-2, 1.5-1 or 3-1"),
+                )
+            })?);
+        }
+        if ratios.is_empty() || !ratios.windows(2).all(|w| w[0].0 * w[1].1 < w[1].0 * w[0].1) {
+            return Err(at(
+                1,
+                "columns",
+                "CRT columns must rise from the lowest odds to the highest".into(),
+            ));
+        }
+        if !ratios.iter().any(|r| r.0 == r.1) {
+            return Err(at(1, "columns", "the CRT has no 1-1 column".into()));
+        }
+        let dies: Vec<i32> = crt_file.rows.iter().map(|r| r.die).collect();
+        if dies != DIE_ROWS.collect::<Vec<_>>() {
+            return Err(at(
+                1,
+                "rows",
+                "the CRT has one row for each modified die from 0 to 7, in order (MP combat)"
+                    .into(),
+            ));
+        }
+        let mut cells = Vec::new();
+        for row in &crt_file.rows {
+            if row.results.len() != ratios.len() {
+                return Err(at(
+                    1,
+                    &format!("die: {}", row.die),
+                    format!(
+                        "CRT row {} has {} cells for {} columns",
+                        row.die,
+                        row.results.len(),
+                        ratios.len()
+                    ),
+                ));
+            }
+            let parsed = row
+                .results
+                .iter()
+                .map(|code| {
+                    Cell::parse(code).map_err(|m| {
+                        at(
+                            1,
+                            &format!("\"{code}\""),
+                            format!("CRT row {}: {m}", row.die),
+                        )
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            cells.push(parsed);
+        }
+        Ok(Self {
+            units,
+            crt: Crt {
+                columns: crt_file.columns,
+                ratios,
+                cells,
+            },
+            texts,
+        })
+    }
+
+    /// The tables built into the program.
+    pub fn builtin() -> Result<Self, LocatedError> {
+        Self::read(None)
+    }
+
+    /// The tables found beside or above a scenario, else the built-in ones.
+    pub fn for_scenario(scenario: &Path) -> Result<Self, LocatedError> {
+        Self::read(Some(scenario))
+    }
+
+    fn read(scenario: Option<&Path>) -> Result<Self, LocatedError> {
+        let (names, texts) = crate::rulesets::common::read_tables(
+            scenario,
+            super::ID,
+            ["units.ron", "crt.ron"],
+            [UNITS_RON, CRT_RON],
+        )?;
+        Self::parse([&names[0], &names[1]], texts)
+    }
+
+    pub fn unit_type(&self, id: &str) -> Option<&UnitType> {
+        self.units.types.iter().find(|t| t.id == id)
+    }
+}
