@@ -19,6 +19,8 @@ pub enum HexsideFeature {
     Stream,
     Bridge,
     Road,
+    /// A ford: a river or stream crossed on foot and horse (Morne Plaine).
+    Ford,
 }
 
 /// The features of one hexside, as bit flags.
@@ -38,6 +40,7 @@ impl HexsideFeatures {
             HexsideFeature::Stream => 2,
             HexsideFeature::Bridge => 4,
             HexsideFeature::Road => 8,
+            HexsideFeature::Ford => 16,
         }
     }
     /// A river that no bridge crosses here.

@@ -159,19 +159,43 @@ fn mp_tables_odds_headings_and_cells_parse_and_bad_ones_are_refused() {
     assert!(Cell::parse("x/1").is_err());
     let units = bataille::rulesets::morne_plaine::data::UNITS_RON.to_string();
     let crt = bataille::rulesets::morne_plaine::data::CRT_RON.replace("\"2/0\"", "\"2/O\"");
-    let e = Tables::parse(["units.ron", "crt.ron"], [units.clone(), crt]).unwrap_err();
+    let terrain = bataille::rulesets::morne_plaine::data::TERRAIN_RON.to_string();
+    let e = Tables::parse(
+        ["units.ron", "crt.ron", "terrain.ron"],
+        [units.clone(), crt, terrain.clone()],
+    )
+    .unwrap_err();
     assert!(e.message.contains("`2/O` is not a CRT cell"), "{e}");
     assert!(e.line > 1);
     let bad = units.replace("cs: 5, ma: 4, mv: 5", "cs: 5, ma: 4, mv: 10");
     let e = Tables::parse(
-        ["units.ron", "crt.ron"],
+        ["units.ron", "crt.ron", "terrain.ron"],
         [
             bad,
             bataille::rulesets::morne_plaine::data::CRT_RON.to_string(),
+            terrain.clone(),
         ],
     )
     .unwrap_err();
     assert!(e.message.contains("a morale value from 1 to 9"), "{e}");
+    let bad = terrain.replace(
+        "(id: \"clear\",      cost: (1, 1, 1, 1)",
+        "(id: \"clear\",      cost: (1, 1, 12, 1)",
+    );
+    let e = Tables::parse(
+        ["units.ron", "crt.ron", "terrain.ron"],
+        [
+            units.clone(),
+            bataille::rulesets::morne_plaine::data::CRT_RON.to_string(),
+            bad,
+        ],
+    )
+    .unwrap_err();
+    assert!(
+        e.message
+            .contains("terrain `clear` needs costs from 1 to 9"),
+        "{e}"
+    );
     let t = tables();
     assert!(
         t.units
@@ -182,5 +206,238 @@ fn mp_tables_odds_headings_and_cells_parse_and_bad_ones_are_refused() {
     assert!(
         t.unit_type("line_infantry")
             .is_some_and(|u| !u.kind.is_mounted())
+    );
+}
+
+// ---- contact, step costs and retreats, on a 10x10 board ----
+
+use bataille::engine::board::{Board, HexsideFeature, TerrainId};
+use bataille::engine::hex::{HexCoord, Hexside};
+use bataille::rulesets::morne_plaine::movement::{contact, step_cost};
+use bataille::rulesets::morne_plaine::results::{Retreat, RetreatEdge, retreat_choice};
+
+fn h(label: &str) -> HexCoord {
+    HexCoord::parse(label).expect("a hex label")
+}
+
+fn board(t: &Tables) -> Board {
+    let names = t.terrain_names();
+    let mut b = Board::new(10, 10, names);
+    let clear = TerrainId(t.terrain_names().iter().position(|n| n == "clear").unwrap() as u8);
+    for hex in b.hexes().collect::<Vec<_>>() {
+        b.set_terrain(hex, clear);
+    }
+    b
+}
+
+fn set(t: &Tables, b: &mut Board, hex: HexCoord, terrain: &str) {
+    let id = t.terrain_names().iter().position(|n| n == terrain).unwrap();
+    b.set_terrain(hex, TerrainId(id as u8));
+}
+
+fn side(b: &mut Board, a: HexCoord, c: HexCoord, f: HexsideFeature) {
+    b.add_hexside_feature(Hexside::between(a, c).expect("adjacent"), f);
+}
+
+/// The neighbour of `of` in direction `d` (0 = N, clockwise).
+fn dir(of: &str, d: usize) -> HexCoord {
+    h(of).neighbors()[d]
+}
+
+#[test]
+fn mp_movement_contact_is_cut_by_a_river_without_bridge_or_ford_and_by_a_double_slope() {
+    let t = tables();
+    let mut b = board(&t);
+    let (a, n) = (h("0505"), dir("0505", 0));
+    assert!(contact(&b, a, n));
+    side(&mut b, a, n, HexsideFeature::River);
+    assert!(!contact(&b, a, n), "a river cuts contact");
+    side(&mut b, a, n, HexsideFeature::Ford);
+    assert!(contact(&b, a, n), "a ford crosses it");
+    let s = dir("0505", 3);
+    b.set_elevation(s, 1);
+    assert!(
+        contact(&b, a, s),
+        "one level is a slope, not a double slope"
+    );
+    b.set_elevation(s, 2);
+    assert!(!contact(&b, a, s), "two levels are a double slope");
+    assert!(!contact(&b, a, h("0507")), "not adjacent");
+}
+
+#[test]
+fn mp_movement_costs_per_kind_roads_and_streams() {
+    let t = tables();
+    let mut b = board(&t);
+    let (a, n, ne) = (h("0505"), dir("0505", 0), dir("0505", 1));
+    // Half movement points: clear 1 MP for every kind.
+    assert_eq!(step_cost(&b, &t, Kind::Infantry, a, n).unwrap(), 2);
+    set(&t, &mut b, n, "woods");
+    assert_eq!(step_cost(&b, &t, Kind::Infantry, a, n).unwrap(), 4);
+    assert_eq!(step_cost(&b, &t, Kind::Cavalry, a, n).unwrap(), 6);
+    // Along a road, half a point whatever the hex (designer's reading of "road 0").
+    side(&mut b, a, n, HexsideFeature::Road);
+    assert_eq!(step_cost(&b, &t, Kind::Cavalry, a, n).unwrap(), 1);
+    // A stream adds 1 MP; a bridge cancels it.
+    side(&mut b, a, ne, HexsideFeature::Stream);
+    assert_eq!(step_cost(&b, &t, Kind::Infantry, a, ne).unwrap(), 4);
+    side(&mut b, a, ne, HexsideFeature::Bridge);
+    assert_eq!(step_cost(&b, &t, Kind::Infantry, a, ne).unwrap(), 2);
+    // Lakes are impassable; so is a double slope.
+    let s = dir("0505", 3);
+    set(&t, &mut b, s, "lake");
+    let r = step_cost(&b, &t, Kind::Leader, a, s).unwrap_err();
+    assert_eq!(r.rule, "MP movement");
+    let sw = dir("0505", 4);
+    b.set_elevation(sw, 2);
+    assert!(
+        step_cost(&b, &t, Kind::Infantry, a, sw)
+            .unwrap_err()
+            .reason
+            .contains("not on contact")
+    );
+}
+
+/// The retreat of an infantry unit from 0505 on a clear board.
+fn retreat_of(edge: RetreatEdge, attacker: HexCoord, causer: HexCoord) -> Retreat {
+    Retreat {
+        from: h("0505"),
+        kind: Kind::Infantry,
+        edge,
+        attacker,
+        causer,
+    }
+}
+
+fn choose(t: &Tables, b: &Board, r: &Retreat, occupied: &[HexCoord]) -> Option<HexCoord> {
+    retreat_choice(
+        b,
+        t,
+        r,
+        |x| occupied.contains(&x) || x == r.attacker || x == r.causer,
+        |_| false,
+    )
+}
+
+#[test]
+fn mp_combat_retreat_priority_1_a_village_first_then_2_a_wood() {
+    let t = tables();
+    let mut b = board(&t);
+    let n = dir("0505", 0);
+    let r = retreat_of(RetreatEdge::North, n, n);
+    // Attacked from the north: a wood next to the attacker, a village next to it too.
+    set(&t, &mut b, dir("0505", 1), "woods");
+    assert_eq!(
+        choose(&t, &b, &r, &[]),
+        Some(dir("0505", 1)),
+        "priority 2: the wood"
+    );
+    set(&t, &mut b, dir("0505", 5), "village");
+    assert_eq!(
+        choose(&t, &b, &r, &[]),
+        Some(dir("0505", 5)),
+        "priority 1: the village"
+    );
+}
+
+#[test]
+fn mp_combat_retreat_priority_3_away_from_the_attacker_before_avoiding_a_stream() {
+    let t = tables();
+    let mut b = board(&t);
+    let n = dir("0505", 0);
+    let r = retreat_of(RetreatEdge::North, n, n);
+    // The hex opposite is held; the two southern hexes are across streams, the two
+    // northern ones next to the attacker: away from the attacker wins (3 before 5).
+    let (se, sw) = (dir("0505", 2), dir("0505", 4));
+    side(&mut b, h("0505"), se, HexsideFeature::Stream);
+    side(&mut b, h("0505"), sw, HexsideFeature::Stream);
+    let got = choose(&t, &b, &r, &[dir("0505", 3)]).unwrap();
+    assert!(got == se || got == sw, "{got}");
+}
+
+#[test]
+fn mp_combat_retreat_priority_4_directly_opposite_before_the_own_edge() {
+    let t = tables();
+    let b = board(&t);
+    let n = dir("0505", 0);
+    // Orange retreats north, but the hex directly opposite the attacker (south) comes
+    // first.
+    let r = retreat_of(RetreatEdge::North, n, n);
+    assert_eq!(choose(&t, &b, &r, &[]), Some(dir("0505", 3)));
+}
+
+#[test]
+fn mp_combat_retreat_priority_5_not_across_a_stream() {
+    let t = tables();
+    let mut b = board(&t);
+    let n = dir("0505", 0);
+    let r = retreat_of(RetreatEdge::North, n, n);
+    // South held; SE and SW tie on 3 and 4; the stream on SW sends it SE, which the
+    // label alone would not.
+    side(&mut b, h("0505"), dir("0505", 4), HexsideFeature::Stream);
+    assert_eq!(choose(&t, &b, &r, &[dir("0505", 3)]), Some(dir("0505", 2)));
+}
+
+#[test]
+fn mp_combat_retreat_priority_6_away_from_the_unit_causing_it_when_the_attacker_retreats() {
+    let t = tables();
+    let b = board(&t);
+    // The attacker in 0505 fails its check; the defender (south) causes the retreat.
+    // North, directly opposite, is held; of the rest, those next to the defender lose,
+    // although blue's own edge (south) would prefer them.
+    let s = dir("0505", 3);
+    let r = retreat_of(RetreatEdge::South, h("0505"), s);
+    let got = choose(&t, &b, &r, &[dir("0505", 0)]).unwrap();
+    assert!(!got.is_adjacent(s), "{got}");
+    assert!(got == dir("0505", 1) || got == dir("0505", 5), "{got}");
+}
+
+#[test]
+fn mp_combat_retreat_priority_7_nearest_the_own_edge_before_away_from_the_attacker() {
+    let t = tables();
+    let b = board(&t);
+    // Bombarded from 0502, three hexes north: no neighbour is next to it; orange goes
+    // north, towards the artillery, because the edge comes before the distance.
+    let art = h("0502");
+    let r = retreat_of(RetreatEdge::North, art, art);
+    assert_eq!(choose(&t, &b, &r, &[]), Some(dir("0505", 0)));
+    // Blue goes south.
+    let r = retreat_of(RetreatEdge::South, art, art);
+    assert_eq!(choose(&t, &b, &r, &[]), Some(dir("0505", 3)));
+}
+
+#[test]
+fn mp_combat_retreat_priority_8_farthest_from_the_attacker_then_the_label() {
+    let t = tables();
+    let b = board(&t);
+    // Bombarded from the south-west (0208); orange, north held: NE and NW are equally
+    // far north, and NE is farther from the battery (the label alone would give NW).
+    let art = h("0208");
+    let r = retreat_of(RetreatEdge::North, art, art);
+    assert_eq!(choose(&t, &b, &r, &[dir("0505", 0)]), Some(dir("0505", 1)));
+}
+
+#[test]
+fn mp_combat_retreat_none_free_eliminates_and_rivers_and_impassable_hexes_do_not_count() {
+    let t = tables();
+    let mut b = board(&t);
+    let n = dir("0505", 0);
+    let r = retreat_of(RetreatEdge::North, n, n);
+    let all: Vec<HexCoord> = h("0505").neighbors().to_vec();
+    assert_eq!(choose(&t, &b, &r, &all), None, "no free hex: eliminated");
+    // Only the south is free, but a river without a bridge cuts it off; then a lake.
+    let s = dir("0505", 3);
+    let others: Vec<HexCoord> = all.iter().copied().filter(|x| *x != s).collect();
+    assert_eq!(choose(&t, &b, &r, &others), Some(s));
+    side(&mut b, h("0505"), s, HexsideFeature::River);
+    assert_eq!(choose(&t, &b, &r, &others), None);
+    let mut b = board(&t);
+    set(&t, &mut b, s, "lake");
+    assert_eq!(choose(&t, &b, &r, &others), None);
+    // A fort under enemy control is no retreat either.
+    let b = board(&t);
+    assert_eq!(
+        retreat_choice(&b, &t, &r, |x| others.contains(&x) || x == n, |x| x == s),
+        None
     );
 }

@@ -1,5 +1,6 @@
 //! The tables of Morne Plaine as data, read from `rulesets/morne_plaine/*.ron`: the
-//! counter types and the Combat Results Table. The page gives the CRT's shape (columns
+//! counter types, the terrain (movement costs, combat values) and the Combat Results
+//! Table. The page gives the CRT's shape (columns
 //! 1-8 to 8-1 with a 1.5-1 column, rows 0 to 7 after the clamp, losses for both units and
 //! `*` for a morale check) but not its cells; each file's `source:` note says which
 //! figures are the designer's.
@@ -51,6 +52,83 @@ pub struct UnitType {
 pub struct UnitTypesFile {
     pub source: String,
     pub types: Vec<UnitType>,
+}
+
+/// A value for each kind, in the order leader, infantry, cavalry, artillery.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+pub struct PerKind<T>(pub T, pub T, pub T, pub T);
+
+impl<T: Copy> PerKind<T> {
+    pub fn of(&self, kind: Kind) -> T {
+        match kind {
+            Kind::Leader => self.0,
+            Kind::Infantry => self.1,
+            Kind::Cavalry => self.2,
+            Kind::Artillery => self.3,
+        }
+    }
+}
+
+/// The terrain classes a retreat seeks first (MP combat: retreat, priorities 1 and 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum RetreatClass {
+    Village,
+    Woods,
+}
+
+/// A terrain type (MP movement, MP combat: terrain effects).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainType {
+    pub id: String,
+    /// MP to enter, per kind; `None` is impassable.
+    pub cost: PerKind<Option<u8>>,
+    /// The marsh test: stuck on a d4 at or under this, per kind.
+    #[serde(default)]
+    pub stuck: Option<PerKind<u8>>,
+    /// The combat value of the hex (its advance rank), per kind.
+    #[serde(default)]
+    pub defence: PerKind<i8>,
+    /// Cavalry counts half here.
+    #[serde(default)]
+    pub close: bool,
+    /// A charge may be made here.
+    #[serde(default)]
+    pub open: bool,
+    #[serde(default)]
+    pub blocks_los: bool,
+    #[serde(default)]
+    pub no_bombard: bool,
+    #[serde(default)]
+    pub retreat: Option<RetreatClass>,
+    #[serde(default)]
+    pub fort: bool,
+}
+
+/// What crossing a watercourse hexside costs and does to an attack across it.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Crossing {
+    pub cost: u8,
+    pub attack_die: i32,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Hexsides {
+    pub stream: Crossing,
+    pub ford: Crossing,
+    pub bridge: Crossing,
+    /// MP to cross a road hexside, whatever the hex entered.
+    pub road: f32,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainFile {
+    pub source: String,
+    pub terrain: Vec<TerrainType>,
+    pub hexsides: Hexsides,
 }
 
 /// One cell of the CRT: the CS points each unit loses and whether it checks morale
@@ -144,12 +222,14 @@ impl Crt {
 #[derive(Clone, Debug)]
 pub struct Tables {
     pub units: UnitTypesFile,
+    pub terrain: TerrainFile,
     pub crt: Crt,
-    pub texts: [String; 2],
+    pub texts: [String; 3],
 }
 
 pub const UNITS_RON: &str = include_str!("../../../rulesets/morne_plaine/units.ron");
 pub const CRT_RON: &str = include_str!("../../../rulesets/morne_plaine/crt.ron");
+pub const TERRAIN_RON: &str = include_str!("../../../rulesets/morne_plaine/terrain.ron");
 
 fn parse<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, LocatedError> {
     ron_options()
@@ -159,9 +239,10 @@ fn parse<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, Lo
 
 impl Tables {
     /// Parses the tables; `names` are the file names shown in errors.
-    pub fn parse(names: [&str; 2], texts: [String; 2]) -> Result<Self, LocatedError> {
+    pub fn parse(names: [&str; 3], texts: [String; 3]) -> Result<Self, LocatedError> {
         let units: UnitTypesFile = parse(names[0], &texts[0])?;
         let crt_file: CrtFile = parse(names[1], &texts[1])?;
+        let terrain: TerrainFile = parse(names[2], &texts[2])?;
         let at = |i: usize, needle: &str, msg: String| {
             LocatedError::at_text(names[i], &texts[i], needle, 0, msg)
         };
@@ -183,6 +264,40 @@ impl Tables {
             if let Some(what) = fault {
                 return Err(at(0, &here, format!("unit type `{}` needs {what}", t.id)));
             }
+        }
+        for t in &terrain.terrain {
+            let costs = [t.cost.0, t.cost.1, t.cost.2, t.cost.3];
+            let defence = [t.defence.0, t.defence.1, t.defence.2, t.defence.3];
+            let fault = if costs.iter().flatten().any(|c| !(1..=9).contains(c)) {
+                Some("costs from 1 to 9 MP, or None where impassable")
+            } else if t
+                .stuck
+                .is_some_and(|s| [s.0, s.1, s.2, s.3].iter().any(|n| *n > 4))
+            {
+                Some("a marsh test from 0 to 4 on the d4")
+            } else if defence.iter().any(|d| !(-3..=3).contains(d)) {
+                Some("defence values from -3 to 3")
+            } else {
+                None
+            };
+            if let Some(what) = fault {
+                return Err(at(
+                    2,
+                    &format!("\"{}\"", t.id),
+                    format!("terrain `{}` needs {what}", t.id),
+                ));
+            }
+        }
+        if terrain.terrain.is_empty() || terrain.terrain.len() > 255 {
+            return Err(at(2, "terrain", "1 to 255 terrain types".into()));
+        }
+        let road = terrain.hexsides.road;
+        if !(0.0..=9.0).contains(&road) || (road * 2.0).fract() != 0.0 {
+            return Err(at(
+                2,
+                "road",
+                format!("a road costs a multiple of 1/2 MP from 0 to 9, not {road}"),
+            ));
         }
         let mut ratios = Vec::new();
         for c in &crt_file.columns {
@@ -244,6 +359,7 @@ impl Tables {
         }
         Ok(Self {
             units,
+            terrain,
             crt: Crt {
                 columns: crt_file.columns,
                 ratios,
@@ -267,10 +383,15 @@ impl Tables {
         let (names, texts) = crate::rulesets::common::read_tables(
             scenario,
             super::ID,
-            ["units.ron", "crt.ron"],
-            [UNITS_RON, CRT_RON],
+            ["units.ron", "crt.ron", "terrain.ron"],
+            [UNITS_RON, CRT_RON, TERRAIN_RON],
         )?;
-        Self::parse([&names[0], &names[1]], texts)
+        Self::parse([&names[0], &names[1], &names[2]], texts)
+    }
+
+    /// The terrain names, in id order, for the board.
+    pub fn terrain_names(&self) -> Vec<String> {
+        self.terrain.terrain.iter().map(|t| t.id.clone()).collect()
     }
 
     pub fn unit_type(&self, id: &str) -> Option<&UnitType> {

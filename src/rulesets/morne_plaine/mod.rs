@@ -1,10 +1,14 @@
-//! Morne Plaine (issue 14), being built: its tables as data (`data`) and the arithmetic
+//! Morne Plaine (issue 14), being built: its tables as data (`data`), the arithmetic
 //! of its combat page (`combat`: odds rounded for the defender and capped, the die
-//! modifiers and their clamp, the 1-9 morale check). It is not yet in the registry: no
-//! scenario can name it until its movement, results and victory are built.
+//! modifiers and their clamp, the 1-9 morale check), contact and step costs between
+//! hexes (`movement`), and the retreat the game chooses by the page's eight priorities
+//! (`results`). It is not yet in the registry: no scenario can name it until its phases,
+//! commands, bombardment and victory are built.
 
 pub mod combat;
 pub mod data;
+pub mod movement;
+pub mod results;
 
 /// The id scenarios will name in `ruleset:`.
 pub const ID: &str = "morne_plaine";
