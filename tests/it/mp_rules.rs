@@ -441,3 +441,60 @@ fn mp_combat_retreat_none_free_eliminates_and_rivers_and_impassable_hexes_do_not
         None
     );
 }
+
+use bataille::rulesets::morne_plaine::results::{AdvanceHex, advance_allowed};
+
+fn ground(defence: i8) -> AdvanceHex {
+    AdvanceHex {
+        defence,
+        level: 0,
+        objective: false,
+        fort: false,
+    }
+}
+
+#[test]
+fn mp_combat_advance_is_refused_to_artillery_and_from_better_ground_and_taken_by_rank() {
+    let (clear, wood_inf, wood_mounted, marsh) = (ground(0), ground(2), ground(0), ground(-1));
+    // "Artillery may never move after combat."
+    assert!(advance_allowed(Kind::Artillery, &clear, &clear, false).is_err());
+    // Equal or better rank: taken.
+    assert!(advance_allowed(Kind::Infantry, &clear, &clear, false).is_ok());
+    assert!(advance_allowed(Kind::Infantry, &clear, &wood_inf, false).is_ok());
+    assert!(advance_allowed(Kind::Infantry, &marsh, &clear, false).is_ok());
+    // Infantry does not leave a wood (rank 2) for clear (0); cavalry, for which woods
+    // rank 0, does.
+    let r = advance_allowed(Kind::Infantry, &wood_inf, &clear, false).unwrap_err();
+    assert!(r.contains("rank 2 for one of rank 0"), "{r}");
+    assert!(advance_allowed(Kind::Cavalry, &wood_mounted, &clear, false).is_ok());
+    assert!(advance_allowed(Kind::Infantry, &clear, &marsh, false).is_err());
+}
+
+#[test]
+fn mp_combat_advance_a_hill_ranks_1_objectives_hold_and_mounted_units_keep_a_fort() {
+    // The higher hex ranks as a hill (1): clear ground below it ranks 0.
+    let hill = AdvanceHex {
+        level: 1,
+        ..ground(0)
+    };
+    assert!(advance_allowed(Kind::Infantry, &hill, &ground(0), false).is_err());
+    assert!(advance_allowed(Kind::Infantry, &ground(0), &hill, false).is_ok());
+    // Leaving an objective hex is refused, unless the hex entered is one too.
+    let objective = AdvanceHex {
+        objective: true,
+        ..ground(0)
+    };
+    let r = advance_allowed(Kind::Cavalry, &objective, &ground(0), false).unwrap_err();
+    assert!(r.contains("objective"), "{r}");
+    assert!(advance_allowed(Kind::Cavalry, &objective, &objective, false).is_ok());
+    // Mounted units never leave a fort; infantry leaves it only for a fort.
+    let fort = AdvanceHex {
+        fort: true,
+        ..ground(3)
+    };
+    assert!(advance_allowed(Kind::Cavalry, &fort, &fort, false).is_err());
+    assert!(advance_allowed(Kind::Infantry, &fort, &ground(0), false).is_err());
+    assert!(advance_allowed(Kind::Infantry, &fort, &fort, false).is_ok());
+    // A demoralised unit does not advance into an enemy zone.
+    assert!(advance_allowed(Kind::Infantry, &ground(0), &ground(0), true).is_err());
+}

@@ -95,3 +95,58 @@ pub fn retreat_choice(
             )
         })
 }
+
+/// A hex as an advance after combat sees it (MP combat: advance after combat).
+#[derive(Clone, Copy, Debug)]
+pub struct AdvanceHex {
+    /// The terrain's combat value for the advancing unit's kind (its rank: dune and
+    /// marsh -1, towns and woods 2 for infantry and 0 mounted, hamlet 1, fort 3).
+    pub defence: i8,
+    pub level: i8,
+    pub objective: bool,
+    pub fort: bool,
+}
+
+/// The rank of a hex for an advance: its terrain's, and at least 1 on a hill, the
+/// higher of the two hexes ("Rank 1: hamlet, hill").
+fn advance_rank(hex: &AdvanceHex, other: &AdvanceHex) -> i8 {
+    if hex.level > other.level {
+        hex.defence.max(1)
+    } else {
+        hex.defence
+    }
+}
+
+/// Whether the victorious unit takes the place of the unit that retreated, or why not
+/// (MP combat: advance after combat): artillery never moves after combat; a unit never
+/// leaves a hex of higher rank ("These units always leave an hex for an hex of superior
+/// or equal rank"), nor an objective hex unless it enters one too ("the value
+/// 'objective' of hexes nullifies when … all two of objective hex"); mounted units never
+/// leave a fort (the designer's reading of a garbled sentence: no hex outranks a fort);
+/// and a demoralised unit does not advance into an enemy zone (it may not enter one).
+pub fn advance_allowed(
+    kind: Kind,
+    from: &AdvanceHex,
+    to: &AdvanceHex,
+    demoralised_into_enemy_zoc: bool,
+) -> Result<(), String> {
+    if kind == Kind::Artillery {
+        return Err("artillery may never move after combat".into());
+    }
+    if kind.is_mounted() && from.fort {
+        return Err("mounted units never leave a fort".into());
+    }
+    let (rank_from, rank_to) = (advance_rank(from, to), advance_rank(to, from));
+    if rank_to < rank_from {
+        return Err(format!(
+            "it would leave a hex of rank {rank_from} for one of rank {rank_to}"
+        ));
+    }
+    if from.objective && !to.objective {
+        return Err("it would leave an objective hex".into());
+    }
+    if demoralised_into_enemy_zoc {
+        return Err("a demoralised unit may not enter an enemy zone of control".into());
+    }
+    Ok(())
+}
