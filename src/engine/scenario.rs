@@ -132,10 +132,26 @@ impl HexZone {
     }
 }
 
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, serde::Serialize)]
+/// How complete a victory is, from the least: rulesets use the levels they have (A la
+/// Charge and Champs de Bataille minor and major; Morne Plaine all four).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 pub enum VictoryLevel {
     Minor,
+    Tactical,
     Major,
+    Total,
+}
+
+impl VictoryLevel {
+    /// The level in words: "minor", "tactical", "major", "total".
+    pub fn name(self) -> &'static str {
+        match self {
+            VictoryLevel::Minor => "minor",
+            VictoryLevel::Tactical => "tactical",
+            VictoryLevel::Major => "major",
+            VictoryLevel::Total => "total",
+        }
+    }
 }
 
 #[derive(Clone, Debug, Deserialize)]

@@ -160,20 +160,22 @@ fn mp_tables_odds_headings_and_cells_parse_and_bad_ones_are_refused() {
     let units = bataille::rulesets::morne_plaine::data::UNITS_RON.to_string();
     let crt = bataille::rulesets::morne_plaine::data::CRT_RON.replace("\"2/0\"", "\"2/O\"");
     let terrain = bataille::rulesets::morne_plaine::data::TERRAIN_RON.to_string();
+    let victory = bataille::rulesets::morne_plaine::data::VICTORY_RON.to_string();
     let e = Tables::parse(
-        ["units.ron", "crt.ron", "terrain.ron"],
-        [units.clone(), crt, terrain.clone()],
+        ["units.ron", "crt.ron", "terrain.ron", "victory.ron"],
+        [units.clone(), crt, terrain.clone(), victory.clone()],
     )
     .unwrap_err();
     assert!(e.message.contains("`2/O` is not a CRT cell"), "{e}");
     assert!(e.line > 1);
     let bad = units.replace("cs: 5, ma: 4, mv: 5", "cs: 5, ma: 4, mv: 10");
     let e = Tables::parse(
-        ["units.ron", "crt.ron", "terrain.ron"],
+        ["units.ron", "crt.ron", "terrain.ron", "victory.ron"],
         [
             bad,
             bataille::rulesets::morne_plaine::data::CRT_RON.to_string(),
             terrain.clone(),
+            victory.clone(),
         ],
     )
     .unwrap_err();
@@ -183,11 +185,12 @@ fn mp_tables_odds_headings_and_cells_parse_and_bad_ones_are_refused() {
         "(id: \"clear\",      cost: (1, 1, 12, 1)",
     );
     let e = Tables::parse(
-        ["units.ron", "crt.ron", "terrain.ron"],
+        ["units.ron", "crt.ron", "terrain.ron", "victory.ron"],
         [
             units.clone(),
             bataille::rulesets::morne_plaine::data::CRT_RON.to_string(),
             bad,
+            victory.clone(),
         ],
     )
     .unwrap_err();
@@ -497,4 +500,39 @@ fn mp_combat_advance_a_hill_ranks_1_objectives_hold_and_mounted_units_keep_a_for
     assert!(advance_allowed(Kind::Infantry, &fort, &fort, false).is_ok());
     // A demoralised unit does not advance into an enemy zone.
     assert!(advance_allowed(Kind::Infantry, &ground(0), &ground(0), true).is_err());
+}
+
+#[test]
+fn mp_victory_levels_by_vp_difference_draw_minor_tactical_major_total() {
+    use bataille::engine::scenario::VictoryLevel::*;
+    use bataille::rulesets::morne_plaine::victory::level_for;
+    let t = tables();
+    let levels: Vec<_> = (0..=6).map(|d| level_for(&t.victory, d)).collect();
+    assert_eq!(
+        levels,
+        vec![
+            None,
+            Some(Minor),
+            Some(Tactical),
+            Some(Major),
+            Some(Total),
+            Some(Total),
+            Some(Total)
+        ]
+    );
+    let bad = bataille::rulesets::morne_plaine::data::VICTORY_RON.replace(
+        "(difference: 2, level: Tactical)",
+        "(difference: 2, level: Minor)",
+    );
+    let e = Tables::parse(
+        ["units.ron", "crt.ron", "terrain.ron", "victory.ron"],
+        [
+            bataille::rulesets::morne_plaine::data::UNITS_RON.to_string(),
+            bataille::rulesets::morne_plaine::data::CRT_RON.to_string(),
+            bataille::rulesets::morne_plaine::data::TERRAIN_RON.to_string(),
+            bad,
+        ],
+    )
+    .unwrap_err();
+    assert!(e.message.contains("victory levels rise"), "{e}");
 }

@@ -118,10 +118,7 @@ pub fn time_limit(world: &mut World) {
         reason: format!(
             "The last turn ends with no army broken: {} wins a {} victory (scenario rules)",
             side_name(world, winner),
-            match level {
-                VictoryLevel::Major => "major",
-                VictoryLevel::Minor => "minor",
-            }
+            level.name()
         ),
     };
     finish(world, outcome);

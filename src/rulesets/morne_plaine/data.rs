@@ -10,7 +10,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::engine::error::LocatedError;
-use crate::engine::scenario::ron_options;
+use crate::engine::scenario::{VictoryLevel, ron_options};
 use crate::rulesets::common::parse_odds;
 
 /// The kinds of unit (MP generalities).
@@ -131,6 +131,22 @@ pub struct TerrainFile {
     pub hexsides: Hexsides,
 }
 
+/// The least VP difference that gives a level of victory (MP victory).
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VictoryStep {
+    pub difference: u32,
+    pub level: VictoryLevel,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VictoryFile {
+    pub source: String,
+    /// From the least difference to the greatest.
+    pub levels: Vec<VictoryStep>,
+}
+
 /// One cell of the CRT: the CS points each unit loses and whether it checks morale
 /// (MP combat: results).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -224,12 +240,14 @@ pub struct Tables {
     pub units: UnitTypesFile,
     pub terrain: TerrainFile,
     pub crt: Crt,
-    pub texts: [String; 3],
+    pub victory: VictoryFile,
+    pub texts: [String; 4],
 }
 
 pub const UNITS_RON: &str = include_str!("../../../rulesets/morne_plaine/units.ron");
 pub const CRT_RON: &str = include_str!("../../../rulesets/morne_plaine/crt.ron");
 pub const TERRAIN_RON: &str = include_str!("../../../rulesets/morne_plaine/terrain.ron");
+pub const VICTORY_RON: &str = include_str!("../../../rulesets/morne_plaine/victory.ron");
 
 fn parse<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, LocatedError> {
     ron_options()
@@ -239,10 +257,24 @@ fn parse<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, Lo
 
 impl Tables {
     /// Parses the tables; `names` are the file names shown in errors.
-    pub fn parse(names: [&str; 3], texts: [String; 3]) -> Result<Self, LocatedError> {
+    pub fn parse(names: [&str; 4], texts: [String; 4]) -> Result<Self, LocatedError> {
         let units: UnitTypesFile = parse(names[0], &texts[0])?;
         let crt_file: CrtFile = parse(names[1], &texts[1])?;
         let terrain: TerrainFile = parse(names[2], &texts[2])?;
+        let victory: VictoryFile = parse(names[3], &texts[3])?;
+        let rising = victory
+            .levels
+            .windows(2)
+            .all(|w| w[0].difference < w[1].difference && w[0].level < w[1].level);
+        if victory.levels.is_empty() || victory.levels[0].difference == 0 || !rising {
+            return Err(LocatedError::at_text(
+                names[3],
+                &texts[3],
+                "levels",
+                0,
+                "the victory levels rise from a difference of at least 1, each level and difference above the one before (MP victory)",
+            ));
+        }
         let at = |i: usize, needle: &str, msg: String| {
             LocatedError::at_text(names[i], &texts[i], needle, 0, msg)
         };
@@ -360,6 +392,7 @@ impl Tables {
         Ok(Self {
             units,
             terrain,
+            victory,
             crt: Crt {
                 columns: crt_file.columns,
                 ratios,
@@ -383,10 +416,10 @@ impl Tables {
         let (names, texts) = crate::rulesets::common::read_tables(
             scenario,
             super::ID,
-            ["units.ron", "crt.ron", "terrain.ron"],
-            [UNITS_RON, CRT_RON, TERRAIN_RON],
+            ["units.ron", "crt.ron", "terrain.ron", "victory.ron"],
+            [UNITS_RON, CRT_RON, TERRAIN_RON, VICTORY_RON],
         )?;
-        Self::parse([&names[0], &names[1], &names[2]], texts)
+        Self::parse([&names[0], &names[1], &names[2], &names[3]], texts)
     }
 
     /// The terrain names, in id order, for the board.

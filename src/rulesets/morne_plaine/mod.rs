@@ -2,13 +2,15 @@
 //! of its combat page (`combat`: odds rounded for the defender and capped, the die
 //! modifiers and their clamp, the 1-9 morale check), contact and step costs between
 //! hexes (`movement`), and the retreat the game chooses by the page's eight priorities
-//! and whether the victor advances by rank (`results`). It is not yet in the registry:
-//! no scenario can name it until its phases, commands, bombardment and victory are built.
+//! and whether the victor advances by rank (`results`), and the level of a victory by
+//! VP lead (`victory`). It is not yet in the registry: no scenario can name it until its
+//! phases, commands, bombardment and the holding of objectives are built.
 
 pub mod combat;
 pub mod data;
 pub mod movement;
 pub mod results;
+pub mod victory;
 
 /// The id scenarios will name in `ruleset:`.
 pub const ID: &str = "morne_plaine";
