@@ -536,3 +536,73 @@ fn mp_victory_levels_by_vp_difference_draw_minor_tactical_major_total() {
     .unwrap_err();
     assert!(e.message.contains("victory levels rise"), "{e}");
 }
+
+#[test]
+fn mp_combat_supports_are_found_by_the_game_for_both_sides() {
+    use bataille::engine::units::SideId;
+    use bataille::rulesets::morne_plaine::combat::{Standing, supports};
+    let t = tables();
+    let mut b = board(&t);
+    let unit = |hex: &str, side: u8| Standing {
+        hex: h(hex),
+        side: SideId(side),
+        demoralised: false,
+        victorious: false,
+    };
+    // The attacker in 0505 (side 0) attacks the defender north of it (side 1). Its
+    // friend north-east of it touches both; the defender's friend south of the attacker
+    // touches the attacker only; another friend stands far away.
+    let (att, def) = (h("0505"), dir("0505", 0));
+    let friend_next_to_defender = dir("0505", 1);
+    let far_friend = h("0909");
+    let defender_friend = dir("0505", 3);
+    let mut units = vec![
+        unit("0505", 0),
+        Standing {
+            hex: def,
+            ..unit("0505", 1)
+        },
+        Standing {
+            hex: friend_next_to_defender,
+            ..unit("0505", 0)
+        },
+        Standing {
+            hex: far_friend,
+            ..unit("0505", 0)
+        },
+        Standing {
+            hex: defender_friend,
+            ..unit("0505", 1)
+        },
+    ];
+    let (off, def_sup) = supports(&b, &units, 0, 1);
+    assert_eq!(
+        off,
+        vec![2],
+        "on contact with the defender; the far one does not support"
+    );
+    assert_eq!(def_sup, vec![4], "on contact with the attacker");
+    // Another enemy on contact with the offensive supporter: it no longer supports ...
+    let other_enemy = friend_next_to_defender.neighbors()[2];
+    assert!(!other_enemy.is_adjacent(att) && other_enemy != def);
+    units.push(Standing {
+        hex: other_enemy,
+        ..unit("0505", 1)
+    });
+    assert!(
+        supports(&b, &units, 0, 1).0.is_empty(),
+        "on contact with another enemy"
+    );
+    // ... unless it is victorious ...
+    units[2].victorious = true;
+    assert_eq!(supports(&b, &units, 0, 1).0, vec![2]);
+    // ... and never when demoralised.
+    units[2].demoralised = true;
+    assert!(supports(&b, &units, 0, 1).0.is_empty());
+    // A river without a bridge between it and the defender: no contact, no support.
+    units[2].demoralised = false;
+    units[2].victorious = false;
+    units.pop();
+    side(&mut b, friend_next_to_defender, def, HexsideFeature::River);
+    assert!(supports(&b, &units, 0, 1).0.is_empty());
+}

@@ -1,10 +1,58 @@
 //! The arithmetic of Morne Plaine's combat page: the odds column (rounded in favour of
 //! the defender, capped at 8-1 and 1-8), the die modifiers (topography, the morale
 //! difference) and the clamp of the modified die to 0-7, and the 1-9 morale check.
-//! Each function is the rule alone, on numbers, so that the rules that find the units
-//! and the window's preview share it.
+//! the supports the game finds for both sides. Each function is the rule alone, on
+//! numbers and positions, so that the rules and the window's preview share it.
+
+use crate::engine::board::Board;
+use crate::engine::hex::HexCoord;
+use crate::engine::units::SideId;
 
 use super::data::Crt;
+use super::movement::contact;
+
+/// A unit as the supports see it (MP combat: supports).
+#[derive(Clone, Copy, Debug)]
+pub struct Standing {
+    pub hex: HexCoord,
+    pub side: SideId,
+    /// At morale 0: it brings no support.
+    pub demoralised: bool,
+    /// It eliminated an enemy or made one retreat earlier in this combat phase, as the
+    /// attacking or the defending unit: it supports even in contact with another enemy.
+    pub victorious: bool,
+}
+
+/// The units that support an attack of the unit at `attacker` on the unit at `defender`,
+/// found by the game, never chosen (MP combat: supports): "Any of the attacking
+/// player's units that is on contact with the defending unit … if it is not on contact
+/// with another enemy unit", and the mirror for the defender; never a demoralised unit;
+/// always a victorious one. Returns the indices into `units` of the offensive and the
+/// defensive supports.
+pub fn supports(
+    board: &Board,
+    units: &[Standing],
+    attacker: usize,
+    defender: usize,
+) -> (Vec<usize>, Vec<usize>) {
+    let support_of = |own: usize, against: usize| -> Vec<usize> {
+        let (side, target) = (units[own].side, units[against].hex);
+        (0..units.len())
+            .filter(|&i| i != own && units[i].side == side && !units[i].demoralised)
+            .filter(|&i| contact(board, units[i].hex, target))
+            .filter(|&i| {
+                units[i].victorious
+                    || !units.iter().enumerate().any(|(j, e)| {
+                        j != against && e.side != side && contact(board, units[i].hex, e.hex)
+                    })
+            })
+            .collect()
+    };
+    (
+        support_of(attacker, defender),
+        support_of(defender, attacker),
+    )
+}
 
 /// The CRT column of an attack: "The ratio is reduced to one of the ratios of the
 /// Combat Results Table and rounded in favour of the defender", and "Odds greater than
