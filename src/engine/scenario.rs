@@ -42,8 +42,10 @@ pub struct ScenarioFile {
     /// Optional rules switched on, e.g. `hills_block_fire`.
     #[serde(default)]
     pub options: Vec<String>,
-    /// Who wins when the last turn ends with no other victory.
-    pub at_time_limit: TimeLimitVictory,
+    /// Who wins when the last turn ends with no other victory, for the rulesets that
+    /// decide so (`rulesets::common::require_time_limit`).
+    #[serde(default)]
+    pub at_time_limit: Option<TimeLimitVictory>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -514,8 +516,10 @@ pub fn parse_scenario(path: &Path, text: String) -> Result<ScenarioFile, Located
             format!("`first` names an unknown side `{}`", file.first),
         ));
     }
-    if !side_ok(&file.at_time_limit.winner) {
-        let w = &file.at_time_limit.winner;
+    if let Some(tl) = &file.at_time_limit
+        && !side_ok(&tl.winner)
+    {
+        let w = &tl.winner;
         return Err(at(
             "winner",
             Some(w),

@@ -342,6 +342,26 @@ pub fn possessive(name: &str) -> String {
 
 // ---- scenario checks ----
 
+/// The check of a ruleset whose last turn ends in the victory the scenario names: its
+/// `at_time_limit` must be there (`rule` is the section that says so).
+pub fn require_time_limit(
+    scenario: &LoadedScenario,
+    ruleset: &str,
+    rule: &str,
+) -> Result<(), LocatedError> {
+    if scenario.file.at_time_limit.is_some() {
+        return Ok(());
+    }
+    Err(scenario.field_error(
+        "turns",
+        None,
+        0,
+        format!(
+            "{ruleset} needs `at_time_limit: (winner: SIDE, level: Minor or Major)`: who wins when the last turn ends with no other victory ({rule})"
+        ),
+    ))
+}
+
 /// The checks of a unit placed in secret in a zone: it has no hex in the unit list,
 /// and its zone is a non-empty rectangle on the map.
 pub fn check_hidden_placement(

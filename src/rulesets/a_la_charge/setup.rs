@@ -45,6 +45,7 @@ pub fn read_scenario(
     scenario: &LoadedScenario,
 ) -> Result<AlcScenario, LocatedError> {
     let rules: AlcScenario = scenario.read_fields()?;
+    crate::rulesets::common::require_time_limit(scenario, "A la Charge", "AlC 13")?;
     let file = &scenario.file;
     let known_types = || {
         tables

@@ -109,7 +109,16 @@ pub fn check_victory(world: &mut World) -> bool {
 /// The end of the last turn with no victory: the scenario says who wins (AlC 13).
 pub fn time_limit(world: &mut World) {
     let scenario = world.resource::<ScenarioInfo>().0.clone();
-    let rule = &scenario.file.at_time_limit;
+    // Every AlC scenario has one (checked when it is read).
+    let Some(rule) = &scenario.file.at_time_limit else {
+        let outcome = Outcome {
+            winner: None,
+            level: None,
+            reason: "The last turn ends with no army broken and no time-limit victory: a draw (AlC 13)".into(),
+        };
+        finish(world, outcome);
+        return;
+    };
     let winner = SideId(scenario.side_index(&rule.winner).unwrap_or(0));
     let level = rule.level;
     let outcome = Outcome {

@@ -724,7 +724,16 @@ pub(crate) fn check_victory(world: &mut World) -> bool {
 /// The scenario's time limit (CdB sets none; each scenario names its own).
 pub(crate) fn time_limit(world: &mut World) {
     let info = world.resource::<ScenarioInfo>().0.clone();
-    let tl = &info.file.at_time_limit;
+    // Every CdB scenario has one (checked when it is read).
+    let Some(tl) = &info.file.at_time_limit else {
+        let outcome = Outcome {
+            winner: None,
+            level: None,
+            reason: "The last turn is over with no time-limit victory: a draw (CdB 13)".into(),
+        };
+        finish(world, outcome);
+        return;
+    };
     let winner = info.side_index(&tl.winner).map(SideId);
     let reason = format!(
         "The last turn is over: {} wins ({:?}, scenario time limit)",

@@ -176,6 +176,7 @@ pub fn read_scenario(
     scenario: &LoadedScenario,
 ) -> Result<CdbScenario, LocatedError> {
     let own: CdbScenario = scenario.read_fields()?;
+    crate::rulesets::common::require_time_limit(scenario, "Champs de Bataille", "CdB 13")?;
     let file = &scenario.file;
     let mut psiloi = Vec::new();
     for r in &own.special_rules {
