@@ -114,7 +114,9 @@ pub fn time_limit(world: &mut World) {
         let outcome = Outcome {
             winner: None,
             level: None,
-            reason: "The last turn ends with no army broken and no time-limit victory: a draw (AlC 13)".into(),
+            reason:
+                "The last turn ends with no army broken and no time-limit victory: a draw (AlC 13)"
+                    .into(),
         };
         finish(world, outcome);
         return;
