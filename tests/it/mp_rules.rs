@@ -12,6 +12,36 @@ fn tables() -> Tables {
     Tables::builtin().expect("the built-in Morne Plaine tables load")
 }
 
+/// The built-in tables with one text changed in file `file` (units, crt, terrain,
+/// victory, bombardment), parsed.
+fn parse_changed(
+    file: usize,
+    from: &str,
+    to: &str,
+) -> Result<Tables, bataille::engine::error::LocatedError> {
+    use bataille::rulesets::morne_plaine::data::*;
+    let mut texts = [
+        UNITS_RON,
+        CRT_RON,
+        TERRAIN_RON,
+        VICTORY_RON,
+        BOMBARDMENT_RON,
+    ]
+    .map(str::to_string);
+    assert!(texts[file].contains(from), "the table has `{from}`");
+    texts[file] = texts[file].replace(from, to);
+    Tables::parse(
+        [
+            "units.ron",
+            "crt.ron",
+            "terrain.ron",
+            "victory.ron",
+            "bombardment.ron",
+        ],
+        texts,
+    )
+}
+
 fn column(attack: i32, defence: i32) -> String {
     let t = tables();
     t.crt.columns[odds_column(&t.crt, attack, defence)].clone()
@@ -157,41 +187,15 @@ fn mp_tables_odds_headings_and_cells_parse_and_bad_ones_are_refused() {
     );
     assert!(Cell::parse("1*").is_err());
     assert!(Cell::parse("x/1").is_err());
-    let units = bataille::rulesets::morne_plaine::data::UNITS_RON.to_string();
-    let crt = bataille::rulesets::morne_plaine::data::CRT_RON.replace("\"2/0\"", "\"2/O\"");
-    let terrain = bataille::rulesets::morne_plaine::data::TERRAIN_RON.to_string();
-    let victory = bataille::rulesets::morne_plaine::data::VICTORY_RON.to_string();
-    let e = Tables::parse(
-        ["units.ron", "crt.ron", "terrain.ron", "victory.ron"],
-        [units.clone(), crt, terrain.clone(), victory.clone()],
-    )
-    .unwrap_err();
+    let e = parse_changed(1, "\"2/0\"", "\"2/O\"").unwrap_err();
     assert!(e.message.contains("`2/O` is not a CRT cell"), "{e}");
     assert!(e.line > 1);
-    let bad = units.replace("cs: 5, ma: 4, mv: 5", "cs: 5, ma: 4, mv: 10");
-    let e = Tables::parse(
-        ["units.ron", "crt.ron", "terrain.ron", "victory.ron"],
-        [
-            bad,
-            bataille::rulesets::morne_plaine::data::CRT_RON.to_string(),
-            terrain.clone(),
-            victory.clone(),
-        ],
-    )
-    .unwrap_err();
+    let e = parse_changed(0, "cs: 5, ma: 4, mv: 5", "cs: 5, ma: 4, mv: 10").unwrap_err();
     assert!(e.message.contains("a morale value from 1 to 9"), "{e}");
-    let bad = terrain.replace(
+    let e = parse_changed(
+        2,
         "(id: \"clear\",      cost: (1, 1, 1, 1)",
         "(id: \"clear\",      cost: (1, 1, 12, 1)",
-    );
-    let e = Tables::parse(
-        ["units.ron", "crt.ron", "terrain.ron", "victory.ron"],
-        [
-            units.clone(),
-            bataille::rulesets::morne_plaine::data::CRT_RON.to_string(),
-            bad,
-            victory.clone(),
-        ],
     )
     .unwrap_err();
     assert!(
@@ -520,18 +524,10 @@ fn mp_victory_levels_by_vp_difference_draw_minor_tactical_major_total() {
             Some(Total)
         ]
     );
-    let bad = bataille::rulesets::morne_plaine::data::VICTORY_RON.replace(
+    let e = parse_changed(
+        3,
         "(difference: 2, level: Tactical)",
         "(difference: 2, level: Minor)",
-    );
-    let e = Tables::parse(
-        ["units.ron", "crt.ron", "terrain.ron", "victory.ron"],
-        [
-            bataille::rulesets::morne_plaine::data::UNITS_RON.to_string(),
-            bataille::rulesets::morne_plaine::data::CRT_RON.to_string(),
-            bataille::rulesets::morne_plaine::data::TERRAIN_RON.to_string(),
-            bad,
-        ],
     )
     .unwrap_err();
     assert!(e.message.contains("victory levels rise"), "{e}");
@@ -605,4 +601,48 @@ fn mp_combat_supports_are_found_by_the_game_for_both_sides() {
     units.pop();
     side(&mut b, friend_next_to_defender, def, HexsideFeature::River);
     assert!(supports(&b, &units, 0, 1).0.is_empty());
+}
+
+#[test]
+fn mp_bombardment_table_reads_strength_and_die_and_refuses_a_bad_cell() {
+    use bataille::rulesets::morne_plaine::data::FireResult;
+    let t = tables();
+    let b = &t.bombardment;
+    // Strength 0 never hurts; the strongest fire on a 6 takes a point and a check.
+    assert_eq!(b.result(0, 6), FireResult::default());
+    assert_eq!(
+        b.result(8, 6),
+        FireResult {
+            loss: 1,
+            check: true
+        }
+    );
+    // Strengths beyond the table's columns are read at its ends.
+    assert_eq!(b.result(20, 6), b.result(8, 6));
+    assert_eq!(b.result(-3, 1), b.result(0, 1));
+    // A higher die never gives less: no smaller loss, and no lost check at equal loss.
+    for s in 0..=8 {
+        for d in 1..6u8 {
+            let (x, y) = (b.result(s, d), b.result(s, d + 1));
+            assert!(y.loss > x.loss || (y.loss == x.loss && (y.check || !x.check)));
+        }
+    }
+    let e = parse_changed(4, "\"0*\", \"1\"]", "\"0*\", \"x\"]").unwrap_err();
+    assert!(e.message.contains("`x` is not a bombardment result"), "{e}");
+}
+
+#[test]
+fn mp_bombardment_fire_strength_falls_with_range_and_good_ground() {
+    use bataille::rulesets::morne_plaine::bombardment::{Firer, fire_strength};
+    let battery = |bv, distance| Firer { bv, distance };
+    // BV 4 at 1 hex fires 4, at 3 hexes 2; two batteries add up.
+    assert_eq!(fire_strength(&[battery(4, 1)], 0, false), 4);
+    assert_eq!(fire_strength(&[battery(4, 3)], 0, false), 2);
+    assert_eq!(fire_strength(&[battery(4, 1), battery(3, 2)], 0, false), 6);
+    // Beyond its reach a battery adds nothing, never less than nothing.
+    assert_eq!(fire_strength(&[battery(2, 5), battery(4, 1)], 0, false), 4);
+    // A wood (2 for infantry) shelters; a marsh (-1) exposes; sodden ground takes 1.
+    assert_eq!(fire_strength(&[battery(4, 1)], 2, false), 2);
+    assert_eq!(fire_strength(&[battery(4, 1)], -1, false), 5);
+    assert_eq!(fire_strength(&[battery(4, 1)], 0, true), 3);
 }

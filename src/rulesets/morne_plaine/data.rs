@@ -1,6 +1,6 @@
 //! The tables of Morne Plaine as data, read from `rulesets/morne_plaine/*.ron`: the
-//! counter types, the terrain (movement costs, combat values) and the Combat Results
-//! Table. The page gives the CRT's shape (columns
+//! counter types, the terrain (movement costs, combat values), the Combat Results
+//! Table, the bombardment table and the levels of victory. The page gives the CRT's shape (columns
 //! 1-8 to 8-1 with a 1.5-1 column, rows 0 to 7 after the clamp, losses for both units and
 //! `*` for a morale check) but not its cells; each file's `source:` note says which
 //! figures are the designer's.
@@ -131,6 +131,63 @@ pub struct TerrainFile {
     pub hexsides: Hexsides,
 }
 
+/// One cell of the bombardment table: the CS the target loses and whether it checks
+/// morale ("-", "0*", "1", "1*").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct FireResult {
+    pub loss: u8,
+    pub check: bool,
+}
+
+impl FireResult {
+    pub fn parse(code: &str) -> Result<Self, String> {
+        if code == "-" {
+            return Ok(Self::default());
+        }
+        let (n, check) = match code.strip_suffix('*') {
+            Some(n) => (n, true),
+            None => (code, false),
+        };
+        match n.parse::<u8>() {
+            Ok(loss) if loss <= 9 => Ok(Self { loss, check }),
+            _ => Err(format!(
+                "`{code}` is not a bombardment result: write -, a CS loss 0-9, and `*` for a morale check"
+            )),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StrengthRange {
+    pub min: i32,
+    pub max: i32,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BombardmentFile {
+    pub source: String,
+    pub strength: StrengthRange,
+    pub rows: Vec<CrtRow>,
+}
+
+/// The bombardment table, parsed: `cells[die - 1][strength - min]`.
+#[derive(Clone, Debug)]
+pub struct Bombardment {
+    pub strength: StrengthRange,
+    pub cells: Vec<Vec<FireResult>>,
+}
+
+impl Bombardment {
+    /// The result of a fire strength (clamped to the table's columns) and a d6.
+    pub fn result(&self, strength: i32, die: u8) -> FireResult {
+        let column =
+            (strength.clamp(self.strength.min, self.strength.max) - self.strength.min) as usize;
+        self.cells[(die.clamp(1, 6) - 1) as usize][column]
+    }
+}
+
 /// The least VP difference that gives a level of victory (MP victory).
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -241,13 +298,15 @@ pub struct Tables {
     pub terrain: TerrainFile,
     pub crt: Crt,
     pub victory: VictoryFile,
-    pub texts: [String; 4],
+    pub bombardment: Bombardment,
+    pub texts: [String; 5],
 }
 
 pub const UNITS_RON: &str = include_str!("../../../rulesets/morne_plaine/units.ron");
 pub const CRT_RON: &str = include_str!("../../../rulesets/morne_plaine/crt.ron");
 pub const TERRAIN_RON: &str = include_str!("../../../rulesets/morne_plaine/terrain.ron");
 pub const VICTORY_RON: &str = include_str!("../../../rulesets/morne_plaine/victory.ron");
+pub const BOMBARDMENT_RON: &str = include_str!("../../../rulesets/morne_plaine/bombardment.ron");
 
 fn parse<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, LocatedError> {
     ron_options()
@@ -257,11 +316,59 @@ fn parse<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, Lo
 
 impl Tables {
     /// Parses the tables; `names` are the file names shown in errors.
-    pub fn parse(names: [&str; 4], texts: [String; 4]) -> Result<Self, LocatedError> {
+    pub fn parse(names: [&str; 5], texts: [String; 5]) -> Result<Self, LocatedError> {
         let units: UnitTypesFile = parse(names[0], &texts[0])?;
         let crt_file: CrtFile = parse(names[1], &texts[1])?;
         let terrain: TerrainFile = parse(names[2], &texts[2])?;
         let victory: VictoryFile = parse(names[3], &texts[3])?;
+        let fire: BombardmentFile = parse(names[4], &texts[4])?;
+        let fire_at =
+            |needle: &str, msg: String| LocatedError::at_text(names[4], &texts[4], needle, 0, msg);
+        let columns = fire.strength.max - fire.strength.min + 1;
+        if fire.strength.min > fire.strength.max || columns > 99 {
+            return Err(fire_at(
+                "strength",
+                "the strength runs from min to max".into(),
+            ));
+        }
+        if fire.rows.iter().map(|r| r.die).collect::<Vec<_>>() != (1..=6).collect::<Vec<_>>() {
+            return Err(fire_at(
+                "rows",
+                "the bombardment table has one row for each die from 1 to 6, in order".into(),
+            ));
+        }
+        let mut fire_cells = Vec::new();
+        for row in &fire.rows {
+            if row.results.len() != columns as usize {
+                return Err(fire_at(
+                    &format!("die: {}", row.die),
+                    format!(
+                        "bombardment row {} has {} cells for strengths {} to {}",
+                        row.die,
+                        row.results.len(),
+                        fire.strength.min,
+                        fire.strength.max
+                    ),
+                ));
+            }
+            let parsed = row
+                .results
+                .iter()
+                .map(|code| {
+                    FireResult::parse(code).map_err(|m| {
+                        fire_at(
+                            &format!("\"{code}\""),
+                            format!("bombardment row {}: {m}", row.die),
+                        )
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            fire_cells.push(parsed);
+        }
+        let bombardment = Bombardment {
+            strength: fire.strength,
+            cells: fire_cells,
+        };
         let rising = victory
             .levels
             .windows(2)
@@ -393,6 +500,7 @@ impl Tables {
             units,
             terrain,
             victory,
+            bombardment,
             crt: Crt {
                 columns: crt_file.columns,
                 ratios,
@@ -416,10 +524,25 @@ impl Tables {
         let (names, texts) = crate::rulesets::common::read_tables(
             scenario,
             super::ID,
-            ["units.ron", "crt.ron", "terrain.ron", "victory.ron"],
-            [UNITS_RON, CRT_RON, TERRAIN_RON, VICTORY_RON],
+            [
+                "units.ron",
+                "crt.ron",
+                "terrain.ron",
+                "victory.ron",
+                "bombardment.ron",
+            ],
+            [
+                UNITS_RON,
+                CRT_RON,
+                TERRAIN_RON,
+                VICTORY_RON,
+                BOMBARDMENT_RON,
+            ],
         )?;
-        Self::parse([&names[0], &names[1], &names[2], &names[3]], texts)
+        Self::parse(
+            [&names[0], &names[1], &names[2], &names[3], &names[4]],
+            texts,
+        )
     }
 
     /// The terrain names, in id order, for the board.
