@@ -107,11 +107,10 @@ impl Decision {
                 None => parts.push(format!("`{head} UNIT` (UNIT: {})", lasts.join(", "))),
             }
         }
-        match parts.len() {
-            0 => "nothing: no legal answer".to_string(),
-            1 => parts.remove(0),
-            n => format!("{} or {}", parts[..n - 1].join(", "), parts[n - 1]),
+        if parts.is_empty() {
+            return "nothing: no legal answer".to_string();
         }
+        word_list(&parts, "or")
     }
 
     /// What the command line shows of it: who decides, what, by which rule, and every
@@ -128,6 +127,15 @@ impl Decision {
     /// What it waits for, for a refusal: "PROMPT: type ANSWERS".
     pub fn waiting(&self) -> String {
         format!("{}: type {}", self.prompt, self.answers())
+    }
+}
+
+/// Items in words: "a, b or c" with `word` "or" ("a, b and c" with "and").
+pub fn word_list(items: &[String], word: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} {word} {last}", rest.join(", ")),
     }
 }
 

@@ -292,6 +292,65 @@ pub fn read_tables<const N: usize>(
     Ok((names, texts))
 }
 
+// ---- tables ----
+
+/// Reads one of a ruleset's tables from its RON text; `file` names it in errors.
+pub fn parse_table<T: serde::de::DeserializeOwned>(
+    file: &str,
+    text: &str,
+) -> Result<T, LocatedError> {
+    crate::engine::scenario::ron_options()
+        .from_str(text)
+        .map_err(|e| LocatedError::from_ron(file, text, &e))
+}
+
+/// The odds of a CRT's column headings, in tenths, each read by `read` (`like` says what
+/// a heading looks like in the refusal), rising from the lowest odds to the highest, one
+/// of them 1-1. `at(needle, message)` locates an error in the table's text.
+pub fn crt_columns(
+    columns: &[String],
+    read: impl Fn(&str) -> Option<(i32, i32)>,
+    like: &str,
+    at: impl Fn(&str, String) -> LocatedError,
+) -> Result<Vec<(i32, i32)>, LocatedError> {
+    let mut ratios = Vec::new();
+    for c in columns {
+        ratios.push(read(c).ok_or_else(|| {
+            at(
+                &format!("\"{c}\""),
+                format!("CRT column `{c}` is not {like}"),
+            )
+        })?);
+    }
+    if ratios.is_empty() || !ratios.windows(2).all(|w| w[0].0 * w[1].1 < w[1].0 * w[0].1) {
+        return Err(at(
+            "columns",
+            "CRT columns must rise from the lowest odds to the highest".into(),
+        ));
+    }
+    if !ratios.iter().any(|r| r.0 == r.1) {
+        return Err(at("columns", "the CRT has no 1-1 column".into()));
+    }
+    Ok(ratios)
+}
+
+/// The cells of row `die` of a results table (`table` names it: "CRT", ...), each code
+/// read by `read`, an error located at the first code it refuses.
+pub fn table_cells<C>(
+    table: &str,
+    die: i32,
+    codes: &[String],
+    read: impl Fn(&str) -> Result<C, String>,
+    at: impl Fn(&str, String) -> LocatedError,
+) -> Result<Vec<C>, LocatedError> {
+    codes
+        .iter()
+        .map(|code| {
+            read(code).map_err(|m| at(&format!("\"{code}\""), format!("{table} row {die}: {m}")))
+        })
+        .collect()
+}
+
 // ---- odds ----
 
 /// An odds heading of a CRT, "a-d", as (a, d) in tenths: "3-1" is (30, 10), "1.5-1" is

@@ -8,7 +8,6 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::engine::error::LocatedError;
-use crate::engine::scenario::ron_options;
 
 /// The five kinds of unit of AlC 3.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -197,11 +196,7 @@ pub const UNITS_RON: &str = include_str!("../../../rulesets/a_la_charge/units.ro
 pub const TERRAIN_RON: &str = include_str!("../../../rulesets/a_la_charge/terrain.ron");
 pub const CRT_RON: &str = include_str!("../../../rulesets/a_la_charge/crt.ron");
 
-fn parse<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, LocatedError> {
-    ron_options()
-        .from_str(text)
-        .map_err(|e| LocatedError::from_ron(file, text, &e))
-}
+use crate::rulesets::common::parse_table as parse;
 
 /// A column heading of AlC's CRT: whole odds (AlC 12.3), in tenths as the shared layer
 /// reads them.
@@ -240,26 +235,12 @@ impl Tables {
         if terrain.terrain.len() > 255 {
             return Err(at(1, "terrain", "more than 255 terrain types".into()));
         }
-        let mut ratios = Vec::new();
-        for c in &crt_file.columns {
-            ratios.push(parse_ratio(c).ok_or_else(|| {
-                at(
-                    2,
-                    &format!("\"{c}\""),
-                    format!("CRT column `{c}` is not an odds ratio like 1-2 or 3-1"),
-                )
-            })?);
-        }
-        if ratios.is_empty() || !ratios.windows(2).all(|w| w[0].0 * w[1].1 < w[1].0 * w[0].1) {
-            return Err(at(
-                2,
-                "columns",
-                "CRT columns must rise from the lowest odds to the highest".into(),
-            ));
-        }
-        if !ratios.iter().any(|r| r.0 == r.1) {
-            return Err(at(2, "columns", "the CRT has no 1-1 column".into()));
-        }
+        let ratios = crate::rulesets::common::crt_columns(
+            &crt_file.columns,
+            parse_ratio,
+            "an odds ratio like 1-2 or 3-1",
+            |needle, msg| at(2, needle, msg),
+        )?;
         let mut results = Vec::new();
         let first_die = crt_file.rows.first().map_or(0, |r| r.die);
         for (expected_die, row) in (first_die..).zip(&crt_file.rows) {
@@ -285,19 +266,13 @@ impl Tables {
                     ),
                 ));
             }
-            let parsed = row
-                .results
-                .iter()
-                .map(|code| {
-                    CombatResult::parse(code).map_err(|m| {
-                        at(
-                            2,
-                            &format!("\"{code}\""),
-                            format!("CRT row {}: {m}", row.die),
-                        )
-                    })
-                })
-                .collect::<Result<Vec<_>, _>>()?;
+            let parsed = crate::rulesets::common::table_cells(
+                "CRT",
+                row.die,
+                &row.results,
+                CombatResult::parse,
+                |needle, msg| at(2, needle, msg),
+            )?;
             results.push(parsed);
         }
         if results.is_empty() {

@@ -10,7 +10,7 @@ use crate::engine::command::{Command, Refusal};
 use crate::engine::hex::HexCoord;
 use crate::engine::units::{Placement, SideId, UnitId};
 use crate::engine::view::{
-    AttackPreview, CardLine, Choice, CounterFace, Decision, MoveOption, SideMorale,
+    AttackPreview, CardLine, Choice, CounterFace, Decision, MoveOption, SideMorale, word_list,
 };
 
 use super::data::Kind;
@@ -288,7 +288,7 @@ fn waiting_for(world: &World) -> Option<String> {
                 "{} allocates {take} step {} among {}",
                 side_name(world, side),
                 if take == 1 { "loss" } else { "losses" },
-                or_list(&names, "and")
+                word_list(&names, "and")
             )
         }
         Pending::MoraleCheck { unit, .. } => format!("morale check of {}", name(world, unit)),
@@ -296,7 +296,7 @@ fn waiting_for(world: &World) -> Option<String> {
             let names: Vec<String> = live(world, &pool).iter().map(|u| name(world, *u)).collect();
             format!(
                 "the attacker names the unit that checks morale: {}",
-                or_list(&names, "or")
+                word_list(&names, "or")
             )
         }
         Pending::Retreat {
@@ -323,7 +323,7 @@ fn waiting_for(world: &World) -> Option<String> {
                 "{} retreats {left} more {}: into {}",
                 name(world, unit),
                 if left == 1 { "hex" } else { "hexes" },
-                or_list(&opts, "or")
+                word_list(&opts, "or")
             )
         }
         Pending::Advance { into, .. } => {
@@ -331,7 +331,7 @@ fn waiting_for(world: &World) -> Option<String> {
             let names: Vec<String> = cands.iter().map(|u| name(world, *u)).collect();
             format!(
                 "advance after combat into {into} with {}{}",
-                or_list(&names, "or"),
+                word_list(&names, "or"),
                 if forced {
                     "; a charging mounted unit must advance"
                 } else {
@@ -340,15 +340,6 @@ fn waiting_for(world: &World) -> Option<String> {
             )
         }
     })
-}
-
-/// "a, b or c" (or "and").
-fn or_list(items: &[String], word: &str) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} {word} {last}", rest.join(", ")),
-    }
 }
 
 /// The decision the rules wait for, with every legal answer.

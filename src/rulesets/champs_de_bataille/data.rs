@@ -8,7 +8,6 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::engine::error::LocatedError;
-use crate::engine::scenario::ron_options;
 
 /// The unit types of CdB 2.4, with their DBM abbreviations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, PartialOrd, Ord)]
@@ -275,11 +274,7 @@ pub const UNITS_RON: &str = include_str!("../../../rulesets/champs_de_bataille/u
 pub const TERRAIN_RON: &str = include_str!("../../../rulesets/champs_de_bataille/terrain.ron");
 pub const RESULTS_RON: &str = include_str!("../../../rulesets/champs_de_bataille/results.ron");
 
-fn parse<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, LocatedError> {
-    ron_options()
-        .from_str(text)
-        .map_err(|e| LocatedError::from_ron(file, text, &e))
-}
+use crate::rulesets::common::parse_table as parse;
 
 impl Tables {
     pub fn parse(names: [&str; 3], texts: [String; 3]) -> Result<Self, LocatedError> {

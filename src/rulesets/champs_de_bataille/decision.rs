@@ -9,7 +9,7 @@ use crate::engine::command::{Command, UnitRef};
 
 use super::commands::CdbCommand;
 
-use crate::engine::view::{Choice, Decision};
+use crate::engine::view::{Choice, Decision, word_list};
 
 use super::view::check;
 use super::*;
@@ -154,8 +154,14 @@ pub fn decision(world: &World) -> Option<Decision> {
                 side,
                 prompt: format!(
                     "assign the dice {} to the corps of {}, one each",
-                    and_list(&st.unassigned.iter().map(u8::to_string).collect::<Vec<_>>()),
-                    and_list(&corps.iter().map(|c| c.name.clone()).collect::<Vec<_>>())
+                    word_list(
+                        &st.unassigned.iter().map(u8::to_string).collect::<Vec<_>>(),
+                        "and"
+                    ),
+                    word_list(
+                        &corps.iter().map(|c| c.name.clone()).collect::<Vec<_>>(),
+                        "and"
+                    )
                 ),
                 rule: "CdB 4.1".into(),
                 choices,
@@ -229,15 +235,6 @@ fn end_of_setup(world: &World, side: SideId) -> Decision {
         prompt: prompt.into(),
         rule: "CdB 14.3".into(),
         choices,
-    }
-}
-
-/// "a, b and c".
-fn and_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 

@@ -10,8 +10,8 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::engine::error::LocatedError;
-use crate::engine::scenario::{VictoryLevel, ron_options};
-use crate::rulesets::common::parse_odds;
+use crate::engine::scenario::VictoryLevel;
+use crate::rulesets::common::{parse_odds, table_cells};
 
 /// The kinds of unit (MP generalities).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -308,11 +308,7 @@ pub const TERRAIN_RON: &str = include_str!("../../../rulesets/morne_plaine/terra
 pub const VICTORY_RON: &str = include_str!("../../../rulesets/morne_plaine/victory.ron");
 pub const BOMBARDMENT_RON: &str = include_str!("../../../rulesets/morne_plaine/bombardment.ron");
 
-fn parse<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, LocatedError> {
-    ron_options()
-        .from_str(text)
-        .map_err(|e| LocatedError::from_ron(file, text, &e))
-}
+use crate::rulesets::common::parse_table as parse;
 
 impl Tables {
     /// Parses the tables; `names` are the file names shown in errors.
@@ -351,18 +347,13 @@ impl Tables {
                     ),
                 ));
             }
-            let parsed = row
-                .results
-                .iter()
-                .map(|code| {
-                    FireResult::parse(code).map_err(|m| {
-                        fire_at(
-                            &format!("\"{code}\""),
-                            format!("bombardment row {}: {m}", row.die),
-                        )
-                    })
-                })
-                .collect::<Result<Vec<_>, _>>()?;
+            let parsed = table_cells(
+                "bombardment",
+                row.die,
+                &row.results,
+                FireResult::parse,
+                fire_at,
+            )?;
             fire_cells.push(parsed);
         }
         let bombardment = Bombardment {
@@ -438,26 +429,12 @@ impl Tables {
                 format!("a road costs a multiple of 1/2 MP from 0 to 9, not {road}"),
             ));
         }
-        let mut ratios = Vec::new();
-        for c in &crt_file.columns {
-            ratios.push(parse_odds(c).ok_or_else(|| {
-                at(
-                    1,
-                    &format!("\"{c}\""),
-                    format!("CRT column `{c}` is not odds like 1-2, 1.5-1 or 3-1"),
-                )
-            })?);
-        }
-        if ratios.is_empty() || !ratios.windows(2).all(|w| w[0].0 * w[1].1 < w[1].0 * w[0].1) {
-            return Err(at(
-                1,
-                "columns",
-                "CRT columns must rise from the lowest odds to the highest".into(),
-            ));
-        }
-        if !ratios.iter().any(|r| r.0 == r.1) {
-            return Err(at(1, "columns", "the CRT has no 1-1 column".into()));
-        }
+        let ratios = crate::rulesets::common::crt_columns(
+            &crt_file.columns,
+            parse_odds,
+            "odds like 1-2, 1.5-1 or 3-1",
+            |needle, msg| at(1, needle, msg),
+        )?;
         let dies: Vec<i32> = crt_file.rows.iter().map(|r| r.die).collect();
         if dies != DIE_ROWS.collect::<Vec<_>>() {
             return Err(at(
@@ -481,19 +458,9 @@ impl Tables {
                     ),
                 ));
             }
-            let parsed = row
-                .results
-                .iter()
-                .map(|code| {
-                    Cell::parse(code).map_err(|m| {
-                        at(
-                            1,
-                            &format!("\"{code}\""),
-                            format!("CRT row {}: {m}", row.die),
-                        )
-                    })
-                })
-                .collect::<Result<Vec<_>, _>>()?;
+            let parsed = table_cells("CRT", row.die, &row.results, Cell::parse, |needle, msg| {
+                at(1, needle, msg)
+            })?;
             cells.push(parsed);
         }
         Ok(Self {
