@@ -23,6 +23,11 @@ pub const REGISTRY: &[RulesetEntry] = &[
         load: |path| Ok(Arc::new(a_la_charge::AlaChargePlugin::load(path)?) as Arc<dyn Ruleset>),
     },
     RulesetEntry {
+        id: morne_plaine::ID,
+        verbs: &[],
+        load: |path| Ok(Arc::new(morne_plaine::MornePlainePlugin::load(path)?) as Arc<dyn Ruleset>),
+    },
+    RulesetEntry {
         id: champs_de_bataille::ID,
         verbs: champs_de_bataille::commands::VERBS,
         load: |path| {

@@ -213,6 +213,16 @@ fn golden_casilinum_554_games_are_unchanged() {
 
 /// The recorded game scripts (scenario, seed, options, script), played to their end.
 #[test]
+fn golden_quatre_bras_1815_games_are_unchanged() {
+    scenario_digests("morne_plaine", "quatre_bras_1815.ron");
+}
+
+#[test]
+fn golden_waterloo_1815_games_are_unchanged() {
+    scenario_digests("morne_plaine", "waterloo_1815.ron");
+}
+
+#[test]
 fn golden_recorded_scripts_are_unchanged() {
     let scripts: [(&str, u64, &[&str], &str); 4] = [
         (

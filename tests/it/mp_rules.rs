@@ -26,6 +26,7 @@ fn parse_changed(
         TERRAIN_RON,
         VICTORY_RON,
         BOMBARDMENT_RON,
+        CHARGE_RON,
     ]
     .map(str::to_string);
     assert!(texts[file].contains(from), "the table has `{from}`");
@@ -37,6 +38,7 @@ fn parse_changed(
             "terrain.ron",
             "victory.ron",
             "bombardment.ron",
+            "charge.ron",
         ],
         texts,
     )

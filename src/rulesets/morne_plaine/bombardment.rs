@@ -19,3 +19,263 @@ pub fn fire_strength(firers: &[Firer], target_defence: i8, sodden: bool) -> i32 
         .sum();
     fire - target_defence as i32 - i32::from(sodden)
 }
+
+// ---- bombardment in the world ----
+
+use bevy::prelude::*;
+
+use crate::engine::board::Board;
+use crate::engine::command::Refusal;
+use crate::engine::event::EventKind;
+use crate::engine::hex::{HexCoord, line_of_sight};
+use crate::engine::units::UnitId;
+
+use super::data::{FireResult, Kind};
+use super::movement::{contact, terrain_at};
+use super::{
+    demoralised, flags, flags_mut, hex_of, kind, log, name, plain_name, side_of, turn, unit,
+    unit_at,
+};
+
+/// A bombardment that passed its check.
+#[derive(Clone, Debug)]
+pub struct BombardPlan {
+    pub firers: Vec<UnitId>,
+    pub target: UnitId,
+    pub strength: i32,
+}
+
+/// Whether artillery in `from` sees `to` (MP bombardment): units never block; an
+/// intermediate hex blocks if its terrain does (towns, woods, forts, dunes, palm
+/// groves) or if it stands higher than the lower end of the line (a crest); next to
+/// each other, a double slope blocks.
+pub fn line_of_fire(
+    board: &Board,
+    tables: &super::data::Tables,
+    from: HexCoord,
+    to: HexCoord,
+) -> bool {
+    if from.is_adjacent(to) {
+        return contact(board, from, to);
+    }
+    let low = board.elevation(from).min(board.elevation(to));
+    line_of_sight(from, to, |h| {
+        terrain_at(board, tables, h).blocks_los || board.elevation(h) > low
+    })
+}
+
+/// Why an artillery unit may not fire now, or `None`.
+fn cannot_fire(world: &World, id: UnitId) -> Option<String> {
+    let board = world.resource::<Board>();
+    let tables = super::tables(world);
+    let at = hex_of(world, id)?;
+    if kind(world, id) != Kind::Artillery {
+        return Some(format!("{} is not artillery", name(world, id)));
+    }
+    if demoralised(world, id) {
+        return Some(format!(
+            "{} is demoralised and cannot fire (MP combat: demoralisation)",
+            name(world, id)
+        ));
+    }
+    let t = terrain_at(board, &tables, at);
+    if t.no_bombard {
+        return Some(format!(
+            "{} stands in {} ({at}): artillery does not fire from woods or a village",
+            name(world, id),
+            t.id
+        ));
+    }
+    None
+}
+
+/// The fire strength of artillery at a target (`fire_strength` in the world).
+fn strength_at(world: &World, firers: &[UnitId], target: UnitId) -> i32 {
+    let board = world.resource::<Board>();
+    let tables = super::tables(world);
+    let to = hex_of(world, target).expect("the target stands on the map");
+    let fire: Vec<Firer> = firers
+        .iter()
+        .map(|&f| Firer {
+            bv: unit(world, f).bv,
+            distance: hex_of(world, f).expect("on the map").distance(to),
+        })
+        .collect();
+    let cover = terrain_at(board, &tables, to)
+        .defence
+        .of(kind(world, target));
+    fire_strength(&fire, cover, super::sodden(world))
+}
+
+/// Checks `attack fire HEX… -> TARGET` in the bombardment phase (MP bombardment): each
+/// firer the active side's artillery, not demoralised, not in woods or a village, not
+/// yet fired, within range and sight; the target an enemy unit not yet bombarded.
+pub fn check_bombard(
+    world: &World,
+    melee: &[HexCoord],
+    fire: &[HexCoord],
+    target: HexCoord,
+) -> Result<BombardPlan, Refusal> {
+    const RULE: &str = "MP bombardment";
+    if !melee.is_empty() || fire.is_empty() {
+        return Err(Refusal::new(
+            RULE,
+            "in the bombardment phase artillery fires: `attack fire HEX… -> TARGET`",
+        ));
+    }
+    let board = world.resource::<Board>();
+    let tables = super::tables(world);
+    let side = turn(world).active;
+    let Some(t) = unit_at(world, target).filter(|u| side_of(world, *u) != side) else {
+        return Err(Refusal::new(
+            RULE,
+            format!("there is no enemy unit in {target}"),
+        ));
+    };
+    if flags(world, t).was_attacked {
+        return Err(Refusal::new(
+            RULE,
+            format!(
+                "{} has already been bombarded this phase: each target once, by every battery firing at it together (designer's)",
+                name(world, t)
+            ),
+        ));
+    }
+    let mut firers = Vec::new();
+    for &h in fire {
+        let Some(f) = unit_at(world, h).filter(|u| side_of(world, *u) == side) else {
+            return Err(Refusal::new(
+                RULE,
+                format!("there is no friendly unit in {h}"),
+            ));
+        };
+        if firers.contains(&f) {
+            return Err(Refusal::new(RULE, format!("{h} is named twice")));
+        }
+        if let Some(why) = cannot_fire(world, f) {
+            return Err(Refusal::new(RULE, why));
+        }
+        if flags(world, f).bombarded {
+            return Err(Refusal::new(
+                RULE,
+                format!(
+                    "{} has already fired this phase: each artillery fires once",
+                    name(world, f)
+                ),
+            ));
+        }
+        let d = h.distance(target);
+        let range = unit(world, f).range as u32;
+        if d > range {
+            return Err(Refusal::new(
+                RULE,
+                format!(
+                    "{target} is {d} hexes from {}, beyond its range of {range}",
+                    name(world, f)
+                ),
+            ));
+        }
+        if !line_of_fire(board, &tables, h, target) {
+            return Err(Refusal::new(
+                RULE,
+                format!(
+                    "{} cannot see {target}: woods, a town, a fort, dunes, a palm grove or higher ground lies between",
+                    name(world, f)
+                ),
+            ));
+        }
+        firers.push(f);
+    }
+    let strength = strength_at(world, &firers, t);
+    Ok(BombardPlan {
+        firers,
+        target: t,
+        strength,
+    })
+}
+
+/// Fires a checked bombardment: the strength's column, a d6, the result.
+pub fn execute_bombard(world: &mut World, plan: BombardPlan) {
+    for &f in &plan.firers {
+        flags_mut(world, f).bombarded = true;
+    }
+    flags_mut(world, plan.target).was_attacked = true;
+    let to = hex_of(world, plan.target).expect("on the map");
+    let nearest = *plan
+        .firers
+        .iter()
+        .min_by_key(|&&f| (hex_of(world, f).expect("on the map").distance(to), f))
+        .expect("a bombardment has a firer");
+    let names: Vec<String> = plan.firers.iter().map(|&f| plain_name(world, f)).collect();
+    let (strength, target) = (plan.strength, plan.target);
+    log(world, EventKind::CombatDeclared, "MP bombardment", |w| {
+        format!(
+            "{} {} {} in {to}: fire strength {strength}",
+            crate::engine::view::word_list(&names, "and"),
+            if names.len() == 1 {
+                "bombards"
+            } else {
+                "bombard"
+            },
+            plain_name(w, target)
+        )
+    });
+    fire_at(world, nearest, target, strength, "MP bombardment");
+}
+
+/// Reads the table at a strength and applies the result to the target: CS lost, and a
+/// morale check whose failure retreats it (no victorious marker, no advance).
+fn fire_at(world: &mut World, firer: UnitId, target: UnitId, strength: i32, rule: &'static str) {
+    let die = super::roll(world, rule, |w| {
+        format!("the fire at {}", plain_name(w, target))
+    });
+    let result: FireResult = super::tables(world).bombardment.result(strength, die);
+    let text = result.to_string();
+    log(world, EventKind::CombatResult, rule, |w| {
+        format!("Bombardment result {text} on {}", plain_name(w, target))
+    });
+    let at = hex_of(world, firer).expect("the firer stands on the map");
+    super::results::apply_fire(world, target, at, result, rule);
+}
+
+/// Reaction fire (MP bombardment): when `mover` enters `at`, each enemy artillery next
+/// to it that has not yet fired so in this movement phase, is not demoralised, not in
+/// woods or a village and on contact with `at`, fires at it at range 1, in unit order.
+/// Returns true when the mover must stop (it retreated or was eliminated).
+pub fn reaction_fire(world: &mut World, mover: UnitId, at: HexCoord) -> bool {
+    let side = side_of(world, mover);
+    let ready: Vec<UnitId> = {
+        let board = world.resource::<Board>();
+        let mut v: Vec<UnitId> = board
+            .neighbors_on_map(at)
+            .filter(|n| contact(board, at, *n))
+            .filter_map(|n| unit_at(world, n))
+            .filter(|&u| side_of(world, u) != side)
+            .filter(|&u| kind(world, u) == Kind::Artillery && !flags(world, u).reaction_fired)
+            .filter(|&u| cannot_fire(world, u).is_none())
+            .collect();
+        v.sort();
+        v
+    };
+    for a in ready {
+        if hex_of(world, mover) != Some(at) {
+            return true;
+        }
+        flags_mut(world, a).reaction_fired = true;
+        let strength = strength_at(world, &[a], mover);
+        log(
+            world,
+            EventKind::CombatDeclared,
+            "MP bombardment: reaction fire",
+            |w| {
+                format!(
+                    "{} fires at {} entering {at}: fire strength {strength}",
+                    plain_name(w, a),
+                    plain_name(w, mover)
+                )
+            },
+        );
+        fire_at(world, a, mover, strength, "MP bombardment: reaction fire");
+    }
+    hex_of(world, mover) != Some(at)
+}

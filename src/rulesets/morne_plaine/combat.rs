@@ -89,3 +89,475 @@ pub fn modified_die(die: u8, modifiers: &[i32]) -> i32 {
 pub fn morale_check_passes(morale: i32, number: u8) -> bool {
     number as i32 <= morale
 }
+
+// ---- combat in the world ----
+
+use bevy::prelude::*;
+
+use crate::engine::board::HexsideFeature;
+use crate::engine::command::Refusal;
+use crate::engine::event::EventKind;
+use crate::engine::units::UnitId;
+
+use super::data::{Cell, Kind};
+use super::movement::terrain_at;
+use super::results::{RetreatOutcome, lose_cs, morale_check, regain_for_elimination, retreat};
+use super::{
+    MpPhase, demoralised, flags, flags_mut, hex_of, kind, log, name, plain_name, side_of, turn,
+    unit_at, values,
+};
+
+/// One unit's part in a fight: its CS as corrected, and why.
+#[derive(Clone, Debug)]
+pub struct Strength {
+    pub unit: UnitId,
+    pub cs: i32,
+    pub note: String,
+}
+
+/// An attack that passed its check, with everything its resolution reads.
+#[derive(Clone, Debug)]
+pub struct AttackPlan {
+    pub attacker: UnitId,
+    pub defender: UnitId,
+    pub attacker_hex: HexCoord,
+    pub defender_hex: HexCoord,
+    /// The attacker then its supports; the defender then its supports.
+    pub attack: Vec<Strength>,
+    pub defence: Vec<Strength>,
+    pub attack_total: i32,
+    pub defence_total: i32,
+    pub column: usize,
+    /// Each die modifier with its reason and rule.
+    pub modifiers: Vec<(String, i32)>,
+    /// The attack is a charge: the defender checks morale first (MP movement: charge).
+    pub charge: bool,
+    /// The MV the charged defender checks against.
+    pub charge_threshold: i32,
+}
+
+impl AttackPlan {
+    pub fn die_modifier(&self) -> i32 {
+        self.modifiers.iter().map(|(_, m)| *m).sum()
+    }
+}
+
+/// The water crossed between two hexes, the most favourable to cross first (bridge,
+/// ford, stream), for the die modifier and the charge.
+fn water_crossing(board: &Board, a: HexCoord, b: HexCoord) -> Option<HexsideFeature> {
+    let side = board.hexside(a, b);
+    [
+        HexsideFeature::Bridge,
+        HexsideFeature::Ford,
+        HexsideFeature::Stream,
+    ]
+    .into_iter()
+    .find(|f| side.has(*f))
+}
+
+/// Whether `id` charges the unit in `target` (MP movement: charge, designer's, from
+/// `charge.ron`): a charging kind, not demoralised, having entered enough hexes this
+/// turn, from open ground into open ground, not uphill, not across water.
+pub fn charges(world: &World, id: UnitId, target: HexCoord) -> bool {
+    let tables = super::tables(world);
+    let c = &tables.charge;
+    let board = world.resource::<Board>();
+    let Some(at) = hex_of(world, id) else {
+        return false;
+    };
+    c.kinds.contains(&kind(world, id))
+        && !demoralised(world, id)
+        && flags(world, id).hexes_moved >= c.min_hexes_moved
+        && terrain_at(board, &tables, at).open
+        && terrain_at(board, &tables, target).open
+        && board.elevation(at) >= board.elevation(target)
+        && water_crossing(board, at, target).is_none()
+}
+
+/// A unit's corrected CS in a fight whose ground is `ground` (the defender's hex for
+/// the attacking side, its own for the defending side): cavalry counts half in close
+/// terrain, a charger 1.5 times, rounded down, never below 1 (MP combat: supports,
+/// "corrected due to a charge or to the type of terrain").
+fn corrected(world: &World, id: UnitId, ground: HexCoord, charging: bool) -> Strength {
+    let tables = super::tables(world);
+    let board = world.resource::<Board>();
+    let mut cs = values(world, id).cs as i32;
+    let mut notes = Vec::new();
+    let t = terrain_at(board, &tables, ground);
+    if kind(world, id) == Kind::Cavalry && t.close {
+        cs /= 2;
+        notes.push(format!("halved, cavalry in {}", t.id));
+    }
+    if charging {
+        cs = (cs as f32 * tables.charge.strength_factor) as i32;
+        notes.push(format!("×{} charging", tables.charge.strength_factor));
+    }
+    Strength {
+        unit: id,
+        cs: cs.max(1),
+        note: notes.join(", "),
+    }
+}
+
+/// Checks `attack HEX -> TARGET` in the combat phase (MP combat): one attacker of the
+/// active side, not demoralised, that has not attacked, on contact with an enemy unit
+/// not yet attacked; the supports are found by the game.
+pub fn evaluate(
+    world: &World,
+    melee: &[HexCoord],
+    fire: &[HexCoord],
+    target: HexCoord,
+) -> Result<AttackPlan, Refusal> {
+    const RULE: &str = "MP combat";
+    if super::phase(world) != MpPhase::Combat {
+        return Err(Refusal::new(
+            "MP generalities",
+            "attacks are made in the combat phase, bombardments in the bombardment phase",
+        ));
+    }
+    if !fire.is_empty() || melee.len() != 1 {
+        return Err(Refusal::new(
+            "MP combat: supports",
+            "one unit attacks one unit: `attack HEX -> TARGET`; supports are found by the game",
+        ));
+    }
+    let board = world.resource::<Board>();
+    let side = turn(world).active;
+    let from = melee[0];
+    let Some(a) = unit_at(world, from).filter(|u| side_of(world, *u) == side) else {
+        return Err(Refusal::new(
+            RULE,
+            format!("there is no friendly unit in {from}"),
+        ));
+    };
+    let Some(d) = unit_at(world, target).filter(|u| side_of(world, *u) != side) else {
+        return Err(Refusal::new(
+            RULE,
+            format!("there is no enemy unit in {target}"),
+        ));
+    };
+    if demoralised(world, a) {
+        return Err(Refusal::new(
+            "MP combat: demoralisation",
+            format!(
+                "{} is demoralised: a unit at morale 0 cannot attack",
+                name(world, a)
+            ),
+        ));
+    }
+    if flags(world, a).attacked {
+        return Err(Refusal::new(
+            RULE,
+            format!(
+                "{} has already attacked: a unit may only attack once per combat phase",
+                name(world, a)
+            ),
+        ));
+    }
+    if flags(world, d).was_attacked {
+        return Err(Refusal::new(
+            RULE,
+            format!(
+                "{} has already been attacked: an enemy unit may only be attacked once",
+                name(world, d)
+            ),
+        ));
+    }
+    if !from.is_adjacent(target) {
+        return Err(Refusal::new(
+            RULE,
+            format!("{from} is not next to {target}"),
+        ));
+    }
+    if !super::movement::contact(board, from, target) {
+        return Err(Refusal::new(
+            RULE,
+            format!(
+                "{from} and {target} are not on contact: combat is not possible where movement is forbidden (a river without a bridge or ford, a slope of more than one level)"
+            ),
+        ));
+    }
+    Ok(plan(world, a, d))
+}
+
+/// The strengths, odds and modifiers of an attack of `a` on `d`.
+fn plan(world: &World, a: UnitId, d: UnitId) -> AttackPlan {
+    let board = world.resource::<Board>();
+    let tables = super::tables(world);
+    let (from, target) = (
+        hex_of(world, a).expect("on the map"),
+        hex_of(world, d).expect("on the map"),
+    );
+    let mut ids = Vec::new();
+    let mut standing = Vec::new();
+    for id in super::all_units(world) {
+        if let Some(h) = hex_of(world, id) {
+            ids.push(id);
+            standing.push(Standing {
+                hex: h,
+                side: side_of(world, id),
+                demoralised: demoralised(world, id),
+                victorious: flags(world, id).victorious,
+            });
+        }
+    }
+    let index = |u: UnitId| ids.iter().position(|i| *i == u).expect("on the map");
+    let (off, def) = supports(board, &standing, index(a), index(d));
+    let charge = charges(world, a, target);
+    let mut attack = vec![corrected(world, a, target, charge)];
+    attack.extend(off.iter().map(|&i| {
+        corrected(
+            world,
+            ids[i],
+            target,
+            charge && charges(world, ids[i], target),
+        )
+    }));
+    let mut defence = vec![corrected(world, d, target, false)];
+    defence.extend(def.iter().map(|&i| {
+        corrected(
+            world,
+            ids[i],
+            hex_of(world, ids[i]).expect("on the map"),
+            false,
+        )
+    }));
+    let attack_total: i32 = attack.iter().map(|s| s.cs).sum();
+    let defence_total: i32 = defence.iter().map(|s| s.cs).sum();
+    let column = odds_column(&tables.crt, attack_total, defence_total);
+    let mut modifiers = Vec::new();
+    let topo = topography_modifier(board.elevation(from), board.elevation(target));
+    if topo != 0 {
+        modifiers.push((
+            format!(
+                "attacker {} the defender (MP combat: topography)",
+                if topo > 0 { "above" } else { "below" }
+            ),
+            topo,
+        ));
+    }
+    let (amv, dmv) = (values(world, a).mv as i32, values(world, d).mv as i32);
+    let morale = morale_modifier(amv, dmv);
+    if morale != 0 {
+        modifiers.push((
+            format!("morale {amv} against {dmv} (MP combat: morale difference)"),
+            morale,
+        ));
+    }
+    let ground = terrain_at(board, &tables, target);
+    let cover = ground.defence.of(kind(world, d)) as i32;
+    if cover != 0 {
+        modifiers.push((
+            format!(
+                "defender in {} (MP combat: terrain effects, designer's)",
+                ground.id
+            ),
+            -cover,
+        ));
+    }
+    if let Some(w) = water_crossing(board, from, target) {
+        let sides = &tables.terrain.hexsides;
+        let m = match w {
+            HexsideFeature::Bridge => sides.bridge.attack_die,
+            HexsideFeature::Ford => sides.ford.attack_die,
+            _ => sides.stream.attack_die,
+        };
+        if m != 0 {
+            modifiers.push((
+                format!(
+                    "attacking across a {} (MP combat: terrain effects, designer's)",
+                    format!("{w:?}").to_lowercase()
+                ),
+                m,
+            ));
+        }
+    }
+    let step = tables.charge.check_cs_step.max(1);
+    let charge_threshold = dmv - (values(world, a).cs as i32 - values(world, d).cs as i32) / step;
+    AttackPlan {
+        attacker: a,
+        defender: d,
+        attacker_hex: from,
+        defender_hex: target,
+        attack,
+        defence,
+        attack_total,
+        defence_total,
+        column,
+        modifiers,
+        charge,
+        charge_threshold,
+    }
+}
+
+/// The chance of each CRT cell an attack can give, exactly (the d6 and the clamp).
+pub fn result_chances(world: &World, plan: &AttackPlan) -> Vec<(String, f64)> {
+    let tables = super::tables(world);
+    let mut out: Vec<(String, f64)> = Vec::new();
+    for die in 1..=6u8 {
+        let row = modified_die(die, &[plan.die_modifier()]);
+        let cell: Cell = tables.crt.cell(plan.column, row);
+        let label = cell.to_string();
+        match out.iter_mut().find(|(l, _)| *l == label) {
+            Some((_, p)) => *p += 1.0 / 6.0,
+            None => out.push((label, 1.0 / 6.0)),
+        }
+    }
+    out
+}
+
+/// "7 (+2 supports) against 3: 2-1".
+pub fn odds_text(world: &World, plan: &AttackPlan) -> String {
+    let tables = super::tables(world);
+    format!(
+        "{} against {}: {}",
+        plan.attack_total, plan.defence_total, tables.crt.columns[plan.column]
+    )
+}
+
+fn strengths_text(world: &World, s: &[Strength]) -> String {
+    s.iter()
+        .map(|x| {
+            if x.note.is_empty() {
+                format!("{} {}", plain_name(world, x.unit), x.cs)
+            } else {
+                format!("{} {} ({})", plain_name(world, x.unit), x.cs, x.note)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Resolves a checked attack (MP combat): the charge's morale check, else the die on
+/// the CRT; losses, then the defender's and the attacker's morale checks and retreats,
+/// the victorious markers, the morale point for an elimination, the advance.
+pub fn execute_attack(world: &mut World, plan: AttackPlan) {
+    let (a, d) = (plan.attacker, plan.defender);
+    flags_mut(world, a).attacked = true;
+    flags_mut(world, d).was_attacked = true;
+    let odds = odds_text(world, &plan);
+    let (att, def) = (
+        strengths_text(world, &plan.attack),
+        strengths_text(world, &plan.defence),
+    );
+    log(world, EventKind::CombatDeclared, "MP combat", |w| {
+        format!(
+            "{} attacks {} in {}{}: {odds} (attack: {att}; defence: {def})",
+            plain_name(w, a),
+            plain_name(w, d),
+            plan.defender_hex,
+            if plan.charge { ", charging" } else { "" }
+        )
+    });
+    let mut defender_out = None;
+    let mut attacker_out = None;
+    if plan.charge && kind(world, d) != Kind::Leader {
+        let threshold = plan.charge_threshold;
+        if !morale_check(world, d, threshold, "MP movement: charge") {
+            defender_out = Some(retreat(
+                world,
+                d,
+                plan.attacker_hex,
+                plan.attacker_hex,
+                Some(a),
+            ));
+            finish(world, &plan, attacker_out, defender_out);
+            return;
+        }
+    }
+    let die = super::roll(world, "MP combat: resolution", |w| {
+        format!("the attack on {}", plain_name(w, d))
+    });
+    let mods = plan.die_modifier();
+    let row = modified_die(die, &[mods]);
+    let cell = super::tables(world).crt.cell(plan.column, row);
+    let modtext = plan
+        .modifiers
+        .iter()
+        .map(|(why, m)| format!("{m:+} {why}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    log(world, EventKind::CombatResult, "MP combat: results", |_| {
+        format!(
+            "Die {die}{} → row {row}: {cell}",
+            if modtext.is_empty() {
+                String::new()
+            } else {
+                format!(" {modtext}")
+            }
+        )
+    });
+    if lose_cs(world, a, cell.attacker_loss, "MP combat: results") {
+        attacker_out = Some(RetreatOutcome::Eliminated);
+    }
+    if lose_cs(world, d, cell.defender_loss, "MP combat: results") {
+        defender_out = Some(RetreatOutcome::Eliminated);
+    }
+    if defender_out.is_none() && cell.defender_check {
+        let mv = values(world, d).mv as i32;
+        if !morale_check(world, d, mv, "MP combat: morale check") {
+            defender_out = Some(retreat(
+                world,
+                d,
+                plan.attacker_hex,
+                plan.attacker_hex,
+                Some(a),
+            ));
+        }
+    }
+    if attacker_out.is_none() && cell.attacker_check {
+        let mv = values(world, a).mv as i32;
+        if !morale_check(world, a, mv, "MP combat: morale check") {
+            attacker_out = Some(retreat(
+                world,
+                a,
+                plan.attacker_hex,
+                plan.defender_hex,
+                Some(a),
+            ));
+        }
+    }
+    finish(world, &plan, attacker_out, defender_out);
+}
+
+/// Victorious markers, the morale point for an elimination, and the advance (MP
+/// combat: supports, results, advance after combat).
+fn finish(
+    world: &mut World,
+    plan: &AttackPlan,
+    attacker_out: Option<RetreatOutcome>,
+    defender_out: Option<RetreatOutcome>,
+) {
+    let pairs = [
+        (
+            plan.attacker,
+            plan.attacker_hex,
+            defender_out,
+            plan.defender_hex,
+        ),
+        (
+            plan.defender,
+            plan.defender_hex,
+            attacker_out,
+            plan.attacker_hex,
+        ),
+    ];
+    let mut advances = Vec::new();
+    for (unit, own_hex, opponent_out, opponent_hex) in pairs {
+        if hex_of(world, unit) != Some(own_hex) || opponent_out.is_none() {
+            continue;
+        }
+        flags_mut(world, unit).victorious = true;
+        log(world, EventKind::CombatResult, "MP combat: supports", |w| {
+            format!("{} is victorious", plain_name(w, unit))
+        });
+        if opponent_out == Some(RetreatOutcome::Eliminated) {
+            regain_for_elimination(world, unit);
+        }
+        advances.push((unit, opponent_hex));
+    }
+    super::refresh_zones(world);
+    for (unit, to) in advances {
+        super::results::advance(world, unit, to);
+    }
+}

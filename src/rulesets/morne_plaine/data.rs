@@ -106,6 +106,16 @@ pub struct TerrainType {
 }
 
 /// What crossing a watercourse hexside costs and does to an attack across it.
+impl std::fmt::Display for FireResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.loss, self.check) {
+            (0, false) => write!(f, "-"),
+            (n, true) => write!(f, "{n}*"),
+            (n, false) => write!(f, "{n}"),
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Crossing {
@@ -299,7 +309,23 @@ pub struct Tables {
     pub crt: Crt,
     pub victory: VictoryFile,
     pub bombardment: Bombardment,
-    pub texts: [String; 5],
+    pub charge: ChargeFile,
+    pub texts: [String; 6],
+}
+
+/// The charge (`charge.ron`, designer's: MP movement: charge).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChargeFile {
+    pub source: String,
+    /// The kinds that charge.
+    pub kinds: Vec<Kind>,
+    /// Hexes entered this turn before the attack.
+    pub min_hexes_moved: u32,
+    /// The charger's and charging supporters' CS are multiplied by it, rounded down.
+    pub strength_factor: f32,
+    /// The charged unit's MV counts 1 less per this many CS the charger has more.
+    pub check_cs_step: i32,
 }
 
 pub const UNITS_RON: &str = include_str!("../../../rulesets/morne_plaine/units.ron");
@@ -307,17 +333,31 @@ pub const CRT_RON: &str = include_str!("../../../rulesets/morne_plaine/crt.ron")
 pub const TERRAIN_RON: &str = include_str!("../../../rulesets/morne_plaine/terrain.ron");
 pub const VICTORY_RON: &str = include_str!("../../../rulesets/morne_plaine/victory.ron");
 pub const BOMBARDMENT_RON: &str = include_str!("../../../rulesets/morne_plaine/bombardment.ron");
+pub const CHARGE_RON: &str = include_str!("../../../rulesets/morne_plaine/charge.ron");
 
 use crate::rulesets::common::parse_table as parse;
 
 impl Tables {
     /// Parses the tables; `names` are the file names shown in errors.
-    pub fn parse(names: [&str; 5], texts: [String; 5]) -> Result<Self, LocatedError> {
+    pub fn parse(names: [&str; 6], texts: [String; 6]) -> Result<Self, LocatedError> {
         let units: UnitTypesFile = parse(names[0], &texts[0])?;
         let crt_file: CrtFile = parse(names[1], &texts[1])?;
         let terrain: TerrainFile = parse(names[2], &texts[2])?;
         let victory: VictoryFile = parse(names[3], &texts[3])?;
         let fire: BombardmentFile = parse(names[4], &texts[4])?;
+        let charge: ChargeFile = parse(names[5], &texts[5])?;
+        if charge.check_cs_step < 1
+            || !(1.0..=3.0).contains(&charge.strength_factor)
+            || charge.kinds.contains(&Kind::Artillery)
+        {
+            return Err(LocatedError::at_text(
+                names[5],
+                &texts[5],
+                "kinds",
+                0,
+                "a charge needs a CS step of at least 1, a strength factor from 1 to 3, and kinds other than artillery (MP movement: charge)",
+            ));
+        }
         let fire_at =
             |needle: &str, msg: String| LocatedError::at_text(names[4], &texts[4], needle, 0, msg);
         let columns = fire.strength.max - fire.strength.min + 1;
@@ -468,6 +508,7 @@ impl Tables {
             terrain,
             victory,
             bombardment,
+            charge,
             crt: Crt {
                 columns: crt_file.columns,
                 ratios,
@@ -497,6 +538,7 @@ impl Tables {
                 "terrain.ron",
                 "victory.ron",
                 "bombardment.ron",
+                "charge.ron",
             ],
             [
                 UNITS_RON,
@@ -504,10 +546,13 @@ impl Tables {
                 TERRAIN_RON,
                 VICTORY_RON,
                 BOMBARDMENT_RON,
+                CHARGE_RON,
             ],
         )?;
         Self::parse(
-            [&names[0], &names[1], &names[2], &names[3], &names[4]],
+            [
+                &names[0], &names[1], &names[2], &names[3], &names[4], &names[5],
+            ],
             texts,
         )
     }

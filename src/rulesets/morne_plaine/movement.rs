@@ -4,7 +4,7 @@
 //! unit of each kind (MP movement).
 
 use crate::engine::board::{Board, HexsideFeature};
-use crate::engine::command::Refusal;
+use crate::engine::command::{Refusal, UnitRef};
 use crate::engine::hex::HexCoord;
 
 use super::data::{Kind, Tables, TerrainType};
@@ -84,4 +84,479 @@ pub fn step_cost(
         0
     };
     Ok(base + water * 2)
+}
+
+// ---- moves in the world ----
+
+use bevy::prelude::*;
+
+use crate::engine::event::EventKind;
+use crate::engine::units::{Placement, SideId, UnitId};
+
+use super::{
+    MpPhase, demoralised, flags, flags_mut, hex_of, in_enemy_zoc, kind, log, name, placement,
+    plain_name, possessive, resolve, set_placement, side_name, side_of, turn, unit, unit_at,
+};
+
+/// Whether a unit is in command (MP movement: command): its leader (the side's
+/// commander when its own leader is off the map) stands within its command radius, or
+/// it has no leader at all. Leaders are in command.
+pub fn in_command(world: &World, id: UnitId) -> bool {
+    let u = unit(world, id);
+    if u.kind == Kind::Leader {
+        return true;
+    }
+    let Some(at) = hex_of(world, id) else {
+        return true;
+    };
+    let Some(own) = u.leader else { return true };
+    let on_map = |l: UnitId| hex_of(world, l).map(|h| (l, h));
+    let side = side_of(world, id);
+    let leader = on_map(own).or_else(|| {
+        world.resource::<super::MpState>().commanders[side.0 as usize].and_then(on_map)
+    });
+    leader.is_some_and(|(l, h)| h.distance(at) <= unit(world, l).radius as u32)
+}
+
+/// On entering the movement phase, each unit of the moving side gets its movement
+/// allowance, in half MP: halved (rounded down) out of command, 0 for artillery that
+/// bombarded this turn, less 1 for cavalry on sodden ground; reinforcements have it
+/// whole (MP movement: command).
+pub fn set_movement_allowances(world: &mut World) {
+    let side = turn(world).active;
+    let sodden = super::sodden(world);
+    for id in super::all_units(world) {
+        if side_of(world, id) != side {
+            continue;
+        }
+        let u = unit(world, id);
+        let command = in_command(world, id);
+        let mut ma = if command { u.ma } else { u.ma / 2 };
+        if sodden && u.kind == Kind::Cavalry {
+            ma = ma.saturating_sub(1);
+        }
+        let bombarded = flags(world, id).bombarded;
+        let mut f = flags_mut(world, id);
+        f.in_command = command;
+        f.ma_left = if bombarded { 0 } else { ma * 2 };
+    }
+}
+
+/// A move that passed its check.
+#[derive(Clone, Debug)]
+pub struct MovePlan {
+    pub unit: UnitId,
+    pub path: Vec<HexCoord>,
+    /// Half MP spent entering each hex of `path`.
+    pub costs: Vec<u8>,
+}
+
+/// "half" MP as words: 7 → "3½".
+pub fn half_mp(h: u32) -> String {
+    if h.is_multiple_of(2) {
+        format!("{}", h / 2)
+    } else if h == 1 {
+        "½".to_string()
+    } else {
+        format!("{}½", h / 2)
+    }
+}
+
+/// Whether a unit of `side` may act now (its side's phase, on the map or arriving).
+pub fn check_can_act(world: &World, id: UnitId) -> Result<(), Refusal> {
+    let active = turn(world).active;
+    if side_of(world, id) != active {
+        return Err(Refusal::new(
+            "MP generalities",
+            format!(
+                "{} belongs to {}, and it is {} phase",
+                name(world, id),
+                side_name(world, side_of(world, id)),
+                possessive(&side_name(world, active))
+            ),
+        ));
+    }
+    if placement(world, id) == Placement::Eliminated {
+        return Err(Refusal::new(
+            "MP combat: results",
+            format!("{} has been eliminated", name(world, id)),
+        ));
+    }
+    Ok(())
+}
+
+/// Checks a move (MP movement): costs by kind within the allowance, never into an
+/// enemy unit, stopping on entering an enemy zone of control, a demoralised unit never
+/// entering one, ending in a free hex (one unit a hex), reinforcements by their entry
+/// hexes from their turn.
+pub fn check_move(
+    world: &World,
+    unit_ref: &UnitRef,
+    path: &[HexCoord],
+) -> Result<MovePlan, Refusal> {
+    if super::phase(world) != MpPhase::Movement {
+        return Err(Refusal::new(
+            "MP generalities",
+            "units move only in their side's movement phase",
+        ));
+    }
+    let id = resolve(world, unit_ref)?;
+    check_can_act(world, id)?;
+    let f = flags(world, id);
+    if f.moved {
+        return Err(Refusal::new(
+            "MP movement",
+            format!("{} has already moved this phase", name(world, id)),
+        ));
+    }
+    if f.bombarded {
+        return Err(Refusal::new(
+            "MP bombardment",
+            format!(
+                "{} bombarded this turn: a unit that bombards cannot move that turn",
+                name(world, id)
+            ),
+        ));
+    }
+    if path.is_empty() {
+        return Err(Refusal::new("MP movement", "a move needs at least one hex"));
+    }
+    let board = world.resource::<Board>();
+    let tables = super::tables(world);
+    let k = kind(world, id);
+    let side = side_of(world, id);
+    let start = match placement(world, id) {
+        Placement::OnMap(h) => Some(h),
+        Placement::Waiting => {
+            let Some((arrives, entry)) = &f.arrival else {
+                return Err(Refusal::new(
+                    "MP generalities",
+                    format!("{} is not on the map", name(world, id)),
+                ));
+            };
+            if turn(world).turn < *arrives {
+                return Err(Refusal::new(
+                    "MP movement: reinforcements",
+                    format!("{} arrives on turn {arrives}", name(world, id)),
+                ));
+            }
+            if !entry.contains(&path[0]) {
+                return Err(Refusal::new(
+                    "MP movement: reinforcements",
+                    format!(
+                        "{} enters the map by {}, not {}",
+                        name(world, id),
+                        crate::engine::view::word_list(
+                            &entry.iter().map(|h| h.label()).collect::<Vec<_>>(),
+                            "or"
+                        ),
+                        path[0]
+                    ),
+                ));
+            }
+            None
+        }
+        Placement::Eliminated => unreachable!("checked by check_can_act"),
+    };
+    let mut costs = Vec::with_capacity(path.len());
+    let mut spent = 0u32;
+    let mut prev = start;
+    for (i, &h) in path.iter().enumerate() {
+        let cost = match prev {
+            Some(p) => step_cost(board, &tables, k, p, h)?,
+            None => {
+                if !board.contains(h) {
+                    return Err(Refusal::new("MP movement", format!("{h} is off the map")));
+                }
+                let t = terrain_at(board, &tables, h);
+                t.cost.of(k).map(|c| c * 2).ok_or_else(|| {
+                    Refusal::new(
+                        "MP movement",
+                        format!("{h} ({}) is impassable to {k:?}", t.id),
+                    )
+                })?
+            }
+        };
+        spent += cost as u32;
+        if spent > f.ma_left as u32 {
+            return Err(Refusal::new(
+                "MP movement",
+                format!(
+                    "not enough movement points to enter {h}: the path costs {} MP, {} has {}{}",
+                    half_mp(spent),
+                    name(world, id),
+                    half_mp(f.ma_left as u32),
+                    if f.in_command || start.is_none() {
+                        String::new()
+                    } else {
+                        " (halved out of command, MP movement: command)".to_string()
+                    }
+                ),
+            ));
+        }
+        if let Some(u) = unit_at(world, h)
+            && side_of(world, u) != side
+        {
+            return Err(Refusal::new(
+                "MP movement",
+                format!("{h} is occupied by an enemy unit"),
+            ));
+        }
+        let into_zoc = in_enemy_zoc(world, side, h);
+        if into_zoc && demoralised(world, id) {
+            return Err(Refusal::new(
+                "MP combat: demoralisation",
+                format!("{h} is in an enemy zone of control: a demoralised unit may not enter one"),
+            ));
+        }
+        if into_zoc && i + 1 < path.len() {
+            return Err(Refusal::new(
+                "MP movement",
+                format!("{h} is in an enemy zone of control: entering it ends the move"),
+            ));
+        }
+        costs.push(cost);
+        prev = Some(h);
+    }
+    let last = path[path.len() - 1];
+    if unit_at(world, last).is_some_and(|u| u != id) {
+        return Err(Refusal::new(
+            "MP generalities",
+            format!("{last} is occupied: one unit a hex, leaders included"),
+        ));
+    }
+    Ok(MovePlan {
+        unit: id,
+        path: path.to_vec(),
+        costs,
+    })
+}
+
+/// Executes a checked move hex by hex (MP movement): reaction fire from enemy
+/// artillery next to each hex entered, and the marsh test on passing through a marsh,
+/// either of which may end it short. A unit stopped in a friend's hex falls back along
+/// its path to the last hex it may stand in.
+pub fn execute_move(world: &mut World, plan: MovePlan) {
+    let id = plan.unit;
+    let start = hex_of(world, id);
+    let tables = super::tables(world);
+    let k = kind(world, id);
+    let mut walked: Vec<HexCoord> = Vec::new();
+    let mut spent = 0u32;
+    let mut stopped: Option<String> = None;
+    let n = plan.path.len();
+    for (i, (&h, &cost)) in plan.path.iter().zip(&plan.costs).enumerate() {
+        set_placement(world, id, Placement::OnMap(h));
+        walked.push(h);
+        spent += cost as u32;
+        {
+            let mut f = flags_mut(world, id);
+            f.ma_left = f.ma_left.saturating_sub(cost);
+            f.hexes_moved += 1;
+        }
+        if super::bombardment::reaction_fire(world, id, h) {
+            stopped = Some("reaction fire".into());
+            break;
+        }
+        let stuck = terrain_at(world.resource::<Board>(), &tables, h)
+            .stuck
+            .map(|s| s.of(k));
+        if let Some(stuck) = stuck
+            && i + 1 < n
+        {
+            let d = super::roll_die(world, 4, "MP movement: marsh", |w| {
+                format!(
+                    "the marsh test of {} in {h} (stuck on {stuck} or less)",
+                    plain_name(w, id)
+                )
+            });
+            if d <= stuck {
+                stopped = Some(format!("stuck in the marsh of {h} (d4 {d} ≤ {stuck})"));
+                break;
+            }
+        }
+    }
+    flags_mut(world, id).moved = true;
+    if hex_of(world, id).is_none() || hex_of(world, id) != walked.last().copied() {
+        // Eliminated or retreated by reaction fire: the fire's log tells it.
+        log_route(world, id, start, &walked, spent);
+        return;
+    }
+    while let Some(&at) = walked.last() {
+        if super::units_at(world, at).iter().all(|u| *u == id) {
+            break;
+        }
+        walked.pop();
+        let back = walked.last().copied().or(start);
+        set_placement(world, id, back.map_or(Placement::Waiting, Placement::OnMap));
+    }
+    log_route(world, id, start, &walked, spent);
+    if let Some(why) = stopped {
+        log(world, EventKind::Moved, "MP movement", |w| {
+            format!("{} stops: {why}", plain_name(w, id))
+        });
+    }
+}
+
+fn log_route(
+    world: &mut World,
+    id: UnitId,
+    start: Option<HexCoord>,
+    walked: &[HexCoord],
+    spent: u32,
+) {
+    if walked.is_empty() {
+        return;
+    }
+    let route = walked
+        .iter()
+        .map(|h| h.label())
+        .collect::<Vec<_>>()
+        .join(" → ");
+    let mp = half_mp(spent);
+    match start {
+        Some(s) => log(world, EventKind::Moved, "MP movement", |w| {
+            format!("{} moves {s} → {route} ({mp} MP)", plain_name(w, id))
+        }),
+        None => log(
+            world,
+            EventKind::Entered,
+            "MP movement: reinforcements",
+            |w| format!("{} enters the map: {route} ({mp} MP)", plain_name(w, id)),
+        ),
+    }
+}
+
+/// The hexes a unit can reach this phase with their cheapest cost in half MP, and the
+/// tree of cheapest paths (Dijkstra over the rules `check_move` applies).
+#[derive(Clone, Debug, Default)]
+pub struct ReachMap {
+    /// Hexes where the unit may end its move, sorted, with their cost in half MP.
+    pub ends: Vec<(HexCoord, u32)>,
+    prev: Vec<Option<HexCoord>>,
+    columns_rows: (i32, i32),
+}
+
+impl ReachMap {
+    /// The cheapest path to `to` (start hex excluded).
+    pub fn path_to(&self, to: HexCoord) -> Vec<HexCoord> {
+        let (cols, rows) = self.columns_rows;
+        let index = |h: HexCoord| ((h.col - 1) * rows + (h.row - 1)) as usize;
+        let inside = |h: HexCoord| (1..=cols).contains(&h.col) && (1..=rows).contains(&h.row);
+        if !inside(to) || self.prev.is_empty() {
+            return Vec::new();
+        }
+        let mut path = vec![to];
+        let mut at = self.prev[index(to)];
+        while let Some(p) = at {
+            path.push(p);
+            at = self.prev[index(p)];
+        }
+        path.reverse();
+        path
+    }
+}
+
+/// Who stands where, by flat hex index: the side of the unit in each hex.
+pub struct Occupancy {
+    pub side_at: Vec<Option<SideId>>,
+}
+
+impl Occupancy {
+    pub fn of(world: &World) -> Self {
+        let board = world.resource::<Board>();
+        let mut side_at = vec![None; board.hex_count()];
+        for id in super::all_units(world) {
+            if let Some(h) = hex_of(world, id)
+                && let Some(i) = board.index(h)
+            {
+                side_at[i] = Some(side_of(world, id));
+            }
+        }
+        Self { side_at }
+    }
+}
+
+/// Every hex the unit may end its move in, with the cheapest legal path: empty when it
+/// may not move now.
+pub fn reach_map(world: &World, id: UnitId, occupancy: &Occupancy) -> ReachMap {
+    if super::phase(world) != MpPhase::Movement || check_can_act(world, id).is_err() {
+        return ReachMap::default();
+    }
+    let f = flags(world, id);
+    if f.moved || f.bombarded {
+        return ReachMap::default();
+    }
+    let board = world.resource::<Board>();
+    let zoc = world.resource::<crate::engine::zoc::ZocMap>();
+    let tables = super::tables(world);
+    let side = side_of(world, id);
+    let enemy = side.other();
+    let k = kind(world, id);
+    let low_morale = demoralised(world, id);
+    let ma = f.ma_left as u32;
+    let n = board.hex_count();
+    let mut best = vec![u32::MAX; n];
+    let mut prev: Vec<Option<HexCoord>> = vec![None; n];
+    let mut heap = std::collections::BinaryHeap::new();
+    let start = hex_of(world, id);
+    let enemy_at = |i: usize| occupancy.side_at[i] == Some(enemy);
+    let mut sources: Vec<(u32, usize, Option<HexCoord>)> = Vec::new();
+    match (start, &f.arrival) {
+        (Some(s), _) => {
+            for nb in board.neighbors_on_map(s) {
+                if let Ok(c) = step_cost(board, &tables, k, s, nb) {
+                    sources.push((c as u32, board.index(nb).expect("on the map"), None));
+                }
+            }
+        }
+        (None, Some((arrives, entry))) if turn(world).turn >= *arrives => {
+            for &h in entry {
+                if let Some(i) = board.index(h)
+                    && let Some(c) = terrain_at(board, &tables, h).cost.of(k)
+                {
+                    sources.push((c as u32 * 2, i, None));
+                }
+            }
+        }
+        _ => return ReachMap::default(),
+    }
+    for (c, i, _) in sources {
+        if c <= ma && !enemy_at(i) && !(low_morale && zoc.covered_at(enemy, i)) && c < best[i] {
+            best[i] = c;
+            prev[i] = None;
+            heap.push(std::cmp::Reverse((c, i)));
+        }
+    }
+    let start_index = start.and_then(|s| board.index(s));
+    while let Some(std::cmp::Reverse((c, i))) = heap.pop() {
+        if c > best[i] || zoc.covered_at(enemy, i) {
+            continue;
+        }
+        let here = board.hex_at(i);
+        for nb in board.neighbors_on_map(here) {
+            let j = board.index(nb).expect("on the map");
+            if Some(j) == start_index || enemy_at(j) || (low_morale && zoc.covered_at(enemy, j)) {
+                continue;
+            }
+            let Ok(step) = step_cost(board, &tables, k, here, nb) else {
+                continue;
+            };
+            let nc = c + step as u32;
+            if nc <= ma && nc < best[j] {
+                best[j] = nc;
+                prev[j] = Some(here);
+                heap.push(std::cmp::Reverse((nc, j)));
+            }
+        }
+    }
+    let ends = (0..n)
+        .filter(|&i| best[i] != u32::MAX && occupancy.side_at[i].is_none())
+        .map(|i| (board.hex_at(i), best[i]))
+        .collect();
+    ReachMap {
+        ends,
+        prev,
+        columns_rows: (board.columns, board.rows),
+    }
 }

@@ -1,0 +1,443 @@
+//! Morne Plaine as the window and the command line show it: counter faces, unit cards,
+//! move options, attack and bombardment previews, the objectives on the map, the score,
+//! the state for `--state`, and the invariants the trust harness checks; all read from
+//! the functions that check and resolve commands.
+
+use bevy::prelude::*;
+
+use crate::engine::board::Board;
+use crate::engine::command::{Command, Refusal};
+use crate::engine::hex::HexCoord;
+use crate::engine::scenario::LoadedScenario;
+use crate::engine::units::{Placement, SideId, UnitId, Units};
+use crate::engine::view::{AttackPreview, CardLine, CounterFace, MoveOption};
+
+use super::data::Kind;
+use super::scenario::MpScenario;
+use super::*;
+
+fn unit_id(world: &World, e: Entity) -> Option<UnitId> {
+    world.get::<UnitId>(e).copied()
+}
+
+fn symbol(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Leader => "Ldr",
+        Kind::Infantry => "Inf",
+        Kind::Cavalry => "Cav",
+        Kind::Artillery => "Art",
+    }
+}
+
+/// "orange, retreats north; holds 3 VP of objectives at the start".
+pub fn side_summary(scenario: &LoadedScenario, side: usize) -> String {
+    let own = scenario.rules::<MpScenario>();
+    let Some(colour) = own.sides[side].colour else {
+        return String::new();
+    };
+    let id = &scenario.file.sides[side].id;
+    let vp: u32 = own
+        .special_rules
+        .iter()
+        .filter_map(|r| match r {
+            scenario::MpSpecialRule::Objective {
+                hex, vp, held_by, ..
+            } => {
+                let occupant = scenario.file.units.iter().find(|u| u.hex == Some(*hex));
+                let holder = occupant.map(|u| &u.side).or(held_by.as_ref());
+                (holder == Some(id)).then_some(*vp)
+            }
+            _ => None,
+        })
+        .sum();
+    let edge = match colour {
+        scenario::Colour::Orange => "north",
+        scenario::Colour::Blue => "south",
+    };
+    format!(
+        "{}, retreats {edge} (MP combat: retreat); holds {vp} VP of objectives at the start (MP victory)",
+        colour.name()
+    )
+}
+
+/// The values of a counter: "CS-MA·MV", with "b4r3" for artillery and the radius for
+/// leaders; dimmed in the combat phase when it can neither attack nor be attacked.
+pub fn counter_face(world: &World, e: Entity) -> CounterFace {
+    let Some(id) = unit_id(world, e) else {
+        return CounterFace {
+            symbol: String::new(),
+            values: String::new(),
+            reduced: false,
+            facing: None,
+            rank: 0,
+        };
+    };
+    let u = unit(world, id);
+    let v = values(world, id);
+    let mut text = format!("{}-{}·{}", v.cs, u.ma, v.mv);
+    match u.kind {
+        Kind::Artillery => text.push_str(&format!(" b{}r{}", u.bv, u.range)),
+        Kind::Leader => text.push_str(&format!(" c{}", u.radius)),
+        _ => {}
+    }
+    CounterFace {
+        symbol: symbol(u.kind).to_string(),
+        values: text,
+        reduced: v.cs < u.cs0 || v.mv == 0,
+        facing: None,
+        rank: 0,
+    }
+}
+
+pub fn unit_card(world: &World, e: Entity) -> Vec<CardLine> {
+    let Some(id) = unit_id(world, e) else {
+        return Vec::new();
+    };
+    let u = unit(world, id);
+    let v = values(world, id);
+    let f = flags(world, id);
+    let yes_no = |b: bool| if b { "yes" } else { "no" }.to_string();
+    let mut out: Vec<CardLine> = vec![
+        ("Type".into(), format!("{:?} ({})", u.kind, symbol(u.kind))),
+        ("Side".into(), side_name(world, side_of(world, id))),
+        (
+            "Combat strength (MP combat)".into(),
+            format!("{} of {}", v.cs, u.cs0),
+        ),
+        (
+            "Morale (MP combat: morale check)".into(),
+            if v.mv == 0 {
+                format!("0 of {}: demoralised", u.mv0)
+            } else {
+                format!("{} of {}", v.mv, u.mv0)
+            },
+        ),
+        (
+            "Movement (MP movement)".into(),
+            format!("{} of {} MP", movement::half_mp(f.ma_left as u32), u.ma),
+        ),
+    ];
+    if u.kind == Kind::Artillery {
+        out.push((
+            "Bombardment (MP bombardment)".into(),
+            format!("value {}, range {}", u.bv, u.range),
+        ));
+        out.push(("Fired this turn".into(), yes_no(f.bombarded)));
+    }
+    if u.kind == Kind::Leader {
+        out.push((
+            "Command radius (MP movement: command)".into(),
+            format!("{} hexes", u.radius),
+        ));
+    }
+    if let Some(l) = u.leader {
+        out.push(("Leader".into(), name(world, l)));
+    }
+    if hex_of(world, id).is_some() {
+        let command = movement::in_command(world, id);
+        out.push((
+            "In command now (MP movement: command)".into(),
+            yes_no(command),
+        ));
+    }
+    out.push(("Moved".into(), yes_no(f.moved)));
+    out.push(("Attacked (MP combat)".into(), yes_no(f.attacked)));
+    out.push(("Was attacked".into(), yes_no(f.was_attacked)));
+    out.push((
+        "Victorious (MP combat: supports)".into(),
+        yes_no(f.victorious),
+    ));
+    if tables(world).charge.kinds.contains(&u.kind) {
+        out.push((
+            "Hexes moved (MP movement: charge)".into(),
+            f.hexes_moved.to_string(),
+        ));
+    }
+    if let Some((t, entry)) = &f.arrival
+        && placement(world, id) == Placement::Waiting
+    {
+        let hexes: Vec<String> = entry.iter().map(|h| h.label()).collect();
+        out.push((
+            "Arrives".into(),
+            format!("turn {t}, at {}", hexes.join(" ")),
+        ));
+    }
+    out
+}
+
+pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal> {
+    let id = unit_id(world, e).ok_or_else(|| Refusal::new("MP movement", "not a unit"))?;
+    if phase(world) != MpPhase::Movement {
+        return Err(Refusal::new(
+            "MP generalities",
+            "units move only in their side's movement phase",
+        ));
+    }
+    movement::check_can_act(world, id)?;
+    let f = flags(world, id);
+    if f.moved {
+        return Err(Refusal::new(
+            "MP movement",
+            format!("{} has already moved this phase", name(world, id)),
+        ));
+    }
+    if f.bombarded {
+        return Err(Refusal::new(
+            "MP bombardment",
+            format!("{} bombarded this turn and cannot move", name(world, id)),
+        ));
+    }
+    let ma = f.ma_left as i32;
+    let map = movement::reach_map(world, id, &movement::Occupancy::of(world));
+    let unit_ref = key(world, id);
+    let board = world.resource::<Board>();
+    let t = tables(world);
+    Ok(map
+        .ends
+        .iter()
+        .map(|&(hex, cost)| {
+            let path = map.path_to(hex);
+            let marsh = path[..path.len() - 1]
+                .iter()
+                .any(|h| movement::terrain_at(board, &t, *h).stuck.is_some());
+            MoveOption {
+                hex,
+                cost: cost as i32,
+                left: ma - cost as i32,
+                command: Command::Move {
+                    unit: unit_ref.clone(),
+                    path: path.clone(),
+                },
+                path,
+                note: if marsh {
+                    "through a marsh: it may stick (MP movement: marsh)".into()
+                } else {
+                    String::new()
+                },
+            }
+        })
+        .collect())
+}
+
+/// In the bombardment phase every named hex fires; in the combat phase the first
+/// attacks and the game finds the supports.
+pub fn attack_command(world: &World, attackers: &[HexCoord], target: HexCoord) -> Command {
+    if phase(world) == MpPhase::Bombardment {
+        Command::Attack {
+            melee: Vec::new(),
+            fire: attackers.to_vec(),
+            target,
+        }
+    } else {
+        Command::Attack {
+            melee: attackers.iter().take(1).copied().collect(),
+            fire: Vec::new(),
+            target,
+        }
+    }
+}
+
+pub fn attack_preview(world: &World, command: &Command) -> Result<AttackPreview, Refusal> {
+    let Command::Attack {
+        melee,
+        fire,
+        target,
+    } = command
+    else {
+        return Err(Refusal::new("MP combat", "not an attack"));
+    };
+    if phase(world) == MpPhase::Bombardment {
+        let plan = bombardment::check_bombard(world, melee, fire, *target)?;
+        let t = tables(world);
+        let mut chances: Vec<(String, f64)> = Vec::new();
+        for die in 1..=6u8 {
+            let r = t.bombardment.result(plan.strength, die).to_string();
+            match chances.iter_mut().find(|(l, _)| *l == r) {
+                Some((_, p)) => *p += 1.0 / 6.0,
+                None => chances.push((r, 1.0 / 6.0)),
+            }
+        }
+        return Ok(AttackPreview {
+            command: command.clone(),
+            odds: format!("fire strength {}", plan.strength),
+            modifiers: vec![
+                "strength: BV less 1 a hex beyond the first, less the target's cover (MP bombardment, designer's)".into(),
+            ],
+            die_modifier: 0,
+            chances,
+        });
+    }
+    let plan = combat::evaluate(world, melee, fire, *target)?;
+    let mut modifiers: Vec<String> = plan
+        .modifiers
+        .iter()
+        .map(|(why, m)| format!("die {m:+}: {why}"))
+        .collect();
+    for s in plan.attack.iter().skip(1) {
+        modifiers.push(format!(
+            "supports the attack: {} {} (MP combat: supports)",
+            plain_name(world, s.unit),
+            s.cs
+        ));
+    }
+    for s in plan.defence.iter().skip(1) {
+        modifiers.push(format!(
+            "supports the defence: {} {} (MP combat: supports)",
+            plain_name(world, s.unit),
+            s.cs
+        ));
+    }
+    if plan.charge {
+        modifiers.push(format!(
+            "a charge: the defender checks morale first, failing above {} (MP movement: charge, designer's)",
+            plan.charge_threshold.clamp(0, 9)
+        ));
+    }
+    Ok(AttackPreview {
+        command: command.clone(),
+        odds: combat::odds_text(world, &plan),
+        modifiers,
+        die_modifier: plan.die_modifier(),
+        chances: combat::result_chances(world, &plan),
+    })
+}
+
+/// The objective hexes: name, VP and holder (MP victory).
+pub fn marked_hexes(world: &World) -> Vec<(HexCoord, String)> {
+    world
+        .resource::<MpState>()
+        .objectives
+        .iter()
+        .map(|o| {
+            let holder = o
+                .holder
+                .map(|s| side_name(world, s))
+                .unwrap_or_else(|| "no one".into());
+            (o.hex, format!("{} ({} VP), held by {holder}", o.name, o.vp))
+        })
+        .collect()
+}
+
+/// "Turn 3/8 (16:00)" and "VP Anglo-allied army 3 – French 5: ... so far".
+pub fn status_lines(world: &World) -> Vec<String> {
+    let t = turn(world);
+    vec![
+        format!(
+            "Turn {}/{}{}",
+            t.turn,
+            t.last_turn,
+            clock_text(world, t.turn)
+        ),
+        format!("{} so far (MP victory)", victory::standing(world).reason),
+    ]
+}
+
+pub fn state_json(world: &World) -> serde_json::Value {
+    let st = world.resource::<MpState>();
+    let sides = &world
+        .resource::<crate::engine::game::ScenarioInfo>()
+        .0
+        .file
+        .sides;
+    let objectives: Vec<serde_json::Value> = st
+        .objectives
+        .iter()
+        .map(|o| {
+            serde_json::json!({
+                "hex": o.hex.label(),
+                "name": o.name,
+                "vp": o.vp,
+                "holder": o.holder.map(|s| sides[s.0 as usize].id.clone()),
+            })
+        })
+        .collect();
+    let units: Vec<serde_json::Value> = world
+        .resource::<Units>()
+        .ids()
+        .filter(|id| placement(world, *id) != Placement::Eliminated)
+        .map(|id| {
+            let v = values(world, id);
+            serde_json::json!({
+                "id": key(world, id).to_string(),
+                "cs": v.cs,
+                "mv": v.mv,
+                "ma_left": flags(world, id).ma_left as f32 / 2.0,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "colours": st.colours.iter().map(|c| c.name()).collect::<Vec<_>>(),
+        "vp": [victory::vp(world, SideId(0)), victory::vp(world, SideId(1))],
+        "objectives": objectives,
+        "units": units,
+    })
+}
+
+pub fn unit_flags(world: &World, e: Entity) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(f) = world.get::<MpFlags>(e) {
+        for (on, label) in [
+            (f.moved, "moved"),
+            (f.bombarded, "bombarded"),
+            (f.attacked, "attacked"),
+            (f.was_attacked, "was_attacked"),
+            (f.victorious, "victorious"),
+        ] {
+            if on {
+                out.push(label.to_string());
+            }
+        }
+    }
+    if world.get::<MpValues>(e).is_some_and(|v| v.mv == 0) {
+        out.push("demoralised".into());
+    }
+    out
+}
+
+/// MP's invariants: one unit a hex (MP generalities), CS from 1 to its initial value,
+/// MV never above its initial value, a zone of control exactly when not demoralised
+/// (MP combat: demoralisation).
+pub fn invariant_violations(world: &World) -> Vec<String> {
+    let mut out = Vec::new();
+    let board = world.resource::<Board>();
+    for hex in board.hexes() {
+        let n = units_at(world, hex).len();
+        if n > 1 {
+            out.push(format!("{n} units in {hex} (MP generalities)"));
+        }
+    }
+    for id in all_units(world) {
+        if placement(world, id) == Placement::Eliminated {
+            continue;
+        }
+        let (u, v) = (unit(world, id), values(world, id));
+        if v.cs == 0 || v.cs > u.cs0 {
+            out.push(format!(
+                "{} has CS {} of {} (MP combat)",
+                name(world, id),
+                v.cs,
+                u.cs0
+            ));
+        }
+        if v.mv > u.mv0 {
+            out.push(format!(
+                "{} has MV {} above {} (MP combat)",
+                name(world, id),
+                v.mv,
+                u.mv0
+            ));
+        }
+        let exerts = world
+            .get::<crate::engine::zoc::ExertsZoc>(entity(world, id))
+            .is_some();
+        if exerts == (v.mv == 0) {
+            out.push(format!(
+                "{} has MV {} and {} zone of control (MP combat: demoralisation)",
+                name(world, id),
+                v.mv,
+                if exerts { "a" } else { "no" }
+            ));
+        }
+    }
+    out
+}
