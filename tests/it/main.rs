@@ -12,6 +12,7 @@ mod golden;
 #[cfg(feature = "gui")]
 mod gui;
 mod malformed;
+mod mp_game;
 mod mp_rules;
 mod phases;
 mod toy_ruleset;

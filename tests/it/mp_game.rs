@@ -1,0 +1,602 @@
+//! Morne Plaine played: small positions on a clear 10x10 map (orange side `a` moves
+//! first and retreats north, blue side `b` south), each test named after the rule it
+//! checks (`mp_<heading>_...`), with the dice found by seed where a result matters.
+
+use bataille::engine::dice::Dice;
+use bataille::engine::game::Game;
+use bataille::rulesets::parse_line;
+
+use crate::common::{game_of, log_text, refused, run, unit_state};
+
+/// A unit of a test position: (id, side "a"|"b", type, hex or "" for a
+/// reinforcement, extra fields such as `cs: 3, leader: "l"`).
+type Mu<'a> = (&'a str, &'a str, &'a str, &'a str, &'a str);
+
+/// The RON of a Morne Plaine position: `map` adds to the map, `rules` to the special
+/// rules (an objective in 0101 is always there), `extra` to the scenario.
+fn mp_ron(units: &[Mu], map: &str, rules: &str, extra: &str) -> String {
+    let list: Vec<String> = units
+        .iter()
+        .map(|(id, side, t, hex, more)| {
+            let hex = if hex.is_empty() {
+                String::new()
+            } else {
+                format!(", hex: \"{hex}\"")
+            };
+            let more = if more.is_empty() {
+                String::new()
+            } else {
+                format!(", {more}")
+            };
+            format!("(id: \"{id}\", name: \"{id}\", side: \"{side}\", type: \"{t}\"{hex}{more})")
+        })
+        .collect();
+    format!(
+        r#"(
+    name: "Test position",
+    date: "1815",
+    ruleset: "morne_plaine",
+    turns: 2,
+    map: (columns: 10, rows: 10, {map}),
+    sides: [
+        (id: "a", name: "Orange", colour: Orange),
+        (id: "b", name: "Blue", colour: Blue),
+    ],
+    first: "a",
+    units: [
+        {}
+    ],
+    {extra}
+    special_rules: [
+        Objective(hex: "0101", name: "Corner", vp: 1),
+        {rules}
+    ],
+)"#,
+        list.join(",\n        ")
+    )
+}
+
+fn mp(units: &[Mu], map: &str, seed: u64) -> Game {
+    game_of(&mp_ron(units, map, "", ""), seed, &[])
+}
+
+/// The first seed whose dice roll these (faces, value) in order, 0 for any value.
+fn seed_rolling_dice(rolls: &[(u8, u8)]) -> u64 {
+    (0..2_000_000u64)
+        .find(|&s| {
+            let mut d = Dice::new(s);
+            rolls.iter().all(|&(sides, v)| {
+                let r = d.die(sides);
+                v == 0 || r == v
+            })
+        })
+        .expect("some seed rolls these dice")
+}
+
+fn ends(game: &mut Game, n: usize) {
+    for _ in 0..n {
+        run(game, &["end"]);
+    }
+}
+
+fn mp_state(game: &Game, id: &str) -> serde_json::Value {
+    game.state_json()["ruleset_state"]["units"]
+        .as_array()
+        .expect("units")
+        .iter()
+        .find(|u| u["id"] == id)
+        .cloned()
+        .unwrap_or_else(|| panic!("no unit {id} on the map"))
+}
+
+fn hex(game: &Game, id: &str) -> String {
+    unit_state(game, id)["hex"]
+        .as_str()
+        .unwrap_or("-")
+        .to_string()
+}
+
+fn phase(game: &Game) -> String {
+    game.turn().phase.label.to_string()
+}
+
+#[test]
+fn mp_generalities_phases_bombardment_movement_combat_then_rally_and_victory() {
+    let mut g = mp(
+        &[
+            ("i", "a", "line_infantry", "0505", ""),
+            ("j", "b", "line_infantry", "0909", ""),
+        ],
+        "default_terrain: \"clear\"",
+        1,
+    );
+    let mut seen = vec![(phase(&g), g.state_json()["active_side"].to_string())];
+    for _ in 0..6 {
+        run(&mut g, &["end"]);
+        seen.push((phase(&g), g.state_json()["active_side"].to_string()));
+    }
+    let labels: Vec<&str> = seen.iter().map(|(p, _)| p.as_str()).collect();
+    assert_eq!(
+        labels,
+        [
+            "bombardment",
+            "movement",
+            "combat",
+            "bombardment",
+            "movement",
+            "combat",
+            "bombardment"
+        ]
+    );
+    assert_eq!(
+        seen[3].1, "\"b\"",
+        "the second side's turn after the first's combat"
+    );
+    assert_eq!(g.turn().turn, 2);
+    let log = log_text(&g);
+    assert!(
+        log.contains("Turn 1 ends: VP Orange 0 – Blue 0: a draw (MP victory)"),
+        "{log}"
+    );
+    ends(&mut g, 6);
+    let o = g.outcome().expect("over after the last turn");
+    assert_eq!(o.winner, None);
+    assert!(refused(&mut g, "end").contains("MP victory"));
+}
+
+#[test]
+fn mp_combat_retreat_decision_verbs_refused_the_game_decides() {
+    let mut g = mp(
+        &[
+            ("i", "a", "line_infantry", "0505", ""),
+            ("j", "b", "line_infantry", "0506", ""),
+        ],
+        "default_terrain: \"clear\"",
+        1,
+    );
+    for line in [
+        "retreat 0504",
+        "advance 0505",
+        "lose 0505",
+        "check 0505",
+        "place i 0404",
+    ] {
+        let r = refused(&mut g, line);
+        assert!(r.contains("MP "), "{line}: {r}");
+    }
+    assert!(g.ruleset.decision(&g.world).is_none());
+}
+
+#[test]
+fn mp_movement_entering_enemy_zoc_ends_the_move() {
+    let mut g = mp(
+        &[
+            ("i", "a", "line_infantry", "0503", ""),
+            ("j", "b", "line_infantry", "0506", ""),
+        ],
+        "default_terrain: \"clear\"",
+        1,
+    );
+    ends(&mut g, 1);
+    // 0505 touches 0506: entering it ends the move, so going on to 0605 is refused.
+    let r = refused(&mut g, "move i 0504 0505 0605");
+    assert!(
+        r.contains("enemy zone of control: entering it ends the move"),
+        "{r}"
+    );
+    run(&mut g, &["move i 0504 0505"]);
+    assert_eq!(hex(&g, "i"), "0505");
+}
+
+#[test]
+fn mp_movement_zoc_not_across_a_river_without_bridge_or_ford() {
+    // A river between 0505 and 0506: 0505 is not in the zone of the unit in 0506.
+    let map = "default_terrain: \"clear\", hexsides: [(between: (\"0505\", \"0506\"), features: [river])]";
+    let mut g = mp(
+        &[
+            ("i", "a", "line_infantry", "0503", ""),
+            ("k", "a", "line_infantry", "0505", ""),
+            ("j", "b", "line_infantry", "0506", ""),
+        ],
+        map,
+        1,
+    );
+    ends(&mut g, 1);
+    run(&mut g, &["move i 0504 0505 0405"]);
+    assert_eq!(hex(&g, "i"), "0405");
+    ends(&mut g, 1);
+    let r = refused(&mut g, "attack 0505 -> 0506");
+    assert!(r.contains("MP combat"), "{r}");
+}
+
+#[test]
+fn mp_movement_no_stacking_leaders_included_passing_friends_allowed() {
+    let mut g = mp(
+        &[
+            ("i", "a", "line_infantry", "0505", ""),
+            ("l", "a", "leader", "0504", ""),
+            ("j", "b", "line_infantry", "0909", ""),
+        ],
+        "default_terrain: \"clear\"",
+        1,
+    );
+    ends(&mut g, 1);
+    let r = refused(&mut g, "move i 0504");
+    assert!(r.contains("one unit a hex, leaders included"), "{r}");
+    run(&mut g, &["move i 0504 0503"]);
+    assert_eq!(hex(&g, "i"), "0503");
+}
+
+#[test]
+fn mp_movement_road_half_mp_along_road_hexsides() {
+    let map = "default_terrain: \"woods\", hexsides: [(between: (\"0505\", \"0504\"), features: [road]), (between: (\"0504\", \"0503\"), features: [road])]";
+    let mut g = mp(
+        &[
+            ("i", "a", "line_infantry", "0505", ""),
+            ("j", "b", "line_infantry", "0909", ""),
+        ],
+        map,
+        1,
+    );
+    ends(&mut g, 1);
+    assert_eq!(mp_state(&g, "i")["ma_left"], 4.0);
+    run(&mut g, &["move i 0504 0503"]);
+    // Two road hexsides at ½ MP, whatever the woods.
+    assert_eq!(mp_state(&g, "i")["ma_left"], 3.0);
+    assert!(log_text(&g).contains("moves 0505 → 0504 → 0503 (1 MP)"));
+}
+
+#[test]
+fn mp_movement_costs_by_kind_stream_adds_one_bridge_cancels() {
+    let map = "default_terrain: \"clear\", terrain: { \"woods\": [\"0504\"] }, hexsides: [(between: (\"0605\", \"0604\"), features: [stream]), (between: (\"0405\", \"0404\"), features: [stream, bridge])]";
+    let mut g = mp(
+        &[
+            ("i", "a", "line_infantry", "0505", ""),
+            ("c", "a", "light_cavalry", "0605", ""),
+            ("k", "a", "line_infantry", "0405", ""),
+            ("j", "b", "line_infantry", "0909", ""),
+        ],
+        map,
+        1,
+    );
+    ends(&mut g, 1);
+    run(&mut g, &["move i 0504", "move c 0604", "move k 0404"]);
+    // Woods cost infantry 2; the stream adds 1 to clear; the bridge cancels it.
+    assert_eq!(mp_state(&g, "i")["ma_left"], 2.0);
+    assert_eq!(mp_state(&g, "c")["ma_left"], 5.0);
+    assert_eq!(mp_state(&g, "k")["ma_left"], 3.0);
+}
+
+#[test]
+fn mp_movement_out_of_command_halves_ma_rounded_down() {
+    let units = [
+        ("l", "a", "leader", "0101", ""),
+        ("near", "a", "light_cavalry", "0303", "leader: \"l\""),
+        ("far", "a", "light_cavalry", "0808", "leader: \"l\""),
+        ("free", "a", "light_cavalry", "0606", ""),
+        ("j", "b", "line_infantry", "1010", ""),
+    ];
+    let mut g = mp(&units, "default_terrain: \"clear\"", 1);
+    ends(&mut g, 1);
+    // Light cavalry MA 7: within the radius of 3, 7; beyond it, 3; with no leader, 7.
+    assert_eq!(mp_state(&g, "near")["ma_left"], 7.0);
+    assert_eq!(mp_state(&g, "far")["ma_left"], 3.0);
+    assert_eq!(mp_state(&g, "free")["ma_left"], 7.0);
+    assert!(log_text(&g).contains("Out of command, movement allowance halved: far"));
+}
+
+#[test]
+fn mp_movement_marsh_stuck_by_kind_on_d4() {
+    let map = "default_terrain: \"clear\", terrain: { \"marsh\": [\"0504\"] }";
+    let units = [
+        ("i", "a", "line_infantry", "0505", ""),
+        ("j", "b", "line_infantry", "0909", ""),
+    ];
+    // Infantry is stuck on 1 in 4.
+    let stuck = seed_rolling_dice(&[(4, 1)]);
+    let mut g = mp(&units, map, stuck);
+    ends(&mut g, 1);
+    run(&mut g, &["move i 0504 0503"]);
+    assert_eq!(hex(&g, "i"), "0504");
+    assert!(log_text(&g).contains("stuck in the marsh of 0504"));
+    let through = seed_rolling_dice(&[(4, 2)]);
+    let mut g = mp(&units, map, through);
+    ends(&mut g, 1);
+    run(&mut g, &["move i 0504 0503"]);
+    assert_eq!(hex(&g, "i"), "0503");
+    // No test on the last hex of a move.
+    let mut g = mp(&units, map, stuck);
+    ends(&mut g, 1);
+    run(&mut g, &["move i 0504"]);
+    assert!(!log_text(&g).contains("marsh test"));
+}
+
+#[test]
+fn mp_movement_reinforcements_enter_from_their_turn_by_their_hexes() {
+    let units = [
+        ("r", "a", "line_infantry", "", ""),
+        ("j", "b", "line_infantry", "0909", ""),
+    ];
+    let ron = mp_ron(
+        &units,
+        "default_terrain: \"clear\"",
+        "",
+        "reinforcements: [(unit: \"r\", turn: 2, entry: [\"0501\"])],",
+    );
+    let mut g = game_of(&ron, 1, &[]);
+    ends(&mut g, 1);
+    assert!(refused(&mut g, "move r 0501").contains("arrives on turn 2"));
+    ends(&mut g, 5);
+    ends(&mut g, 1);
+    assert!(refused(&mut g, "move r 0601").contains("enters the map by 0501"));
+    run(&mut g, &["move r 0501 0502"]);
+    assert_eq!(hex(&g, "r"), "0502");
+}
+
+#[test]
+fn mp_bombardment_range_and_line_of_fire_woods_block_units_do_not() {
+    let map = "default_terrain: \"clear\", terrain: { \"woods\": [\"0503\"] }";
+    let units = [
+        ("g", "a", "foot_battery", "0505", ""),
+        ("f", "a", "line_infantry", "0605", ""),
+        ("t1", "b", "line_infantry", "0502", ""),
+        ("t2", "b", "line_infantry", "0805", ""),
+        ("t3", "b", "line_infantry", "0909", ""),
+    ];
+    let mut g = mp(&units, map, 1);
+    // Through the woods of 0503: no line of fire.
+    assert!(refused(&mut g, "attack fire 0505 -> 0502").contains("cannot see"));
+    // Beyond the range of 3.
+    assert!(refused(&mut g, "attack fire 0505 -> 0909").contains("beyond its range of 3"));
+    // Over the friendly unit in 0605: units never block.
+    run(&mut g, &["attack fire 0505 -> 0805"]);
+    assert!(log_text(&g).contains("g bombards t2 in 0805: fire strength 2"));
+    assert!(refused(&mut g, "attack fire 0505 -> 0805").contains("MP bombardment"));
+    // A unit that bombards cannot move that turn.
+    run(&mut g, &["end"]);
+    assert!(refused(&mut g, "move g 0504").contains("cannot move that turn"));
+}
+
+#[test]
+fn mp_bombardment_not_from_woods_or_village() {
+    let map = "default_terrain: \"clear\", terrain: { \"village\": [\"0505\"] }";
+    let units = [
+        ("g", "a", "foot_battery", "0505", ""),
+        ("t", "b", "line_infantry", "0507", ""),
+    ];
+    let mut g = mp(&units, map, 1);
+    assert!(
+        refused(&mut g, "attack fire 0505 -> 0507")
+            .contains("does not fire from woods or a village")
+    );
+}
+
+#[test]
+fn mp_bombardment_reaction_fire_once_on_entering_adjacent() {
+    let units = [
+        ("i", "a", "line_infantry", "0502", ""),
+        ("k", "a", "line_infantry", "0702", ""),
+        ("g", "b", "foot_battery", "0506", ""),
+    ];
+    let mut g = mp(&units, "default_terrain: \"clear\"", 1);
+    ends(&mut g, 1);
+    run(&mut g, &["move i 0503 0504 0505"]);
+    let log = log_text(&g);
+    assert!(log.contains("g fires at i entering 0505"), "{log}");
+    run(&mut g, &["move k 0703 0704 0705 0605"]);
+    let fired = log_text(&g).matches("reaction fire)").count();
+    assert!(
+        !log_text(&g).contains("g fires at k"),
+        "once a turn: {fired} lines of reaction fire"
+    );
+}
+
+#[test]
+fn mp_combat_one_attacker_supports_found_not_named() {
+    let units = [
+        ("a1", "a", "line_infantry", "0504", ""),
+        ("a2", "a", "line_infantry", "0404", ""),
+        ("a3", "a", "line_infantry", "0604", ""),
+        ("d", "b", "line_infantry", "0505", ""),
+        ("e", "b", "line_infantry", "0704", ""),
+    ];
+    let mut g = mp(&units, "default_terrain: \"clear\"", 1);
+    ends(&mut g, 2);
+    let r = refused(&mut g, "attack 0504 0404 -> 0505");
+    assert!(r.contains("supports are found by the game"), "{r}");
+    let cmd = parse_line("attack 0504 -> 0505").unwrap().unwrap();
+    let p = g.ruleset.attack_preview(&g.world, &cmd).expect("legal");
+    // a2 supports; a3 touches e in 0704 too, so it does not (MP combat: supports).
+    assert_eq!(p.odds, "10 against 5: 2-1", "{p:?}");
+    assert!(
+        p.modifiers
+            .iter()
+            .any(|m| m.contains("supports the attack: a2 5"))
+    );
+    assert!(!p.modifiers.iter().any(|m| m.contains("a3")));
+}
+
+#[test]
+fn mp_supports_defensive_found_automatically() {
+    let units = [
+        ("a1", "a", "line_infantry", "0504", ""),
+        ("d", "b", "line_infantry", "0505", ""),
+        ("d2", "b", "line_infantry", "0404", ""),
+    ];
+    let mut g = mp(&units, "default_terrain: \"clear\"", 1);
+    ends(&mut g, 2);
+    let cmd = parse_line("attack 0504 -> 0505").unwrap().unwrap();
+    let p = g.ruleset.attack_preview(&g.world, &cmd).expect("legal");
+    assert_eq!(p.odds, "5 against 10: 1-2");
+}
+
+#[test]
+fn mp_combat_attack_once_defend_once_per_phase() {
+    let units = [
+        ("a1", "a", "line_infantry", "0504", ""),
+        ("a2", "a", "line_infantry", "0506", ""),
+        ("d", "b", "line_infantry", "0505", ""),
+        ("e", "b", "line_infantry", "0605", ""),
+    ];
+    // a2 touches e too, so it does not support: 5 against 5 is 1-1, a die of 3 gives
+    // 1/1*, and a d9 of 1 passes: everyone stays in place.
+    let seed = seed_rolling_dice(&[(6, 3), (9, 1)]);
+    let mut g = mp(&units, "default_terrain: \"clear\"", seed);
+    ends(&mut g, 2);
+    run(&mut g, &["attack 0504 -> 0505"]);
+    assert!(refused(&mut g, "attack 0504 -> 0605").contains("already attacked"));
+    assert!(log_text(&g).contains("Die 3 → row 3: 1/1*"));
+    assert!(refused(&mut g, "attack 0506 -> 0505").contains("already been attacked"));
+    run(&mut g, &["attack 0506 -> 0605"]);
+}
+
+#[test]
+fn mp_combat_failed_check_retreats_by_the_priorities_and_the_victor_advances() {
+    // 5 against 5: 1-1; a die of 5 gives 0/1*: the defender loses 1 CS and checks; a
+    // d9 of 9 fails against MV 5. Orange in 0505 attacked from 0506 (south) retreats
+    // north, into 0504, the hex opposite the attacker; the attacker advances.
+    let units = [
+        ("d", "a", "line_infantry", "0505", ""),
+        ("x", "a", "line_infantry", "0101", ""),
+        ("att", "b", "line_infantry", "0506", ""),
+    ];
+    let seed = seed_rolling_dice(&[(6, 5), (9, 9)]);
+    let mut g = mp(&units, "default_terrain: \"clear\"", seed);
+    ends(&mut g, 3);
+    ends(&mut g, 2);
+    run(&mut g, &["attack 0506 -> 0505"]);
+    let log = log_text(&g);
+    assert!(log.contains("Die 5 → row 5: 0/1*"), "{log}");
+    assert!(
+        log.contains("d fails its morale check (9 against 5)"),
+        "{log}"
+    );
+    assert_eq!(hex(&g, "d"), "0504");
+    assert_eq!(mp_state(&g, "d")["cs"], 4);
+    assert!(log.contains("att is victorious"));
+    assert_eq!(hex(&g, "att"), "0505");
+}
+
+#[test]
+fn mp_combat_no_retreat_eliminates_and_the_victor_regains_morale() {
+    // The defender in 0101 (the corner) is hemmed in by the map edge and enemies.
+    let units = [
+        ("d", "a", "line_infantry", "0101", "mv: 5"),
+        ("att", "b", "line_infantry", "0102", "mv: 4"),
+        ("b2", "b", "line_infantry", "0201", ""),
+        ("b3", "b", "landwehr", "0909", ""),
+    ];
+    let ron = mp_ron(&units, "default_terrain: \"clear\"", "", "");
+    // Blue attacks 5+5 against 5: 2-1; morale -1 (4 against 5): a die of 6 → row 5,
+    // 0/2*: 3 CS left and a check; 9 fails.
+    let seed = seed_rolling_dice(&[(6, 6), (9, 9)]);
+    let mut g = game_of(&ron, seed, &[]);
+    ends(&mut g, 3);
+    ends(&mut g, 2);
+    run(&mut g, &["attack 0102 -> 0101"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("d in 0101 is eliminated: it has no hex to retreat into"),
+        "{log}"
+    );
+    // MV 4 of 4 cannot rise: it stays 4, and it takes the objective by advancing.
+    assert_eq!(hex(&g, "att"), "0101");
+}
+
+#[test]
+fn mp_victory_objectives_belong_to_their_last_occupant() {
+    let units = [
+        ("i", "a", "light_cavalry", "0303", ""),
+        ("j", "b", "line_infantry", "0909", ""),
+    ];
+    let mut g = mp(&units, "default_terrain: \"clear\"", 1);
+    ends(&mut g, 1);
+    run(&mut g, &["move i 0202 0102 0101"]);
+    assert!(log_text(&g).contains("Orange takes Corner (0101)"));
+    ends(&mut g, 6);
+    run(&mut g, &["move i 0102"]);
+    ends(&mut g, 2 + 3);
+    // Two turns: orange left the objective, and still holds it.
+    let o = g.outcome().expect("over");
+    assert_eq!(o.winner.map(|s| s.0), Some(0));
+    assert!(
+        o.reason
+            .contains("VP Orange 1 – Blue 0: a minor victory for Orange"),
+        "{}",
+        o.reason
+    );
+}
+
+#[test]
+fn mp_charge_automatic_after_two_hexes_in_the_open() {
+    // Heavy cavalry CS 5 charges line infantry CS 5, MV 5: the charged unit fails
+    // above 5 - (5-5)/2 = 5; a d9 of 6 fails, it retreats with no CRT die.
+    let units = [
+        ("c", "a", "heavy_cavalry", "0502", ""),
+        ("d", "b", "line_infantry", "0505", ""),
+    ];
+    let seed = seed_rolling_dice(&[(9, 6)]);
+    let mut g = mp(&units, "default_terrain: \"clear\"", seed);
+    ends(&mut g, 1);
+    run(&mut g, &["move c 0503 0504", "end"]);
+    run(&mut g, &["attack 0504 -> 0505"]);
+    let log = log_text(&g);
+    assert!(log.contains("c attacks d in 0505, charging"), "{log}");
+    assert!(
+        log.contains("d fails its morale check (6 against 5)"),
+        "{log}"
+    );
+    assert!(!log.contains("for the attack on d"), "no CRT die: {log}");
+    assert_eq!(hex(&g, "d"), "0506");
+    assert_eq!(hex(&g, "c"), "0505");
+}
+
+#[test]
+fn mp_charge_passed_check_counts_the_charger_1_5_times() {
+    let units = [
+        ("c", "a", "heavy_cavalry", "0502", ""),
+        ("d", "b", "line_infantry", "0505", ""),
+    ];
+    let mut g = mp(&units, "default_terrain: \"clear\"", 1);
+    ends(&mut g, 1);
+    run(&mut g, &["move c 0503 0504", "end"]);
+    let cmd = parse_line("attack 0504 -> 0505").unwrap().unwrap();
+    let p = g.ruleset.attack_preview(&g.world, &cmd).expect("legal");
+    assert_eq!(p.odds, "7 against 5: 1-1", "5 × 1.5 = 7 (rounded down)");
+    // Not a charge after a single hex.
+    let mut g = mp(&units, "default_terrain: \"clear\"", 1);
+    ends(&mut g, 1);
+    run(&mut g, &["move c 0503", "end"]);
+    assert!(refused(&mut g, "attack 0503 -> 0505").contains("not next to"));
+}
+
+#[test]
+fn mp_combat_retreat_into_a_zone_costs_morale_and_the_rally_gives_it_back() {
+    // Blue attacks d in 0505 from 0506 with z (0604) in support; d fails its check and
+    // retreats north into 0504, in z's zone: -1 MV (the attacking unit's zone does not
+    // count). In orange's rally it is in enemy zones, but next to its leader: +1.
+    let units = [
+        ("l", "a", "leader", "0503", ""),
+        ("d", "a", "line_infantry", "0505", "leader: \"l\""),
+        ("att", "b", "line_infantry", "0506", ""),
+        ("z", "b", "line_infantry", "0604", ""),
+    ];
+    let seed = seed_rolling_dice(&[(6, 5), (9, 9)]);
+    let mut g = mp(&units, "default_terrain: \"clear\"", seed);
+    ends(&mut g, 5);
+    run(&mut g, &["attack 0506 -> 0505"]);
+    let log = log_text(&g);
+    assert!(log.contains("d retreats 0505 → 0504"), "{log}");
+    assert!(
+        log.contains("d retreats into 1 enemy zone of control: morale -1, now 4"),
+        "{log}"
+    );
+    assert_eq!(mp_state(&g, "d")["mv"], 4);
+    ends(&mut g, 4);
+    assert!(
+        log_text(&g).contains("d rallies +1 (next to its leader): morale 5"),
+        "{}",
+        log_text(&g)
+    );
+    assert_eq!(mp_state(&g, "d")["mv"], 5);
+}
