@@ -1,6 +1,7 @@
 //! Benchmarks: movement range of one unit, one combat resolution, and complete random
 //! games (autoplay throughput), on Civitate 1053; for Champs de Bataille, the movement
-//! range of a group and one melee in a warm game.
+//! range of a group and one melee in a warm game; for Morne Plaine (Quatre-Bras), the
+//! movement range of one unit, one combat and complete random games.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -291,8 +292,76 @@ fn cdb_melee(c: &mut Criterion) {
     }
 }
 
+const QUATRE_BRAS: &str = "scenarios/morne_plaine/quatre_bras_1815.ron";
+
+fn quatre_bras(seed: u64) -> Game {
+    let (s, r) = load_scenario(Path::new(QUATRE_BRAS)).expect("Quatre-Bras loads");
+    let board = bataille::engine::game::build_ruleset_board(&*r, &s);
+    Game::new(s, r, board, seed, &[])
+}
+
+/// Morne Plaine: the movement range of Pire's chasseurs (MA 7) in the French movement
+/// phase of Quatre-Bras, turn 1.
+fn mp_movement_range(c: &mut Criterion) {
+    use bataille::rulesets::morne_plaine::{movement as mp_movement, resolve as mp_resolve};
+    let mut game = quatre_bras(1);
+    game.run_script("end").unwrap();
+    let id = mp_resolve(&game.world, &UnitRef::Key("hubert".into())).unwrap();
+    let occupancy = mp_movement::Occupancy::of(&game.world);
+    assert!(
+        !mp_movement::reach_map(&game.world, id, &occupancy)
+            .ends
+            .is_empty()
+    );
+    c.bench_function("MP movement range of one unit (light cavalry, MA 7)", |b| {
+        b.iter(|| {
+            let occupancy = mp_movement::Occupancy::of(black_box(&game.world));
+            black_box(mp_movement::reach_map(&game.world, id, &occupancy))
+        })
+    });
+}
+
+/// Morne Plaine: one combat at Quatre-Bras (supports, odds, die, CRT, checks, retreat).
+fn mp_one_combat(c: &mut Criterion) {
+    let opening = "end\nmove gauthier 0706\nend";
+    let attack = parse_line("attack 0706 -> 0705").unwrap().unwrap();
+    c.bench_function("MP one combat resolution, log text off", |b| {
+        b.iter_batched(
+            || {
+                let mut g = quatre_bras(7);
+                g.run_script(opening).unwrap();
+                g.world.resource_mut::<GameLog>().keep_text = false;
+                g
+            },
+            |mut g| {
+                g.submit(&attack).unwrap();
+                g
+            },
+            BatchSize::SmallInput,
+        )
+    });
+}
+
+fn mp_autoplay_games(c: &mut Criterion) {
+    let (s, r) = load_scenario(Path::new(QUATRE_BRAS)).unwrap();
+    let board = bataille::engine::game::build_ruleset_board(&*r, &s);
+    let mut seed = 0u64;
+    c.bench_function("one complete random Quatre-Bras game (autoplay)", |b| {
+        b.iter(|| {
+            seed += 1;
+            let mut g = Game::new(s.clone(), r.clone(), board.clone(), seed, &[]);
+            g.world.resource_mut::<GameLog>().keep_text = false;
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            black_box(play_one(&mut g, &mut rng).unwrap())
+        })
+    });
+}
+
 criterion_group!(
     benches,
+    mp_movement_range,
+    mp_one_combat,
+    mp_autoplay_games,
     movement_range,
     one_combat,
     combats_in_play,

@@ -33,13 +33,11 @@ impl Plugin for MapPlugin {
     }
 }
 
-/// Side colours: the first side red, the second blue.
-pub fn side_color(side: SideId) -> Color {
-    if side.0 == 0 {
-        Color::srgb(0.72, 0.18, 0.15)
-    } else {
-        Color::srgb(0.18, 0.30, 0.68)
-    }
+/// A side's colour, as its ruleset gives it (red and blue unless the sides have colours
+/// of their own).
+pub fn side_color(game: &crate::engine::game::Game, side: SideId) -> Color {
+    let [r, g, b] = game.ruleset.side_colour(&game.world, side);
+    Color::srgb_u8(r, g, b)
 }
 
 /// A terrain's base colour and the pattern drawn on it.
@@ -427,7 +425,7 @@ fn shade_hexes(
     }
     for (HexNote(hex), mut text) in &mut notes {
         let note = match ui.moves.iter().find(|m| m.hex == *hex) {
-            Some(m) if !hidden => format!("{}", m.left),
+            Some(m) if !hidden => m.mp_text(m.left),
             _ => String::new(),
         };
         if text.0 != note {
@@ -578,7 +576,7 @@ fn redraw_counters(
             at += Vec2::new(7.0, 7.0);
             z -= 1.0;
         }
-        let mut fill = side_color(side);
+        let mut fill = side_color(game, side);
         if face.reduced {
             fill = fill.mix(&Color::WHITE, 0.45);
         }

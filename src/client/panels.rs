@@ -38,12 +38,12 @@ struct MenuState {
     error: Option<String>,
 }
 
-fn side_color32(side: SideId) -> egui::Color32 {
-    if side.0 == 0 {
-        egui::Color32::from_rgb(200, 60, 50)
-    } else {
-        egui::Color32::from_rgb(70, 110, 210)
-    }
+/// A side's colour for text, as its ruleset gives it, a little lighter than the
+/// counters so that it reads on the dark panels.
+fn side_color32(game: &crate::engine::game::Game, side: SideId) -> egui::Color32 {
+    let [r, g, b] = game.ruleset.side_colour(&game.world, side);
+    let lift = |c: u8| c.saturating_add(((255 - c as u16) / 5) as u8);
+    egui::Color32::from_rgb(lift(r), lift(g), lift(b))
 }
 
 fn menu_screen(
@@ -204,7 +204,7 @@ fn game_panels(
                     ui.heading(
                         egui::RichText::new(format!("Hand the seat to {}", side_name(side)))
                             .size(32.0)
-                            .color(side_color32(side)),
+                            .color(side_color32(game, side)),
                     );
                     ui.label("Something on the map is hidden from the other player.");
                     ui.add_space(12.0);
@@ -235,11 +235,11 @@ fn game_panels(
             } else {
                 format!("{} ({})", turn.phase.label, turn.phase.rule)
             });
-            ui.colored_label(side_color32(turn.active), side_name(turn.active));
+            ui.colored_label(side_color32(game, turn.active), side_name(turn.active));
             ui.separator();
             for m in game.ruleset.morale(world) {
                 ui.colored_label(
-                    side_color32(m.side),
+                    side_color32(game, m.side),
                     format!("{} lost {} / {}", m.name, m.lost, m.level),
                 )
                 .on_hover_text("lost morale against the army's level (victory rules)");
@@ -512,7 +512,12 @@ fn hover_panel(ui: &mut egui::Ui, info: &HoverInfo) {
         }
         HoverInfo::Move(m) => {
             let path: Vec<String> = m.path.iter().map(|h| h.label()).collect();
-            ui.strong(format!("Move to {}: {} MP, {} left", m.hex, m.cost, m.left));
+            ui.strong(format!(
+                "Move to {}: {} MP, {} left",
+                m.hex,
+                m.mp_text(m.cost),
+                m.mp_text(m.left)
+            ));
             if !m.note.is_empty() {
                 ui.label(&m.note);
             }

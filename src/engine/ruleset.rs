@@ -113,6 +113,16 @@ pub trait Ruleset: Send + Sync + 'static {
     /// violation in words with its rule. Empty when all is well. The trust harness
     /// checks it after every command of its random games.
     fn invariant_violations(&self, world: &World) -> Vec<String>;
+    /// The colour of a side's counters (sRGB): by default the first side red and the
+    /// second blue; a ruleset whose sides have colours of their own (Morne Plaine's
+    /// orange and blue) gives them.
+    fn side_colour(&self, _world: &World, side: super::units::SideId) -> [u8; 3] {
+        if side.0 == 0 {
+            [184, 46, 38]
+        } else {
+            [46, 77, 173]
+        }
+    }
     /// Whether a unit may attack, and be attacked, at most once a phase.
     fn attacks_once_per_phase(&self) -> bool {
         true

@@ -28,16 +28,35 @@ pub type CardLine = (String, String);
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveOption {
     pub hex: HexCoord,
-    /// Movement points the path costs.
+    /// What the path costs, in movement points, or in fractions of one where the
+    /// ruleset counts them (`per_mp`).
     pub cost: i32,
-    /// Movement points the unit has left once there.
+    /// What the unit has left once there, in the same units.
     pub left: i32,
+    /// How many of `cost`'s units make one movement point: 1, or 2 where a ruleset
+    /// counts half points (a road of ½ MP).
+    pub per_mp: i32,
     /// The path, start hex excluded.
     pub path: Vec<HexCoord>,
     /// The command that makes this move.
     pub command: Command,
     /// What else the move costs, e.g. "1 PA (CdB 4.2)"; empty when nothing.
     pub note: String,
+}
+
+impl MoveOption {
+    /// A value of `cost` or `left` in movement points as a player reads them: "3",
+    /// "3½", "½".
+    pub fn mp_text(&self, value: i32) -> String {
+        let per = self.per_mp.max(1);
+        let (whole, part) = (value / per, value % per);
+        match (whole, part) {
+            (_, 0) => whole.to_string(),
+            (0, p) if per == 2 && p == 1 => "½".to_string(),
+            (w, p) if per == 2 && p == 1 => format!("{w}½"),
+            (w, p) => format!("{w} {p}/{per}"),
+        }
+    }
 }
 
 /// Everything an attack's odds are made of, computed by the code that resolves it.

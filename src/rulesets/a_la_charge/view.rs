@@ -160,6 +160,7 @@ pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal
             hex: r.hex,
             cost: r.cost,
             left: mp - r.cost,
+            per_mp: 1,
             command: Command::Move {
                 unit: unit_ref.clone(),
                 path: r.path.clone(),

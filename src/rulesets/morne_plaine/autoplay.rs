@@ -40,8 +40,10 @@ fn random_bombardment(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
         .collect();
     let mut options = Vec::new();
     for &g in &guns {
+        let range = unit_at(world, g).map_or(0, |u| unit(world, u).range as u32);
         for &t in &targets {
-            if bombardment::check_bombard(world, &[], &[g], t).is_ok() {
+            // The range first: the line of fire is the costly part of the check.
+            if g.distance(t) <= range && bombardment::check_bombard(world, &[], &[g], t).is_ok() {
                 options.push((g, t));
             }
         }
@@ -96,20 +98,32 @@ fn random_move(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
 
 fn random_attack(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
     let side = turn(world).active;
+    // Pairs that may fight (a cheap first sieve); the full check, which finds every
+    // support, only for the pair picked.
     let mut options = Vec::new();
-    for (_, h) in on_map(world, side) {
+    for (u, h) in on_map(world, side) {
+        if demoralised(world, u) || flags(world, u).attacked {
+            continue;
+        }
         for n in h.neighbors() {
-            if combat::evaluate(world, &[h], &[], n).is_ok() {
+            if unit_at(world, n)
+                .is_some_and(|e| side_of(world, e) != side && !flags(world, e).was_attacked)
+            {
                 options.push((h, n));
             }
         }
     }
-    let (h, n) = pick(rng, &options)?;
-    Some(Command::Attack {
-        melee: vec![h],
-        fire: Vec::new(),
-        target: n,
-    })
+    while !options.is_empty() {
+        let (h, n) = options.swap_remove(rng.random_range(0..options.len()));
+        if combat::evaluate(world, &[h], &[], n).is_ok() {
+            return Some(Command::Attack {
+                melee: vec![h],
+                fire: Vec::new(),
+                target: n,
+            });
+        }
+    }
+    None
 }
 
 pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {

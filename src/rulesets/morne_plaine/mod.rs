@@ -589,4 +589,11 @@ impl Ruleset for MornePlainePlugin {
     fn invariant_violations(&self, world: &World) -> Vec<String> {
         view::invariant_violations(world)
     }
+
+    fn side_colour(&self, world: &World, side: SideId) -> [u8; 3] {
+        match world.resource::<MpState>().colours[side.0 as usize] {
+            Colour::Orange => [214, 110, 20],
+            Colour::Blue => [40, 70, 170],
+        }
+    }
 }

@@ -60,8 +60,8 @@ pub fn side_summary(scenario: &LoadedScenario, side: usize) -> String {
     )
 }
 
-/// The values of a counter: "CS-MA·MV", with "b4r3" for artillery and the radius for
-/// leaders; dimmed in the combat phase when it can neither attack nor be attacked.
+/// The values of a counter: "CS-MA (MV)", its kind with "b4 r3" (bombardment value and
+/// range) for artillery and "c3" (command radius) for leaders.
 pub fn counter_face(world: &World, e: Entity) -> CounterFace {
     let Some(id) = unit_id(world, e) else {
         return CounterFace {
@@ -74,15 +74,14 @@ pub fn counter_face(world: &World, e: Entity) -> CounterFace {
     };
     let u = unit(world, id);
     let v = values(world, id);
-    let mut text = format!("{}-{}·{}", v.cs, u.ma, v.mv);
-    match u.kind {
-        Kind::Artillery => text.push_str(&format!(" b{}r{}", u.bv, u.range)),
-        Kind::Leader => text.push_str(&format!(" c{}", u.radius)),
-        _ => {}
-    }
+    let symbol = match u.kind {
+        Kind::Artillery => format!("Art b{} r{}", u.bv, u.range),
+        Kind::Leader => format!("Ldr c{}", u.radius),
+        k => self::symbol(k).to_string(),
+    };
     CounterFace {
-        symbol: symbol(u.kind).to_string(),
-        values: text,
+        symbol,
+        values: format!("{}-{} ({})", v.cs, u.ma, v.mv),
         reduced: v.cs < u.cs0 || v.mv == 0,
         facing: None,
         rank: 0,
@@ -204,6 +203,7 @@ pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal
                 hex,
                 cost: cost as i32,
                 left: ma - cost as i32,
+                per_mp: 2,
                 command: Command::Move {
                     unit: unit_ref.clone(),
                     path: path.clone(),
