@@ -286,7 +286,7 @@ pub fn read_scenario(
                     Some(format!("a second objective, `{name}`, in {hex}"))
                 } else if *vp == 0 {
                     Some(format!(
-                        "objective `{name}` is worth 0 VP: an objective is worth at least 1 (MP victory)"
+                        "objective `{name}` is worth 0 VP: an objective is worth at least 1"
                     ))
                 } else {
                     None
@@ -314,7 +314,7 @@ pub fn read_scenario(
                     return Err(scenario.error_at(
                         "Clock",
                         n.min(clocks - 1),
-                        "one `Clock`, its `first_hour` from 0 to 23",
+                        "one `Clock`, its `first_hour` from 0 to 23 (the hour of turn 1, MP generalities)",
                     ));
                 }
             }
