@@ -1,6 +1,7 @@
 //! The shared rules layer: what every ruleset needs and would otherwise write again —
 //! unit accessors, logging and dice, moving a unit, zones of control brought up to date
-//! on demand, finding a unit by its scenario id, reading a ruleset's tables, and the
+//! on demand, finding a unit by its scenario id, reading a ruleset's tables, the tree of
+//! cheapest paths of a movement range, a random pick for autoplay, and the
 //! checks of a secret placement zone.
 
 use std::path::{Path, PathBuf};
@@ -451,4 +452,62 @@ pub fn check_hidden_placement(
         ));
     }
     Ok(())
+}
+
+// ---- movement ranges and autoplay ----
+
+/// The hexes a unit can reach this phase, each with its cheapest cost (in the ruleset's
+/// movement units), and the tree of cheapest paths a Dijkstra search left.
+#[derive(Clone, Debug)]
+pub struct ReachMap<C> {
+    /// Hexes where the unit may end its move, sorted, with their cost.
+    pub ends: Vec<(HexCoord, C)>,
+    /// For each hex (by the board's flat index), the hex before it on its cheapest path.
+    prev: Vec<Option<HexCoord>>,
+    columns_rows: (i32, i32),
+}
+
+impl<C> Default for ReachMap<C> {
+    fn default() -> Self {
+        Self {
+            ends: Vec::new(),
+            prev: Vec::new(),
+            columns_rows: (0, 0),
+        }
+    }
+}
+
+impl<C> ReachMap<C> {
+    /// The result of a search over `board`: `prev` by flat hex index.
+    pub fn new(board: &Board, ends: Vec<(HexCoord, C)>, prev: Vec<Option<HexCoord>>) -> Self {
+        Self {
+            ends,
+            prev,
+            columns_rows: (board.columns, board.rows),
+        }
+    }
+
+    /// The cheapest path to `to` (start hex excluded).
+    pub fn path_to(&self, to: HexCoord) -> Vec<HexCoord> {
+        let (cols, rows) = self.columns_rows;
+        let index = |h: HexCoord| ((h.col - 1) * rows + (h.row - 1)) as usize;
+        let inside = |h: HexCoord| (1..=cols).contains(&h.col) && (1..=rows).contains(&h.row);
+        if !inside(to) || self.prev.is_empty() {
+            return Vec::new();
+        }
+        let mut path = vec![to];
+        let mut at = self.prev[index(to)];
+        while let Some(p) = at {
+            path.push(p);
+            at = self.prev[index(p)];
+        }
+        path.reverse();
+        path
+    }
+}
+
+/// One of `items` at random, `None` when there is none (autoplay).
+pub fn pick<T: Clone>(rng: &mut rand_chacha::ChaCha8Rng, items: &[T]) -> Option<T> {
+    use rand::RngExt;
+    (!items.is_empty()).then(|| items[rng.random_range(0..items.len())].clone())
 }

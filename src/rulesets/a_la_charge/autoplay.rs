@@ -13,9 +13,7 @@ use super::AlcPhase;
 use super::results::{Pending, RetreatStep, advance_candidates, retreat_options};
 use super::*;
 
-fn pick<T: Clone>(rng: &mut ChaCha8Rng, items: &[T]) -> Option<T> {
-    (!items.is_empty()).then(|| items[rng.random_range(0..items.len())].clone())
-}
+use crate::rulesets::common::pick;
 
 fn decision(world: &World, rng: &mut ChaCha8Rng, p: &Pending) -> Command {
     match p {

@@ -310,34 +310,9 @@ pub struct Reach {
     pub path: Vec<HexCoord>,
 }
 
-/// The hexes a unit can reach with their cheapest cost, and the tree of cheapest paths.
-#[derive(Clone, Debug, Default)]
-pub struct ReachMap {
-    /// Hexes where the unit may end its move, sorted, with their MP cost.
-    pub ends: Vec<(HexCoord, i32)>,
-    prev: Vec<Option<HexCoord>>,
-    columns_rows: (i32, i32),
-}
-
-impl ReachMap {
-    /// The cheapest path to `to` (start hex excluded).
-    pub fn path_to(&self, to: HexCoord) -> Vec<HexCoord> {
-        let (cols, rows) = self.columns_rows;
-        let index = |h: HexCoord| ((h.col - 1) * rows + (h.row - 1)) as usize;
-        let inside = |h: HexCoord| (1..=cols).contains(&h.col) && (1..=rows).contains(&h.row);
-        if !inside(to) {
-            return Vec::new();
-        }
-        let mut path = vec![to];
-        let mut at = self.prev[index(to)];
-        while let Some(p) = at {
-            path.push(p);
-            at = self.prev[index(p)];
-        }
-        path.reverse();
-        path
-    }
-}
+/// The hexes a unit can reach with their cheapest MP cost, and the tree of cheapest
+/// paths.
+pub type ReachMap = crate::rulesets::common::ReachMap<i32>;
 
 /// Every hex the unit may end its move in, sorted by hex, each with the cheapest legal
 /// path (Dijkstra over the rules of AlC 7, 9 and 11). Empty when it may not move.
@@ -483,9 +458,5 @@ pub fn reach_map_in(world: &World, id: UnitId, occupancy: &Occupancy) -> ReachMa
         .filter(|&i| best[i] != i32::MAX && !(is_combat && friendly_combat[i]))
         .map(|i| (board.hex_at(i), best[i]))
         .collect();
-    ReachMap {
-        ends,
-        prev,
-        columns_rows: (board.columns, board.rows),
-    }
+    ReachMap::new(board, ends, prev)
 }

@@ -17,9 +17,7 @@ use super::view::check;
 use super::*;
 use crate::rulesets::common::key;
 
-fn pick<T: Clone>(rng: &mut ChaCha8Rng, items: &[T]) -> Option<T> {
-    (!items.is_empty()).then(|| items[rng.random_range(0..items.len())].clone())
-}
+use crate::rulesets::common::pick;
 
 /// A set-up move of CdB 14.3 from the window's choices: corps placed compactly (each
 /// unit beside its corps' units already placed), few ambushes.

@@ -13,9 +13,7 @@ use crate::engine::units::UnitId;
 use super::data::Kind;
 use super::*;
 
-fn pick<T: Clone>(rng: &mut ChaCha8Rng, items: &[T]) -> Option<T> {
-    (!items.is_empty()).then(|| items[rng.random_range(0..items.len())].clone())
-}
+use crate::rulesets::common::pick;
 
 /// Units of a side standing on the map, with their hexes.
 fn on_map(world: &World, side: SideId) -> Vec<(UnitId, HexCoord)> {

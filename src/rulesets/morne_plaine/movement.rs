@@ -428,34 +428,8 @@ fn log_route(
 }
 
 /// The hexes a unit can reach this phase with their cheapest cost in half MP, and the
-/// tree of cheapest paths (Dijkstra over the rules `check_move` applies).
-#[derive(Clone, Debug, Default)]
-pub struct ReachMap {
-    /// Hexes where the unit may end its move, sorted, with their cost in half MP.
-    pub ends: Vec<(HexCoord, u32)>,
-    prev: Vec<Option<HexCoord>>,
-    columns_rows: (i32, i32),
-}
-
-impl ReachMap {
-    /// The cheapest path to `to` (start hex excluded).
-    pub fn path_to(&self, to: HexCoord) -> Vec<HexCoord> {
-        let (cols, rows) = self.columns_rows;
-        let index = |h: HexCoord| ((h.col - 1) * rows + (h.row - 1)) as usize;
-        let inside = |h: HexCoord| (1..=cols).contains(&h.col) && (1..=rows).contains(&h.row);
-        if !inside(to) || self.prev.is_empty() {
-            return Vec::new();
-        }
-        let mut path = vec![to];
-        let mut at = self.prev[index(to)];
-        while let Some(p) = at {
-            path.push(p);
-            at = self.prev[index(p)];
-        }
-        path.reverse();
-        path
-    }
-}
+/// tree of cheapest paths.
+pub type ReachMap = crate::rulesets::common::ReachMap<u32>;
 
 /// Who stands where, by flat hex index: the side of the unit in each hex.
 pub struct Occupancy {
@@ -554,9 +528,5 @@ pub fn reach_map(world: &World, id: UnitId, occupancy: &Occupancy) -> ReachMap {
         .filter(|&i| best[i] != u32::MAX && occupancy.side_at[i].is_none())
         .map(|i| (board.hex_at(i), best[i]))
         .collect();
-    ReachMap {
-        ends,
-        prev,
-        columns_rows: (board.columns, board.rows),
-    }
+    ReachMap::new(board, ends, prev)
 }
