@@ -125,17 +125,13 @@ impl Units {
             .map_or(&[][..], |i| self.at_hex[i].as_slice())
     }
 
-    pub fn relocate(
-        &mut self,
-        board: &Board,
-        id: UnitId,
-        from: Option<HexCoord>,
-        to: Option<HexCoord>,
-    ) {
-        if let Some(i) = from.and_then(|h| board.index(h)) {
+    /// Moves `id` in the hex index from the hex at flat index `from` to the one at `to`
+    /// (`None`: off the map).
+    pub fn relocate(&mut self, id: UnitId, from: Option<usize>, to: Option<usize>) {
+        if let Some(i) = from {
             self.at_hex[i].retain(|u| *u != id);
         }
-        if let Some(i) = to.and_then(|h| board.index(h)) {
+        if let Some(i) = to {
             let list = &mut self.at_hex[i];
             list.push(id);
             list.sort();

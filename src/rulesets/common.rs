@@ -1,8 +1,8 @@
 //! The shared rules layer: what every ruleset needs and would otherwise write again —
 //! unit accessors, logging and dice, moving a unit, zones of control brought up to date
 //! on demand, finding a unit by its scenario id, reading a ruleset's tables, the tree of
-//! cheapest paths of a movement range, a random pick for autoplay, and the
-//! checks of a secret placement zone.
+//! cheapest paths of a movement range, a random pick for autoplay, one-pass scans of
+//! every unit, and the checks of a secret placement zone.
 
 use std::path::{Path, PathBuf};
 
@@ -17,6 +17,36 @@ use crate::engine::hex::HexCoord;
 use crate::engine::scenario::{HexZone, LoadedScenario, read_text};
 use crate::engine::units::{Hidden, Leader, Placement, SideId, UnitId, UnitName, Units};
 use crate::engine::zoc::recompute_zones_of_control;
+
+// ---- whole-army scans ----
+
+/// A query over every unit, built once per game: scans that look at the whole army
+/// (reachability, supports, autoplay) read components through it instead of one
+/// `World::get` (a resource and a type lookup each) per component and unit. `D` is the
+/// ruleset's own tuple of components; the mutex lets a `&World` update the query's
+/// archetypes (a zone-of-control marker added or removed moves a unit to another).
+#[derive(Resource)]
+pub struct UnitScan<D: bevy::ecs::query::ReadOnlyQueryData + 'static>(
+    std::sync::Mutex<bevy::ecs::query::QueryState<D>>,
+);
+
+impl<D: bevy::ecs::query::ReadOnlyQueryData + 'static> UnitScan<D> {
+    /// Builds the query; the ruleset calls it when it populates the world.
+    pub fn install(world: &mut World) {
+        let query = world.query::<D>();
+        world.insert_resource(Self(std::sync::Mutex::new(query)));
+    }
+
+    /// `f` of every unit, in the query's order (not id order: sort when it matters).
+    pub fn map<'w, T>(
+        world: &'w World,
+        mut f: impl for<'s> FnMut(<D::ReadOnly as bevy::ecs::query::QueryData>::Item<'w, 's>) -> T,
+    ) -> Vec<T> {
+        let scan = world.resource::<Self>();
+        let mut query = scan.0.lock().unwrap_or_else(|poison| poison.into_inner());
+        query.iter(world).map(&mut f).collect()
+    }
+}
 
 // ---- accessors ----
 // The small accessors are `#[inline]`: rules call them in their inner loops from other
@@ -206,9 +236,14 @@ pub fn set_placement(world: &mut World, id: UnitId, to: Placement) {
     *world
         .get_mut::<Placement>(e)
         .expect("units have a placement") = to;
-    world.resource_scope(|world, mut units: Mut<Units>| {
-        units.relocate(world.resource::<Board>(), id, from.hex(), to.hex());
-    });
+    // Indices first: borrowing the board and the units together would need a
+    // `resource_scope`, which takes the resource out of the world and puts it back.
+    let board = world.resource::<Board>();
+    let (i, j) = (
+        from.hex().and_then(|h| board.index(h)),
+        to.hex().and_then(|h| board.index(h)),
+    );
+    world.resource_mut::<Units>().relocate(id, i, j);
     zones_stale(world);
 }
 

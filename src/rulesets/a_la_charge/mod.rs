@@ -122,20 +122,13 @@ type ScanQuery = (
     &'static AlcUnit,
 );
 
-/// A query over every unit, built once per game: scans that look at the whole army
-/// (reachability, autoplay) read components through it instead of one `World::get`
-/// (a type lookup each) per component and unit.
-#[derive(Resource)]
-pub(crate) struct UnitScan(std::sync::Mutex<QueryState<ScanQuery>>);
+type UnitScan = super::common::UnitScan<ScanQuery>;
 
 /// Calls `f` for every unit, in unit-id order.
 pub(crate) fn scan_units(world: &World, mut f: impl FnMut(UnitView)) {
-    let scan = world.resource::<UnitScan>();
-    let mut q = scan.0.lock().unwrap_or_else(|poison| poison.into_inner());
-    let mut all: Vec<_> = q.iter(world).collect();
-    all.sort_by_key(|(id, ..)| **id);
-    for (id, placement, side, leader, hidden, flags, values) in all {
-        f(UnitView {
+    let mut all = UnitScan::map(
+        world,
+        |(id, placement, side, leader, hidden, flags, values)| UnitView {
             id: *id,
             placement: *placement,
             side: *side,
@@ -143,7 +136,11 @@ pub(crate) fn scan_units(world: &World, mut f: impl FnMut(UnitView)) {
             hidden,
             flags,
             values,
-        });
+        },
+    );
+    all.sort_by_key(|u| u.id);
+    for u in all {
+        f(u);
     }
 }
 
@@ -557,8 +554,7 @@ impl Ruleset for AlaChargePlugin {
                 });
             }
         }
-        let scan = world.query::<ScanQuery>();
-        world.insert_resource(UnitScan(std::sync::Mutex::new(scan)));
+        UnitScan::install(world);
         setup::populate(world, scenario, &mut state);
         let has_setup = !state.hidden_zones.is_empty();
         let setup_side = state.hidden_zones.first().map(|(u, _)| side_of(world, *u));

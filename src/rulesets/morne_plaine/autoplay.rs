@@ -6,39 +6,36 @@ use bevy::prelude::*;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
+use crate::engine::board::Board;
 use crate::engine::command::Command;
 use crate::engine::hex::HexCoord;
-use crate::engine::units::UnitId;
+use crate::engine::units::{Placement, UnitId};
 
 use super::data::Kind;
 use super::*;
 
 use crate::rulesets::common::pick;
 
-/// Units of a side standing on the map, with their hexes.
-fn on_map(world: &World, side: SideId) -> Vec<(UnitId, HexCoord)> {
-    all_units(world)
-        .into_iter()
-        .filter(|u| side_of(world, *u) == side)
-        .filter_map(|u| hex_of(world, u).map(|h| (u, h)))
-        .collect()
+/// Units of a side standing on the map, in id order.
+fn on_map<'r, 'w>(roster: &'r [Member<'w>], side: SideId) -> impl Iterator<Item = &'r Member<'w>> {
+    roster
+        .iter()
+        .filter(move |m| m.side == side && m.hex().is_some())
 }
 
 fn random_bombardment(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
     let side = turn(world).active;
-    let guns: Vec<HexCoord> = on_map(world, side)
-        .into_iter()
-        .filter(|(u, _)| kind(world, *u) == Kind::Artillery && !flags(world, *u).bombarded)
-        .map(|(_, h)| h)
+    let roster = roster(world);
+    let guns: Vec<(HexCoord, u32)> = on_map(&roster, side)
+        .filter(|m| m.unit.kind == Kind::Artillery && !m.flags.bombarded)
+        .filter_map(|m| m.hex().map(|h| (h, m.unit.range as u32)))
         .collect();
-    let targets: Vec<HexCoord> = on_map(world, side.other())
-        .into_iter()
-        .filter(|(u, _)| !flags(world, *u).was_attacked)
-        .map(|(_, h)| h)
+    let targets: Vec<HexCoord> = on_map(&roster, side.other())
+        .filter(|m| !m.flags.was_attacked)
+        .filter_map(|m| m.hex())
         .collect();
     let mut options = Vec::new();
-    for &g in &guns {
-        let range = unit_at(world, g).map_or(0, |u| unit(world, u).range as u32);
+    for &(g, range) in &guns {
         for &t in &targets {
             // The range first: the line of fire is the costly part of the check.
             if g.distance(t) <= range && bombardment::check_bombard(world, &[], &[g], t).is_ok() {
@@ -50,7 +47,7 @@ fn random_bombardment(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
     // Sometimes every gun that can reach the target fires with it.
     let fire: Vec<HexCoord> = if rng.random_bool(0.5) {
         guns.iter()
-            .copied()
+            .map(|&(o, _)| o)
             .filter(|&o| o == g || bombardment::check_bombard(world, &[], &[o], t).is_ok())
             .collect()
     } else {
@@ -65,16 +62,16 @@ fn random_bombardment(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
 
 fn random_move(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
     let side = turn(world).active;
-    let enemies: Vec<HexCoord> = on_map(world, side.other())
-        .into_iter()
-        .map(|(_, h)| h)
+    let roster = roster(world);
+    let enemies: Vec<HexCoord> = on_map(&roster, side.other())
+        .filter_map(|m| m.hex())
         .collect();
-    let mut movers: Vec<UnitId> = all_units(world)
-        .into_iter()
-        .filter(|u| side_of(world, *u) == side && !flags(world, *u).moved)
-        .filter(|u| placement(world, *u) != crate::engine::units::Placement::Eliminated)
+    let mut movers: Vec<UnitId> = roster
+        .iter()
+        .filter(|m| m.side == side && !m.flags.moved && m.placement != Placement::Eliminated)
+        .map(|m| m.id)
         .collect();
-    let occupancy = movement::Occupancy::of(world);
+    let occupancy = movement::Occupancy::of_roster(world.resource::<Board>(), &roster);
     while !movers.is_empty() {
         let u = movers.swap_remove(rng.random_range(0..movers.len()));
         let reach = movement::reach_map(world, u, &occupancy);
@@ -96,17 +93,23 @@ fn random_move(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
 
 fn random_attack(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
     let side = turn(world).active;
+    let roster = roster(world);
+    let board = world.resource::<Board>();
+    let occupancy = movement::Occupancy::of_roster(board, &roster);
     // Pairs that may fight (a cheap first sieve); the full check, which finds every
     // support, only for the pair picked.
     let mut options = Vec::new();
-    for (u, h) in on_map(world, side) {
-        if demoralised(world, u) || flags(world, u).attacked {
+    for m in on_map(&roster, side) {
+        if m.demoralised() || m.flags.attacked {
             continue;
         }
+        let h = m.hex().expect("on the map");
         for n in h.neighbors() {
-            if unit_at(world, n)
-                .is_some_and(|e| side_of(world, e) != side && !flags(world, e).was_attacked)
-            {
+            let enemy = board
+                .index(n)
+                .and_then(|i| occupancy.unit_at[i])
+                .map(|e| &roster[e.0 as usize]);
+            if enemy.is_some_and(|e| e.side != side && !e.flags.was_attacked) {
                 options.push((h, n));
             }
         }

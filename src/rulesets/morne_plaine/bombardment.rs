@@ -246,10 +246,13 @@ pub fn reaction_fire(world: &mut World, mover: UnitId, at: HexCoord) -> bool {
     let side = side_of(world, mover);
     let ready: Vec<UnitId> = {
         let board = world.resource::<Board>();
+        let units = world.resource::<crate::engine::units::Units>();
+        // Occupied hexes first: this runs for every hex a unit enters.
         let mut v: Vec<UnitId> = board
             .neighbors_on_map(at)
-            .filter(|n| contact(board, at, *n))
-            .filter_map(|n| unit_at(world, n))
+            .filter_map(|n| units.at(board, n).first().map(|u| (n, *u)))
+            .filter(|(n, _)| contact(board, at, *n))
+            .map(|(_, u)| u)
             .filter(|&u| side_of(world, u) != side)
             .filter(|&u| kind(world, u) == Kind::Artillery && !flags(world, u).reaction_fired)
             .filter(|&u| cannot_fire(world, u).is_none())

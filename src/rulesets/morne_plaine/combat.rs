@@ -290,14 +290,14 @@ fn plan(world: &World, a: UnitId, d: UnitId) -> AttackPlan {
     );
     let mut ids = Vec::new();
     let mut standing = Vec::new();
-    for id in super::all_units(world) {
-        if let Some(h) = hex_of(world, id) {
-            ids.push(id);
+    for m in super::roster(world) {
+        if let Some(h) = m.hex() {
+            ids.push(m.id);
             standing.push(Standing {
                 hex: h,
-                side: side_of(world, id),
-                demoralised: demoralised(world, id),
-                victorious: flags(world, id).victorious,
+                side: m.side,
+                demoralised: m.demoralised(),
+                victorious: m.flags.victorious,
             });
         }
     }

@@ -34,7 +34,7 @@ use crate::engine::hex::HexCoord;
 use crate::engine::phase::{PhaseKind, PhaseView, RulesetPhase, change_phase, on_enter, on_exit};
 use crate::engine::ruleset::{CommandSystem, Ruleset};
 use crate::engine::scenario::{LoadedScenario, ScenarioRules};
-use crate::engine::units::{SideId, UnitId};
+use crate::engine::units::{Placement, SideId, UnitId, Units};
 use crate::engine::view::{AttackPreview, CardLine, CounterFace, Decision, MoveOption, SideMorale};
 use crate::engine::zoc::{ExertsZoc, ZocMap, ZoneShape};
 
@@ -47,13 +47,39 @@ pub const ID: &str = "morne_plaine";
 /// Morne Plaine with its tables.
 pub struct MornePlainePlugin {
     pub tables: Arc<Tables>,
+    /// The step costs of the last scenario populated, by its hash (which covers the
+    /// tables): every game of a scenario shares them.
+    step_costs: std::sync::Mutex<Option<(String, movement::StepCosts)>>,
 }
 
 impl MornePlainePlugin {
     pub fn load(scenario_path: &Path) -> Result<Self, LocatedError> {
-        Ok(Self {
-            tables: Arc::new(Tables::for_scenario(scenario_path)?),
-        })
+        Ok(Self::with_tables(Arc::new(Tables::for_scenario(
+            scenario_path,
+        )?)))
+    }
+
+    pub fn with_tables(tables: Arc<Tables>) -> Self {
+        Self {
+            tables,
+            step_costs: Default::default(),
+        }
+    }
+
+    /// The step costs of this scenario's map, computed for its first game.
+    fn step_costs(&self, world: &World, scenario: &LoadedScenario) -> movement::StepCosts {
+        let mut cache = self
+            .step_costs
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        match &*cache {
+            Some((hash, costs)) if *hash == scenario.hash => costs.clone(),
+            _ => {
+                let costs = movement::StepCosts::of(world.resource::<Board>(), &self.tables);
+                *cache = Some((scenario.hash.clone(), costs.clone()));
+                costs
+            }
+        }
     }
 }
 
@@ -145,6 +171,61 @@ impl Default for MpState {
 #[derive(Resource, Clone)]
 pub struct MpTables(pub Arc<Tables>);
 
+/// One unit as a whole-army scan sees it (`roster`).
+#[derive(Clone, Copy)]
+pub struct Member<'w> {
+    pub id: UnitId,
+    pub placement: Placement,
+    pub side: SideId,
+    pub unit: &'w MpUnit,
+    pub values: &'w MpValues,
+    pub flags: &'w MpFlags,
+}
+
+impl Member<'_> {
+    pub fn hex(&self) -> Option<HexCoord> {
+        self.placement.hex()
+    }
+
+    /// At morale 0 (MP combat: demoralisation).
+    pub fn demoralised(&self) -> bool {
+        self.values.mv == 0
+    }
+}
+
+type ScanQuery = (
+    &'static UnitId,
+    &'static Placement,
+    &'static SideId,
+    &'static MpUnit,
+    &'static MpValues,
+    &'static MpFlags,
+);
+
+type UnitScan = super::common::UnitScan<ScanQuery>;
+
+/// Every unit, in id order, read in one pass (for scans of the whole army: supports,
+/// occupancy, autoplay).
+pub fn roster(world: &World) -> Vec<Member<'_>> {
+    // Placed by id: the query visits units table by table, and units with and without
+    // a zone of control, or leaders, lie in different tables.
+    let mut by_id: Vec<Option<Member>> = vec![None; world.resource::<Units>().len()];
+    UnitScan::map(world, |(id, placement, side, unit, values, flags)| {
+        by_id[id.0 as usize] = Some(Member {
+            id: *id,
+            placement: *placement,
+            side: *side,
+            unit,
+            values,
+            flags,
+        });
+    });
+    by_id
+        .into_iter()
+        .map(|m| m.expect("every unit has the ruleset's components"))
+        .collect()
+}
+
 // ---- accessors over the world, used throughout the ruleset ----
 
 pub(crate) use super::common::{
@@ -184,7 +265,11 @@ pub(crate) fn demoralised(world: &World, id: UnitId) -> bool {
 
 /// The one unit in a hex (one unit a hex, MP generalities).
 pub(crate) fn unit_at(world: &World, hex: HexCoord) -> Option<UnitId> {
-    units_at(world, hex).first().copied()
+    world
+        .resource::<crate::engine::units::Units>()
+        .at(world.resource::<Board>(), hex)
+        .first()
+        .copied()
 }
 
 /// Whether the sodden ground of the option still lasts this turn.
@@ -351,11 +436,9 @@ fn add_phase_systems(world: &mut World) {
 
 /// A new player turn: the active side's units have not moved, fired or shifted; no
 /// unit has been bombarded in this phase yet.
-fn reset_player_turn_flags(world: &mut World) {
-    let side = turn(world).active;
-    for id in all_units(world) {
-        let active = side_of(world, id) == side;
-        let mut f = flags_mut(world, id);
+fn reset_player_turn_flags(turn: Res<TurnState>, mut units: Query<(&SideId, &mut MpFlags)>) {
+    for (side, mut f) in &mut units {
+        let active = *side == turn.active;
         f.was_attacked = false;
         if active {
             f.moved = false;
@@ -383,11 +466,10 @@ fn announce_bombardment(world: &mut World) {
 
 /// Reaction fire is once a turn for each artillery of the side not moving (MP
 /// bombardment).
-fn reset_reaction_fire(world: &mut World) {
-    let side = turn(world).active;
-    for id in all_units(world) {
-        if side_of(world, id) != side {
-            flags_mut(world, id).reaction_fired = false;
+fn reset_reaction_fire(turn: Res<TurnState>, mut units: Query<(&SideId, &mut MpFlags)>) {
+    for (side, mut f) in &mut units {
+        if *side != turn.active {
+            f.reaction_fired = false;
         }
     }
 }
@@ -417,9 +499,8 @@ fn announce_movement(world: &mut World) {
 }
 
 /// Each unit attacks and is attacked at most once a combat phase (MP combat).
-fn reset_combat_flags(world: &mut World) {
-    for id in all_units(world) {
-        let mut f = flags_mut(world, id);
+fn reset_combat_flags(mut units: Query<&mut MpFlags>) {
+    for mut f in &mut units {
         f.attacked = false;
         f.was_attacked = false;
         f.victorious = false;
@@ -431,9 +512,9 @@ fn announce_combat(world: &mut World) {
 }
 
 /// The victorious marker lasts the combat phase (MP combat: supports).
-fn clear_victorious(world: &mut World) {
-    for id in all_units(world) {
-        flags_mut(world, id).victorious = false;
+fn clear_victorious(mut units: Query<&mut MpFlags>) {
+    for mut f in &mut units {
+        f.victorious = false;
     }
 }
 
@@ -521,6 +602,7 @@ impl Ruleset for MornePlainePlugin {
             return;
         }
         world.insert_resource(MpTables(self.tables.clone()));
+        UnitScan::install(world);
         world.insert_resource(ZoneShape(contact_zone));
         add_phase_systems(world);
         let submit = world.register_system(submit_command);
@@ -528,6 +610,8 @@ impl Ruleset for MornePlainePlugin {
     }
 
     fn populate(&self, world: &mut World, scenario: &LoadedScenario) {
+        let costs = self.step_costs(world, scenario);
+        world.insert_resource(costs);
         setup::populate(world, &self.tables, scenario);
     }
 

@@ -31,41 +31,38 @@ pub fn terrain_at<'t>(board: &Board, tables: &'t Tables, hex: HexCoord) -> &'t T
     &tables.terrain.terrain[(id.0 as usize).min(tables.terrain.terrain.len() - 1)]
 }
 
+/// What bars a step (`step_cost`'s refusals, without their words).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepBar {
+    OffMap,
+    NotAdjacent,
+    NoContact,
+    Impassable,
+}
+
 /// What it costs a unit of `kind`, in half movement points, to step from `from` into the
 /// adjacent `to` (MP movement): the terrain's cost for its kind; along a road, half a
 /// point whatever the hex (the designer's reading of "road 0"); a stream or a ford adds
-/// its cost unless a bridge crosses it. Refused across a river or a double slope, and
+/// its cost unless a bridge crosses it. Barred across a river or a double slope, and
 /// into terrain its kind may not enter.
-pub fn step_cost(
+pub fn step_half_mp(
     board: &Board,
     tables: &Tables,
     kind: Kind,
     from: HexCoord,
     to: HexCoord,
-) -> Result<u8, Refusal> {
+) -> Result<u8, StepBar> {
     if !board.contains(to) {
-        return Err(Refusal::new("MP movement", format!("{to} is off the map")));
+        return Err(StepBar::OffMap);
     }
     if !from.is_adjacent(to) {
-        return Err(Refusal::new(
-            "MP movement",
-            format!("{to} is not adjacent to {from}"),
-        ));
+        return Err(StepBar::NotAdjacent);
     }
     if !contact(board, from, to) {
-        return Err(Refusal::new(
-            "MP movement",
-            format!(
-                "{from} and {to} are not on contact: a river without a bridge or ford, or a slope of more than one level, lies between them"
-            ),
-        ));
+        return Err(StepBar::NoContact);
     }
-    let terrain = terrain_at(board, tables, to);
-    let Some(cost) = terrain.cost.of(kind) else {
-        return Err(Refusal::new(
-            "MP movement",
-            format!("{to} ({}) is impassable to {kind:?}", terrain.id),
-        ));
+    let Some(cost) = terrain_at(board, tables, to).cost.of(kind) else {
+        return Err(StepBar::Impassable);
     };
     let side = board.hexside(from, to);
     let sides = &tables.terrain.hexsides;
@@ -86,6 +83,83 @@ pub fn step_cost(
     Ok(base + water * 2)
 }
 
+/// `step_half_mp` with the refusal a player reads.
+pub fn step_cost(
+    board: &Board,
+    tables: &Tables,
+    kind: Kind,
+    from: HexCoord,
+    to: HexCoord,
+) -> Result<u8, Refusal> {
+    step_half_mp(board, tables, kind, from, to).map_err(|bar| match bar {
+        StepBar::OffMap => Refusal::new("MP movement", format!("{to} is off the map")),
+        StepBar::NotAdjacent => Refusal::new(
+            "MP movement",
+            format!("{to} is not adjacent to {from}"),
+        ),
+        StepBar::NoContact => Refusal::new(
+            "MP movement",
+            format!(
+                "{from} and {to} are not on contact: a river without a bridge or ford, or a slope of more than one level, lies between them"
+            ),
+        ),
+        StepBar::Impassable => Refusal::new(
+            "MP movement",
+            format!(
+                "{to} ({}) is impassable to {kind:?}",
+                terrain_at(board, tables, to).id
+            ),
+        ),
+    })
+}
+
+/// What every step of the map costs each kind, in half MP (`None` where `step_cost`
+/// refuses it), read from `step_cost` once per game: a movement range reads this table
+/// instead of the hexside, the terrain and the contact of each step again.
+/// Shared (an `Arc`) by every game of the same scenario: autoplay starts thousands.
+#[derive(bevy::prelude::Resource, Clone)]
+pub struct StepCosts {
+    /// By kind, then by hex index and direction (N clockwise, as the board's
+    /// neighbour indices).
+    costs: std::sync::Arc<[Vec<[Option<u8>; 6]>; 4]>,
+}
+
+impl StepCosts {
+    pub fn of(board: &Board, tables: &Tables) -> Self {
+        let for_kind = |k: Kind| {
+            (0..board.hex_count())
+                .map(|i| {
+                    let here = board.hex_at(i);
+                    let mut out = [None; 6];
+                    for (d, nb) in here.neighbors().into_iter().enumerate() {
+                        out[d] = step_half_mp(board, tables, k, here, nb).ok();
+                    }
+                    out
+                })
+                .collect()
+        };
+        Self {
+            costs: std::sync::Arc::new([
+                for_kind(Kind::Leader),
+                for_kind(Kind::Infantry),
+                for_kind(Kind::Cavalry),
+                for_kind(Kind::Artillery),
+            ]),
+        }
+    }
+
+    /// The six steps out of the hex at `index` for `kind`, by direction.
+    pub fn from(&self, kind: Kind, index: usize) -> &[Option<u8>; 6] {
+        let k = match kind {
+            Kind::Leader => 0,
+            Kind::Infantry => 1,
+            Kind::Cavalry => 2,
+            Kind::Artillery => 3,
+        };
+        &self.costs[k][index]
+    }
+}
+
 // ---- moves in the world ----
 
 use bevy::prelude::*;
@@ -102,20 +176,32 @@ use super::{
 /// commander when its own leader is off the map) stands within its command radius, or
 /// it has no leader at all. Leaders are in command.
 pub fn in_command(world: &World, id: UnitId) -> bool {
-    let u = unit(world, id);
+    let commanders = world.resource::<super::MpState>().commanders;
+    command_test(
+        &unit(world, id),
+        hex_of(world, id),
+        commanders[side_of(world, id).0 as usize],
+        |l| hex_of(world, l).map(|h| (h, unit(world, l).radius)),
+    )
+}
+
+/// `in_command` from what it reads: the unit, its hex, its side's commander, and where
+/// a leader stands with its command radius.
+fn command_test(
+    u: &super::MpUnit,
+    at: Option<HexCoord>,
+    commander: Option<UnitId>,
+    leader_at: impl Fn(UnitId) -> Option<(HexCoord, u8)>,
+) -> bool {
     if u.kind == Kind::Leader {
         return true;
     }
-    let Some(at) = hex_of(world, id) else {
+    let Some(at) = at else {
         return true;
     };
     let Some(own) = u.leader else { return true };
-    let on_map = |l: UnitId| hex_of(world, l).map(|h| (l, h));
-    let side = side_of(world, id);
-    let leader = on_map(own).or_else(|| {
-        world.resource::<super::MpState>().commanders[side.0 as usize].and_then(on_map)
-    });
-    leader.is_some_and(|(l, h)| h.distance(at) <= unit(world, l).radius as u32)
+    let leader = leader_at(own).or_else(|| commander.and_then(&leader_at));
+    leader.is_some_and(|(h, radius)| h.distance(at) <= radius as u32)
 }
 
 /// On entering the movement phase, each unit of the moving side gets its movement
@@ -125,20 +211,30 @@ pub fn in_command(world: &World, id: UnitId) -> bool {
 pub fn set_movement_allowances(world: &mut World) {
     let side = turn(world).active;
     let sodden = super::sodden(world);
-    for id in super::all_units(world) {
-        if side_of(world, id) != side {
-            continue;
-        }
-        let u = unit(world, id);
-        let command = in_command(world, id);
-        let mut ma = if command { u.ma } else { u.ma / 2 };
-        if sodden && u.kind == Kind::Cavalry {
-            ma = ma.saturating_sub(1);
-        }
-        let bombarded = flags(world, id).bombarded;
+    let commander = world.resource::<super::MpState>().commanders[side.0 as usize];
+    let allowances: Vec<(UnitId, bool, u8)> = {
+        let roster = super::roster(world);
+        let leader_at = |l: UnitId| {
+            let m = &roster[l.0 as usize];
+            m.hex().map(|h| (h, m.unit.radius))
+        };
+        roster
+            .iter()
+            .filter(|m| m.side == side)
+            .map(|m| {
+                let command = command_test(m.unit, m.hex(), commander, leader_at);
+                let mut ma = if command { m.unit.ma } else { m.unit.ma / 2 };
+                if sodden && m.unit.kind == Kind::Cavalry {
+                    ma = ma.saturating_sub(1);
+                }
+                (m.id, command, if m.flags.bombarded { 0 } else { ma * 2 })
+            })
+            .collect()
+    };
+    for (id, command, ma_left) in allowances {
         let mut f = flags_mut(world, id);
         f.in_command = command;
-        f.ma_left = if bombarded { 0 } else { ma * 2 };
+        f.ma_left = ma_left;
     }
 }
 
@@ -345,6 +441,14 @@ pub fn execute_move(world: &mut World, plan: MovePlan) {
     let mut spent = 0u32;
     let mut stopped: Option<String> = None;
     let n = plan.path.len();
+    // Where the enemy's guns stand (none moves or falls during this move): reaction
+    // fire is looked for only beside them.
+    let side = side_of(world, id);
+    let guns: Vec<HexCoord> = super::roster(world)
+        .iter()
+        .filter(|m| m.side != side && m.unit.kind == Kind::Artillery)
+        .filter_map(|m| m.hex())
+        .collect();
     for (i, (&h, &cost)) in plan.path.iter().zip(&plan.costs).enumerate() {
         set_placement(world, id, Placement::OnMap(h));
         walked.push(h);
@@ -354,7 +458,8 @@ pub fn execute_move(world: &mut World, plan: MovePlan) {
             f.ma_left = f.ma_left.saturating_sub(cost);
             f.hexes_moved += 1;
         }
-        if super::bombardment::reaction_fire(world, id, h) {
+        if guns.iter().any(|g| g.is_adjacent(h)) && super::bombardment::reaction_fire(world, id, h)
+        {
             stopped = Some("reaction fire".into());
             break;
         }
@@ -431,23 +536,27 @@ fn log_route(
 /// tree of cheapest paths.
 pub type ReachMap = crate::rulesets::common::ReachMap<u32>;
 
-/// Who stands where, by flat hex index: the side of the unit in each hex.
+/// Who stands where, by flat hex index: the unit in each hex and its side.
 pub struct Occupancy {
+    pub unit_at: Vec<Option<UnitId>>,
     pub side_at: Vec<Option<SideId>>,
 }
 
 impl Occupancy {
     pub fn of(world: &World) -> Self {
-        let board = world.resource::<Board>();
+        Self::of_roster(world.resource::<Board>(), &super::roster(world))
+    }
+
+    pub fn of_roster(board: &Board, roster: &[super::Member]) -> Self {
+        let mut unit_at = vec![None; board.hex_count()];
         let mut side_at = vec![None; board.hex_count()];
-        for id in super::all_units(world) {
-            if let Some(h) = hex_of(world, id)
-                && let Some(i) = board.index(h)
-            {
-                side_at[i] = Some(side_of(world, id));
+        for m in roster {
+            if let Some(i) = m.hex().and_then(|h| board.index(h)) {
+                unit_at[i] = Some(m.id);
+                side_at[i] = Some(m.side);
             }
         }
-        Self { side_at }
+        Self { unit_at, side_at }
     }
 }
 
@@ -479,7 +588,7 @@ pub fn reach_map(world: &World, id: UnitId, occupancy: &Occupancy) -> ReachMap {
     match (start, &f.arrival) {
         (Some(s), _) => {
             for nb in board.neighbors_on_map(s) {
-                if let Ok(c) = step_cost(board, &tables, k, s, nb) {
+                if let Ok(c) = step_half_mp(board, &tables, k, s, nb) {
                     sources.push((c as u32, board.index(nb).expect("on the map"), None));
                 }
             }
@@ -503,19 +612,21 @@ pub fn reach_map(world: &World, id: UnitId, occupancy: &Occupancy) -> ReachMap {
         }
     }
     let start_index = start.and_then(|s| board.index(s));
+    let step_costs = world.resource::<StepCosts>();
     while let Some(std::cmp::Reverse((c, i))) = heap.pop() {
         if c > best[i] || zoc.covered_at(enemy, i) {
             continue;
         }
         let here = board.hex_at(i);
-        for nb in board.neighbors_on_map(here) {
-            let j = board.index(nb).expect("on the map");
+        let steps = step_costs.from(k, i);
+        for (d, j) in board.neighbor_indices(i).into_iter().enumerate() {
+            let Some(step) = steps[d] else {
+                continue;
+            };
+            let j = j as usize;
             if Some(j) == start_index || enemy_at(j) || (low_morale && zoc.covered_at(enemy, j)) {
                 continue;
             }
-            let Ok(step) = step_cost(board, &tables, k, here, nb) else {
-                continue;
-            };
             let nc = c + step as u32;
             if nc <= ma && nc < best[j] {
                 best[j] = nc;
