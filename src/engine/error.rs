@@ -198,6 +198,55 @@ pub fn find_nth(source: &str, needle: &str, nth: usize) -> Option<(usize, usize)
     None
 }
 
+/// The 1-based line and column of field `key` inside the `nth` entry written
+/// `tag(...)` (a special rule such as `Objective(hex: …, vp: …)`), over as many lines
+/// as the entry takes; the entry's tag itself when the field is not written in it.
+/// Strings (which may hold parentheses) and comments are skipped.
+pub fn find_in_entry(source: &str, tag: &str, nth: usize, key: &str) -> Option<(usize, usize)> {
+    let (tag_line, tag_col) = find_nth(source, &format!("{tag}("), nth)?;
+    let lines: Vec<&str> = source.lines().collect();
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for (l, line) in lines.iter().enumerate().skip(tag_line - 1) {
+        let chars: Vec<char> = line.chars().collect();
+        let start = if l + 1 == tag_line { tag_col - 1 } else { 0 };
+        let mut i = start;
+        while i < chars.len() {
+            let c = chars[i];
+            if in_string {
+                match c {
+                    _ if escaped => escaped = false,
+                    '\\' => escaped = true,
+                    '"' => in_string = false,
+                    _ => {}
+                }
+            } else if c == '"' {
+                in_string = true;
+            } else if c == '/' && chars.get(i + 1) == Some(&'/') {
+                break;
+            } else if c == '(' || c == '[' {
+                depth += 1;
+            } else if c == ')' || c == ']' {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return Some((tag_line, tag_col));
+                }
+            } else if depth == 1
+                && (i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '_'))
+                && chars[i..].starts_with(&key.chars().collect::<Vec<_>>())
+            {
+                let after = chars[i + key.chars().count()..]
+                    .iter()
+                    .find(|c| !c.is_whitespace());
+                if after == Some(&':') {
+                    return Some((l + 1, i + 1));
+                }
+            }
+            i += 1;
+        }
+    }
+    Some((tag_line, tag_col))
+}
+
 impl fmt::Display for LocatedError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.line == 0 {

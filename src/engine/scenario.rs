@@ -383,6 +383,23 @@ impl LoadedScenario {
         LocatedError::at_field(&self.display_path(), &self.text, key, value, nth, message)
     }
 
+    /// An error located at field `key` of the `nth` entry written `tag(...)` (the
+    /// `nth` special rule `Objective(...)`, say), at the entry's tag when the field is
+    /// not written.
+    pub fn entry_error(
+        &self,
+        tag: &str,
+        nth: usize,
+        key: &str,
+        message: impl Into<String>,
+    ) -> LocatedError {
+        let path = self.display_path();
+        match super::error::find_in_entry(&self.text, tag, nth, key) {
+            Some((line, col)) => LocatedError::new(&path, &self.text, line, col, message),
+            None => LocatedError::whole_file(&path, message),
+        }
+    }
+
     /// An error located at the entry of unit `unit_id`, on `field` of it when present.
     pub fn unit_error(
         &self,

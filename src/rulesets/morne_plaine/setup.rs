@@ -134,12 +134,14 @@ pub fn read_scenario(
         } else if own.cs == Some(0) {
             Some((
                 "cs",
-                "a combat strength of at least 1 (MP generalities)".to_string(),
+                "a combat strength of 0, and it must be at least 1 (MP generalities)".to_string(),
             ))
-        } else if own.mv.is_some_and(|m| !(1..=9).contains(&m)) {
+        } else if let Some(m) = own.mv.filter(|m| !(1..=9).contains(m)) {
             Some((
                 "mv",
-                "a morale value from 1 to 9 (MP combat: morale check)".to_string(),
+                format!(
+                    "a morale value of {m}, and it must be from 1 to 9 (MP combat: morale check)"
+                ),
             ))
         } else if own.bv.is_some() && t.kind != Kind::Artillery {
             Some((
@@ -271,7 +273,7 @@ pub fn read_scenario(
     }
     let mut objectives: Vec<HexCoord> = Vec::new();
     let mut clocks = 0;
-    for (n, r) in rules.special_rules.iter().enumerate() {
+    for r in &rules.special_rules {
         match r {
             MpSpecialRule::Objective {
                 hex,
@@ -281,28 +283,40 @@ pub fn read_scenario(
                 ..
             } => {
                 let fault = if !board.contains(*hex) {
-                    Some(format!("objective `{name}` is at {hex}, off the map"))
+                    Some((
+                        "hex",
+                        format!("objective `{name}` is at {hex}, off the map"),
+                    ))
                 } else if objectives.contains(hex) {
-                    Some(format!("a second objective, `{name}`, in {hex}"))
+                    Some(("hex", format!("a second objective, `{name}`, in {hex}")))
                 } else if *vp == 0 {
-                    Some(format!(
-                        "objective `{name}` is worth 0 VP: an objective is worth at least 1"
+                    Some((
+                        "vp",
+                        format!(
+                            "objective `{name}` is worth 0 VP: an objective is worth at least 1"
+                        ),
                     ))
                 } else {
                     None
                 };
                 let occupant = file.units.iter().find(|u| u.hex == Some(*hex));
                 let fault = fault.or_else(|| match (occupant, held_by) {
-                    (Some(u), Some(s)) if &u.side != s => Some(format!(
-                        "objective `{name}` is held by `{s}` but `{}` of `{}` stands in it at the start",
-                        u.id, u.side
+                    (Some(u), Some(s)) if &u.side != s => Some((
+                        "held_by",
+                        format!(
+                            "objective `{name}` is held by `{s}` but `{}` of `{}` stands in it at the start",
+                            u.id, u.side
+                        ),
                     )),
                     _ => None,
                 });
-                if let Some(what) = fault {
-                    return Err(scenario.error_at(
-                        &format!("\"{name}\""),
-                        0,
+                if let Some((field, what)) = fault {
+                    // Located in this objective's own entry (its name may also be a
+                    // unit's or a comment's words earlier in the file).
+                    return Err(scenario.entry_error(
+                        "Objective",
+                        objectives.len(),
+                        field,
                         format!("{what} (MP victory)"),
                     ));
                 }
@@ -310,11 +324,21 @@ pub fn read_scenario(
             }
             MpSpecialRule::Clock { first_hour, .. } => {
                 clocks += 1;
-                if *first_hour > 23 || clocks > 1 {
+                if clocks > 1 {
                     return Err(scenario.error_at(
+                        "Clock(",
+                        clocks - 1,
+                        "a second `Clock`: a scenario has one, the hour of its turn 1 (MP generalities)",
+                    ));
+                }
+                if *first_hour > 23 {
+                    return Err(scenario.entry_error(
                         "Clock",
-                        n.min(clocks - 1),
-                        "one `Clock`, its `first_hour` from 0 to 23 (the hour of turn 1, MP generalities)",
+                        0,
+                        "first_hour",
+                        format!(
+                            "the clock's `first_hour` is {first_hour}: the hour of turn 1 is from 0 to 23 (MP generalities)"
+                        ),
                     ));
                 }
             }
