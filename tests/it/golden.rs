@@ -224,7 +224,7 @@ fn golden_waterloo_1815_games_are_unchanged() {
 
 #[test]
 fn golden_recorded_scripts_are_unchanged() {
-    let scripts: [(&str, u64, &[&str], &str); 4] = [
+    let scripts: [(&str, u64, &[&str], &str); 5] = [
         (
             "a_la_charge/civitate_1053.ron",
             7,
@@ -248,6 +248,12 @@ fn golden_recorded_scripts_are_unchanged() {
             1,
             &["scenario_deployment"],
             "soissons_reconstructed_deployment_game.txt",
+        ),
+        (
+            "morne_plaine/quatre_bras_1815.ron",
+            27,
+            &[],
+            "quatre_bras_full_game.txt",
         ),
     ];
     let mut lines = Vec::new();

@@ -383,6 +383,13 @@ fn mp_bombardment_reaction_fire_once_on_entering_adjacent() {
     run(&mut g, &["move i 0503 0504 0505"]);
     let log = log_text(&g);
     assert!(log.contains("g fires at i entering 0505"), "{log}");
+    // The log reads in the order things happen: the route, then the fire it met.
+    let (route, fire) = (
+        log.find("i moves 0502 → 0503 → 0504 → 0505")
+            .expect("the route"),
+        log.find("g fires at i").expect("the fire"),
+    );
+    assert!(route < fire, "{log}");
     run(&mut g, &["move k 0703 0704 0705 0605"]);
     let fired = log_text(&g).matches("reaction fire)").count();
     assert!(
@@ -599,4 +606,48 @@ fn mp_combat_retreat_into_a_zone_costs_morale_and_the_rally_gives_it_back() {
         log_text(&g)
     );
     assert_eq!(mp_state(&g, "d")["mv"], 5);
+}
+
+#[test]
+fn mp_victory_recorded_quatre_bras_game_ends_in_a_french_tactical_victory() {
+    let path = crate::common::root().join("scenarios/morne_plaine/quatre_bras_1815.ron");
+    let script =
+        std::fs::read_to_string(crate::common::root().join("scripts/quatre_bras_full_game.txt"))
+            .unwrap();
+    let mut g = Game::start(&path, 27, &[]).unwrap();
+    g.run_script(&script).unwrap_or_else(|f| panic!("{f}"));
+    let o = g.outcome().expect("the script plays to the end");
+    assert_eq!(
+        (o.winner, o.level),
+        (
+            Some(bataille::engine::units::SideId(1)),
+            Some(bataille::engine::scenario::VictoryLevel::Tactical)
+        ),
+        "{}",
+        o.reason
+    );
+    assert_eq!(g.turn().turn, 8);
+    assert!(
+        o.reason
+            .contains("VP Anglo-allied army 3 – Left wing of the Armee du Nord 5"),
+        "{}",
+        o.reason
+    );
+    let log = log_text(&g);
+    for part in [
+        "(MP bombardment: reaction fire)",
+        "(MP movement: reinforcements)",
+        "(MP combat: retreat)",
+        "advances",
+        "is eliminated",
+        "(MP combat: supports)",
+    ] {
+        assert!(log.contains(part), "the game shows {part}");
+    }
+    // Another seed rolls other dice: refused somewhere, or another game.
+    let mut other = Game::start(&path, 28, &[]).unwrap();
+    let differs = other.run_script(&script).is_err()
+        || other.outcome() != g.outcome()
+        || log_text(&other) != log;
+    assert!(differs);
 }

@@ -238,28 +238,31 @@ fn fire_at(world: &mut World, firer: UnitId, target: UnitId, strength: i32, rule
     super::results::apply_fire(world, target, at, result, rule);
 }
 
-/// Reaction fire (MP bombardment): when `mover` enters `at`, each enemy artillery next
-/// to it that has not yet fired so in this movement phase, is not demoralised, not in
-/// woods or a village and on contact with `at`, fires at it at range 1, in unit order.
-/// Returns true when the mover must stop (it retreated or was eliminated).
-pub fn reaction_fire(world: &mut World, mover: UnitId, at: HexCoord) -> bool {
+/// The enemy artillery that reacts when `mover` enters `at` (MP bombardment): each one
+/// next to it that has not yet fired so in this movement phase, is not demoralised, not
+/// in woods or a village and on contact with `at`, in unit order.
+pub fn reacting_guns(world: &World, mover: UnitId, at: HexCoord) -> Vec<UnitId> {
     let side = side_of(world, mover);
-    let ready: Vec<UnitId> = {
-        let board = world.resource::<Board>();
-        let units = world.resource::<crate::engine::units::Units>();
-        // Occupied hexes first: this runs for every hex a unit enters.
-        let mut v: Vec<UnitId> = board
-            .neighbors_on_map(at)
-            .filter_map(|n| units.at(board, n).first().map(|u| (n, *u)))
-            .filter(|(n, _)| contact(board, at, *n))
-            .map(|(_, u)| u)
-            .filter(|&u| side_of(world, u) != side)
-            .filter(|&u| kind(world, u) == Kind::Artillery && !flags(world, u).reaction_fired)
-            .filter(|&u| cannot_fire(world, u).is_none())
-            .collect();
-        v.sort();
-        v
-    };
+    let board = world.resource::<Board>();
+    let units = world.resource::<crate::engine::units::Units>();
+    // Occupied hexes first: this runs for every hex entered beside a gun.
+    let mut v: Vec<UnitId> = board
+        .neighbors_on_map(at)
+        .filter_map(|n| units.at(board, n).first().map(|u| (n, *u)))
+        .filter(|(n, _)| contact(board, at, *n))
+        .map(|(_, u)| u)
+        .filter(|&u| side_of(world, u) != side)
+        .filter(|&u| kind(world, u) == Kind::Artillery && !flags(world, u).reaction_fired)
+        .filter(|&u| cannot_fire(world, u).is_none())
+        .collect();
+    v.sort();
+    v
+}
+
+/// Reaction fire (MP bombardment): the `ready` guns (`reacting_guns`) fire in turn at
+/// `mover`, which has entered `at`, at range 1, until it leaves the hex. Returns true
+/// when the mover must stop (it retreated or was eliminated).
+pub fn reaction_fire(world: &mut World, mover: UnitId, at: HexCoord, ready: Vec<UnitId>) -> bool {
     for a in ready {
         if hex_of(world, mover) != Some(at) {
             return true;

@@ -440,6 +440,10 @@ pub fn execute_move(world: &mut World, plan: MovePlan) {
     let mut walked: Vec<HexCoord> = Vec::new();
     let mut spent = 0u32;
     let mut stopped: Option<String> = None;
+    // The route is logged in parts, each before the reaction fire that ends it, so the
+    // log reads in the order things happen: where the part not yet logged begins, how
+    // many hexes of `walked` are logged, and the MP they cost.
+    let (mut from, mut logged, mut spent_logged) = (start, 0usize, 0u32);
     let n = plan.path.len();
     // Where the enemy's guns stand (none moves or falls during this move): reaction
     // fire is looked for only beside them.
@@ -458,10 +462,18 @@ pub fn execute_move(world: &mut World, plan: MovePlan) {
             f.ma_left = f.ma_left.saturating_sub(cost);
             f.hexes_moved += 1;
         }
-        if guns.iter().any(|g| g.is_adjacent(h)) && super::bombardment::reaction_fire(world, id, h)
-        {
-            stopped = Some("reaction fire".into());
-            break;
+        let reacting = if guns.iter().any(|g| g.is_adjacent(h)) {
+            super::bombardment::reacting_guns(world, id, h)
+        } else {
+            Vec::new()
+        };
+        if !reacting.is_empty() {
+            log_route(world, id, from, &walked[logged..], spent - spent_logged);
+            (from, logged, spent_logged) = (Some(h), walked.len(), spent);
+            if super::bombardment::reaction_fire(world, id, h, reacting) {
+                stopped = Some("reaction fire".into());
+                break;
+            }
         }
         let stuck = terrain_at(world.resource::<Board>(), &tables, h)
             .stuck
@@ -483,8 +495,8 @@ pub fn execute_move(world: &mut World, plan: MovePlan) {
     }
     flags_mut(world, id).moved = true;
     if hex_of(world, id).is_none() || hex_of(world, id) != walked.last().copied() {
-        // Eliminated or retreated by reaction fire: the fire's log tells it.
-        log_route(world, id, start, &walked, spent);
+        // Eliminated or retreated by reaction fire: the route up to it is logged, and
+        // the fire's log tells the rest.
         return;
     }
     while let Some(&at) = walked.last() {
@@ -495,7 +507,19 @@ pub fn execute_move(world: &mut World, plan: MovePlan) {
         let back = walked.last().copied().or(start);
         set_placement(world, id, back.map_or(Placement::Waiting, Placement::OnMap));
     }
-    log_route(world, id, start, &walked, spent);
+    if walked.len() >= logged {
+        log_route(world, id, from, &walked[logged..], spent - spent_logged);
+    } else {
+        // Back past a hex already logged, where a reaction fire met it.
+        let back = hex_of(world, id);
+        log(world, EventKind::Moved, "MP generalities", |w| {
+            format!(
+                "{} falls back to {}: one unit a hex",
+                plain_name(w, id),
+                back.map_or("its entry".to_string(), |h| h.label())
+            )
+        });
+    }
     if let Some(why) = stopped {
         log(world, EventKind::Moved, "MP movement", |w| {
             format!("{} stops: {why}", plain_name(w, id))
