@@ -68,6 +68,9 @@ pub struct Interaction {
     pub hover: Option<HexCoord>,
     /// The selected unit's legal moves.
     pub moves: Vec<MoveOption>,
+    /// The hexes the selected unit reaches otherwise (`Ruleset::unit_area`): its
+    /// command radius, its range.
+    pub area: Vec<HexCoord>,
     /// Why the selected unit cannot move, when it cannot.
     pub cannot_move: Option<String>,
     pub hover_info: HoverInfo,
@@ -518,6 +521,13 @@ pub fn refresh_interaction(session: Res<Session>, mut ui: ResMut<Interaction>) {
             }
         }
         None => (Vec::new(), None),
+    };
+    ui.area = match ui.selected {
+        Some(id) => session
+            .game
+            .ruleset
+            .unit_area(world, entity_of(&session, id)),
+        None => Vec::new(),
     };
     ui.moves = moves;
     ui.cannot_move = cannot;

@@ -455,6 +455,25 @@ fn draw_marks(session: Res<Session>, ui: Res<Interaction>, mut gizmos: Gizmos) {
         };
         gizmos.linestrip_2d(corners(hex_center(hex), HEX_RADIUS - 1.0), color);
     }
+    // What the selected unit reaches otherwise: a leader's command, a battery's range.
+    for hex in &ui.area {
+        gizmos.linestrip_2d(
+            corners(hex_center(*hex), HEX_RADIUS - 10.0),
+            Color::srgba(0.2, 0.9, 1.0, 0.9),
+        );
+    }
+    // The supports the rules found for the previewed attack: the attack's in orange
+    // like the hovered target's outline, the defence's in violet.
+    if let HoverInfo::Attack(preview) = &ui.hover_info {
+        for (hexes, color) in [
+            (&preview.attack_supports, Color::srgb(1.0, 0.5, 0.0)),
+            (&preview.defence_supports, Color::srgb(0.75, 0.35, 1.0)),
+        ] {
+            for hex in hexes {
+                gizmos.linestrip_2d(corners(hex_center(*hex), HEX_RADIUS - 4.0), color);
+            }
+        }
+    }
     if let HoverInfo::Move(m) = &ui.hover_info
         && let Some(id) = ui.selected
     {

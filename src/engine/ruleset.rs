@@ -76,6 +76,12 @@ pub trait Ruleset: Send + Sync + 'static {
     fn unit_card(&self, world: &World, entity: Entity) -> Vec<CardLine>;
     /// Where a unit may move now, or why it may not move at all.
     fn move_options(&self, world: &World, entity: Entity) -> Result<Vec<MoveOption>, Refusal>;
+    /// The hexes a selected unit reaches by some rule other than movement, outlined on
+    /// the map: a leader's command radius, a battery's range with a line of fire. None
+    /// by default.
+    fn unit_area(&self, _world: &World, _entity: Entity) -> Vec<super::hex::HexCoord> {
+        Vec::new()
+    }
     /// Where a group led by its first unit may move together (the hex is the leader's).
     fn group_move_options(
         &self,

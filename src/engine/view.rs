@@ -71,6 +71,10 @@ pub struct AttackPreview {
     pub die_modifier: i32,
     /// Each result the die can give, with its exact chance (sums to 1).
     pub chances: Vec<(String, f64)>,
+    /// The hexes of the units the rules add to the attack and to the defence without
+    /// the player naming them (supports), outlined on the map with the preview.
+    pub attack_supports: Vec<HexCoord>,
+    pub defence_supports: Vec<HexCoord>,
 }
 
 /// A choice the rules offer a player, and the command that makes it.

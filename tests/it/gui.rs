@@ -1,5 +1,6 @@
-//! The real window under Xvfb (Mesa's software Vulkan): the menu and Civitate are
-//! rendered, screenshotted from inside Bevy, and the images checked not to be blank.
+//! The real window under Xvfb (Mesa's software Vulkan): the menu, Civitate and
+//! Quatre-Bras are rendered, screenshotted from inside Bevy, and the images checked not
+//! to be blank.
 //! `.ci/run` installs Xvfb and Mesa; these tests are built with the `gui` feature.
 
 use std::path::Path;
@@ -82,6 +83,46 @@ fn gui_civitate_screenshot_with_combat_preview_is_not_blank() {
     // The map takes the middle of the window: terrain colours, not the background.
     let (colours, _) = colour_census(&png);
     assert!(colours > 500, "a drawn map has many colours: {colours}");
+}
+
+/// Pixels within a few levels of `rgb`.
+fn pixels_near(path: &Path, rgb: [u8; 3]) -> usize {
+    let file = std::fs::File::open(path).expect("the screenshot exists");
+    let mut reader = png::Decoder::new(std::io::BufReader::new(file))
+        .read_info()
+        .expect("a PNG");
+    let mut buf = vec![0; reader.output_buffer_size().expect("a size")];
+    let info = reader.next_frame(&mut buf).expect("a frame");
+    let channels = info.color_type.samples();
+    buf[..info.buffer_size()]
+        .chunks(channels)
+        .filter(|px| (0..3).all(|i| (px[i] as i32 - rgb[i] as i32).abs() <= 6))
+        .count()
+}
+
+#[test]
+fn gui_quatre_bras_screenshot_with_combat_preview_shows_orange_and_blue_counters() {
+    let png = screenshot(
+        "quatre_bras",
+        &[
+            "scenarios/morne_plaine/quatre_bras_1815.ron",
+            "--seed",
+            "3",
+            "--input",
+            "scripts/window/quatre_bras_combat_preview.txt",
+        ],
+    );
+    assert_not_blank(&png, 0.6);
+    // Morne Plaine's sides in their own colours (MP generalities): orange for the
+    // Anglo-allied counters, blue for the French, each covering some counters' area.
+    let (orange, blue) = (
+        pixels_near(&png, [214, 110, 20]),
+        pixels_near(&png, [40, 70, 170]),
+    );
+    assert!(
+        orange > 2000 && blue > 2000,
+        "orange {orange}, blue {blue} pixels"
+    );
 }
 
 #[test]

@@ -357,6 +357,55 @@ fn mp_bombardment_range_and_line_of_fire_woods_block_units_do_not() {
     assert!(refused(&mut g, "move g 0504").contains("cannot move that turn"));
 }
 
+/// The hexes the window outlines around a selected unit (`Ruleset::unit_area`).
+fn area(g: &Game, id: &str) -> Vec<String> {
+    let u = bataille::rulesets::common::unit_by_key(&g.world, id).expect("the unit");
+    let e = g
+        .world
+        .resource::<bataille::engine::units::Units>()
+        .entity(u);
+    let mut hexes: Vec<String> = g
+        .ruleset
+        .unit_area(&g.world, e)
+        .iter()
+        .map(|h| h.label())
+        .collect();
+    hexes.sort();
+    hexes
+}
+
+#[test]
+fn mp_bombardment_range_shown_is_the_hexes_with_a_line_of_fire() {
+    // The same battery and woods as above: the window's range is the rule's own.
+    let map = "default_terrain: \"clear\", terrain: { \"woods\": [\"0503\"] }";
+    let units = [("g", "a", "foot_battery", "0505", "")];
+    let g = mp(&units, map, 1);
+    let range = area(&g, "g");
+    for seen in ["0805", "0504", "0503", "0508"] {
+        assert!(range.contains(&seen.to_string()), "{seen} in {range:?}");
+    }
+    for unseen in ["0502", "0505", "0909", "0509"] {
+        assert!(
+            !range.contains(&unseen.to_string()),
+            "{unseen} in {range:?}"
+        );
+    }
+}
+
+#[test]
+fn mp_command_radius_shown_around_a_leader() {
+    let units = [
+        ("l", "a", "leader", "0505", ""),
+        ("i", "a", "line_infantry", "0909", ""),
+    ];
+    let g = mp(&units, "default_terrain: \"clear\"", 1);
+    // Radius 3: 6 + 12 + 18 hexes around it, all on this map.
+    let radius = area(&g, "l");
+    assert_eq!(radius.len(), 36, "{radius:?}");
+    assert!(radius.contains(&"0508".to_string()) && !radius.contains(&"0509".to_string()));
+    assert!(area(&g, "i").is_empty(), "a brigade has no area");
+}
+
 #[test]
 fn mp_bombardment_not_from_woods_or_village() {
     let map = "default_terrain: \"clear\", terrain: { \"village\": [\"0505\"] }";

@@ -240,6 +240,9 @@ pub fn attack_preview(world: &World, command: &Command) -> Result<AttackPreview,
         modifiers,
         die_modifier: plan.die_modifier,
         chances,
+        // A la Charge has no supports: only the units named attack (AlC 12).
+        attack_supports: Vec::new(),
+        defence_supports: Vec::new(),
     })
 }
 

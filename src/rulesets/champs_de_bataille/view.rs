@@ -612,6 +612,16 @@ pub fn attack_preview(world: &World, command: &Command) -> Result<AttackPreview,
         modifiers,
         die_modifier: 0,
         chances,
+        attack_supports: plan
+            .a_supports
+            .iter()
+            .filter_map(|u| hex_of(world, *u))
+            .collect(),
+        defence_supports: plan
+            .d_supports
+            .iter()
+            .filter_map(|u| hex_of(world, *u))
+            .collect(),
     })
 }
 

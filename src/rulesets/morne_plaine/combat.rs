@@ -115,6 +115,14 @@ pub struct Strength {
     pub note: String,
 }
 
+/// The supports of the last combat resolved with their morale as it was then, for the
+/// trust harness's invariant that no demoralised unit supports (MP combat:
+/// demoralisation).
+#[derive(Resource, Default, Debug)]
+pub struct LastCombat {
+    pub supports: Vec<(UnitId, u8)>,
+}
+
 /// An attack that passed its check, with everything its resolution reads.
 #[derive(Clone, Debug)]
 pub struct AttackPlan {
@@ -433,6 +441,12 @@ fn strengths_text(world: &World, s: &[Strength]) -> String {
 /// the victorious markers, the morale point for an elimination, the advance.
 pub fn execute_attack(world: &mut World, plan: AttackPlan) {
     let (a, d) = (plan.attacker, plan.defender);
+    let supports: Vec<(UnitId, u8)> = plan.attack[1..]
+        .iter()
+        .chain(&plan.defence[1..])
+        .map(|s| (s.unit, values(world, s.unit).mv))
+        .collect();
+    world.insert_resource(LastCombat { supports });
     flags_mut(world, a).attacked = true;
     flags_mut(world, d).was_attacked = true;
     let odds = odds_text(world, &plan);

@@ -643,6 +643,10 @@ impl Ruleset for MornePlainePlugin {
         view::move_options(world, entity)
     }
 
+    fn unit_area(&self, world: &World, entity: Entity) -> Vec<HexCoord> {
+        view::unit_area(world, entity)
+    }
+
     fn marked_hexes(&self, world: &World) -> Vec<(HexCoord, String)> {
         view::marked_hexes(world)
     }

@@ -164,6 +164,31 @@ pub fn unit_card(world: &World, e: Entity) -> Vec<CardLine> {
     out
 }
 
+/// What a selected unit reaches besides its moves: a leader's command radius (MP
+/// movement: command); a battery's range, the hexes it has a line of fire to (MP
+/// bombardment).
+pub fn unit_area(world: &World, e: Entity) -> Vec<HexCoord> {
+    let Some(id) = unit_id(world, e) else {
+        return Vec::new();
+    };
+    let Some(at) = hex_of(world, id) else {
+        return Vec::new();
+    };
+    let u = unit(world, id);
+    let board = world.resource::<Board>();
+    let reach = match u.kind {
+        Kind::Leader => u.radius as u32,
+        Kind::Artillery => u.range as u32,
+        _ => return Vec::new(),
+    };
+    let t = tables(world);
+    board
+        .hexes()
+        .filter(|h| *h != at && h.distance(at) <= reach)
+        .filter(|h| u.kind == Kind::Leader || bombardment::line_of_fire(board, &t, at, *h))
+        .collect()
+}
+
 pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal> {
     let id = unit_id(world, e).ok_or_else(|| Refusal::new("MP movement", "not a unit"))?;
     if phase(world) != MpPhase::Movement {
@@ -265,6 +290,9 @@ pub fn attack_preview(world: &World, command: &Command) -> Result<AttackPreview,
             ],
             die_modifier: 0,
             chances,
+            // Combined fire names every gun: bombardment has no supports.
+            attack_supports: Vec::new(),
+            defence_supports: Vec::new(),
         });
     }
     let plan = combat::evaluate(world, melee, fire, *target)?;
@@ -299,7 +327,17 @@ pub fn attack_preview(world: &World, command: &Command) -> Result<AttackPreview,
         modifiers,
         die_modifier: plan.die_modifier(),
         chances: combat::result_chances(world, &plan),
+        attack_supports: support_hexes(world, &plan.attack),
+        defence_supports: support_hexes(world, &plan.defence),
     })
+}
+
+/// The hexes of a side's supports (its strengths after the first, the unit named).
+fn support_hexes(world: &World, side: &[combat::Strength]) -> Vec<HexCoord> {
+    side.iter()
+        .skip(1)
+        .filter_map(|s| hex_of(world, s.unit))
+        .collect()
 }
 
 /// The objective hexes: name, VP and holder (MP victory).
@@ -395,10 +433,20 @@ pub fn unit_flags(world: &World, e: Entity) -> Vec<String> {
 }
 
 /// MP's invariants: one unit a hex (MP generalities), CS from 1 to its initial value,
-/// MV never above its initial value, a zone of control exactly when not demoralised
-/// (MP combat: demoralisation).
+/// MV never above its initial value, a zone of control exactly when not demoralised,
+/// no demoralised unit among the last combat's supports (MP combat: demoralisation).
 pub fn invariant_violations(world: &World) -> Vec<String> {
     let mut out = Vec::new();
+    if let Some(last) = world.get_resource::<combat::LastCombat>() {
+        for (id, mv) in &last.supports {
+            if *mv == 0 {
+                out.push(format!(
+                    "{} supported a combat at morale 0 (MP combat: demoralisation)",
+                    name(world, *id)
+                ));
+            }
+        }
+    }
     let board = world.resource::<Board>();
     for hex in board.hexes() {
         let n = units_at(world, hex).len();
