@@ -342,6 +342,81 @@ fn mp_one_combat(c: &mut Criterion) {
     });
 }
 
+/// A 24x24 clear Morne Plaine map with 96 pairs of line infantry, orange facing blue
+/// three rows apart from the next pair: many combats in one game, each resolved in a
+/// warm world as in play.
+fn mp_many_combats_game(seed: u64) -> (Game, Vec<bataille::engine::command::Command>) {
+    let mut units = Vec::new();
+    let mut attacks = Vec::new();
+    let mut n = 0;
+    for c in (1..=23).step_by(2) {
+        for r in (1..=22).step_by(3) {
+            units.push(format!(
+                "(id: \"o{n}\", name: \"o{n}\", side: \"a\", type: \"line_infantry\", hex: \"{c:02}{r:02}\")"
+            ));
+            units.push(format!(
+                "(id: \"b{n}\", name: \"b{n}\", side: \"b\", type: \"line_infantry\", hex: \"{c:02}{:02}\")",
+                r + 1
+            ));
+            attacks.push(
+                parse_line(&format!("attack {c:02}{r:02} -> {c:02}{:02}", r + 1))
+                    .unwrap()
+                    .unwrap(),
+            );
+            n += 1;
+        }
+    }
+    let ron = format!(
+        "(name: \"Bench\", date: \"1815\", ruleset: \"morne_plaine\", turns: 2,
+          map: (columns: 24, rows: 24),
+          sides: [(id: \"a\", name: \"A\", colour: Orange), (id: \"b\", name: \"B\", colour: Blue)],
+          first: \"a\", units: [{}],
+          special_rules: [Objective(hex: \"2424\", name: \"Corner\", vp: 1)])",
+        units.join(",")
+    );
+    let dir = std::env::temp_dir().join(format!("bataille-bench-mp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("many_combats.ron");
+    std::fs::write(&path, ron).unwrap();
+    let mut g = Game::start(&path, seed, &[]).unwrap();
+    g.run_script("end\nend").unwrap();
+    (g, attacks)
+}
+
+/// Morne Plaine: one combat in a warm game (supports, odds, die, CRT, checks, retreat,
+/// advance), the log text off as in autoplay. An attack refused because an earlier
+/// combat's retreat or advance moved one of its units is not counted.
+fn mp_combats_in_play(c: &mut Criterion) {
+    c.bench_function(
+        "MP one combat resolution in a warm game, log text off",
+        |b| {
+            b.iter_custom(|iters| {
+                let mut total = std::time::Duration::ZERO;
+                let mut done = 0u64;
+                let mut seed = 0;
+                while done < iters {
+                    seed += 1;
+                    let (mut g, attacks) = mp_many_combats_game(seed);
+                    g.world.resource_mut::<GameLog>().keep_text = false;
+                    for attack in attacks {
+                        if done == iters {
+                            break;
+                        }
+                        let start = std::time::Instant::now();
+                        let resolved = g.submit(black_box(&attack)).is_ok();
+                        let spent = start.elapsed();
+                        if resolved {
+                            total += spent;
+                            done += 1;
+                        }
+                    }
+                }
+                total
+            })
+        },
+    );
+}
+
 fn mp_autoplay_games(c: &mut Criterion) {
     let (s, r) = load_scenario(Path::new(QUATRE_BRAS)).unwrap();
     let board = bataille::engine::game::build_ruleset_board(&*r, &s);
@@ -361,6 +436,7 @@ criterion_group!(
     benches,
     mp_movement_range,
     mp_one_combat,
+    mp_combats_in_play,
     mp_autoplay_games,
     movement_range,
     one_combat,

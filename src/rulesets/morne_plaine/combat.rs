@@ -296,19 +296,32 @@ fn plan(world: &World, a: UnitId, d: UnitId) -> AttackPlan {
         hex_of(world, a).expect("on the map"),
         hex_of(world, d).expect("on the map"),
     );
-    let mut ids = Vec::new();
-    let mut standing = Vec::new();
-    for m in super::roster(world) {
-        if let Some(h) = m.hex() {
-            ids.push(m.id);
-            standing.push(Standing {
-                hex: h,
-                side: m.side,
-                demoralised: m.demoralised(),
-                victorious: m.flags.victorious,
-            });
+    // A support stands next to the defender or the attacker, and what bars it stands
+    // next to the support: the units within two hexes of either, in id order, are all
+    // `supports` reads.
+    let units = world.resource::<crate::engine::units::Units>();
+    let mut ids: Vec<UnitId> = Vec::with_capacity(16);
+    for center in [from, target] {
+        for dc in -2..=2 {
+            for dr in -3..=3 {
+                let h = HexCoord::new(center.col + dc, center.row + dr);
+                if h.distance(center) <= 2 {
+                    ids.extend_from_slice(units.at(board, h));
+                }
+            }
         }
     }
+    ids.sort_unstable();
+    ids.dedup();
+    let standing: Vec<Standing> = ids
+        .iter()
+        .map(|&id| Standing {
+            hex: hex_of(world, id).expect("in a hex of the map"),
+            side: side_of(world, id),
+            demoralised: demoralised(world, id),
+            victorious: flags(world, id).victorious,
+        })
+        .collect();
     let index = |u: UnitId| ids.iter().position(|i| *i == u).expect("on the map");
     let (off, def) = supports(board, &standing, index(a), index(d));
     let charge = charges(world, a, target);
@@ -446,21 +459,20 @@ pub fn execute_attack(world: &mut World, plan: AttackPlan) {
         .chain(&plan.defence[1..])
         .map(|s| (s.unit, values(world, s.unit).mv))
         .collect();
-    world.insert_resource(LastCombat { supports });
+    world.resource_mut::<LastCombat>().supports = supports;
     flags_mut(world, a).attacked = true;
     flags_mut(world, d).was_attacked = true;
-    let odds = odds_text(world, &plan);
-    let (att, def) = (
-        strengths_text(world, &plan.attack),
-        strengths_text(world, &plan.defence),
-    );
+    // The texts only when the log keeps them (autoplay does not).
     log(world, EventKind::CombatDeclared, "MP combat", |w| {
         format!(
-            "{} attacks {} in {}{}: {odds} (attack: {att}; defence: {def})",
+            "{} attacks {} in {}{}: {} (attack: {}; defence: {})",
             plain_name(w, a),
             plain_name(w, d),
             plan.defender_hex,
-            if plan.charge { ", charging" } else { "" }
+            if plan.charge { ", charging" } else { "" },
+            odds_text(w, &plan),
+            strengths_text(w, &plan.attack),
+            strengths_text(w, &plan.defence),
         )
     });
     let mut defender_out = None;
@@ -485,13 +497,13 @@ pub fn execute_attack(world: &mut World, plan: AttackPlan) {
     let mods = plan.die_modifier();
     let row = modified_die(die, &[mods]);
     let cell = super::tables(world).crt.cell(plan.column, row);
-    let modtext = plan
-        .modifiers
-        .iter()
-        .map(|(why, m)| format!("{m:+} {why}"))
-        .collect::<Vec<_>>()
-        .join(", ");
     log(world, EventKind::CombatResult, "MP combat: results", |_| {
+        let modtext = plan
+            .modifiers
+            .iter()
+            .map(|(why, m)| format!("{m:+} {why}"))
+            .collect::<Vec<_>>()
+            .join(", ");
         format!(
             "Die {die}{} → row {row}: {cell}",
             if modtext.is_empty() {

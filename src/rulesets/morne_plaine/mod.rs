@@ -602,6 +602,7 @@ impl Ruleset for MornePlainePlugin {
             return;
         }
         world.insert_resource(MpTables(self.tables.clone()));
+        world.init_resource::<combat::LastCombat>();
         UnitScan::install(world);
         world.insert_resource(ZoneShape(contact_zone));
         add_phase_systems(world);
