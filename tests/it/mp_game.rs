@@ -700,3 +700,215 @@ fn mp_victory_recorded_quatre_bras_game_ends_in_a_french_tactical_victory() {
         || log_text(&other) != log;
     assert!(differs);
 }
+
+// ---- Demoralisation, forts, double slopes, sodden ground, command ----
+
+/// Orange's `d` (MV 1) in 0505 is attacked by blue from 0506 with `z` (0604) in
+/// support, fails its check and retreats north into 0504, in `z`'s zone: MV 0,
+/// demoralised (found by seed 1). Orange's `f` stands back in 0303.
+fn demoralised_position() -> Game {
+    let units = [
+        ("d", "a", "line_infantry", "0505", "mv: 1"),
+        ("f", "a", "line_infantry", "0303", ""),
+        ("att", "b", "line_infantry", "0506", ""),
+        ("z", "b", "line_infantry", "0604", ""),
+    ];
+    let ron = mp_ron(&units, "default_terrain: \"clear\"", "", "").replace("turns: 2", "turns: 3");
+    let mut g = game_of(&ron, 1, &[]);
+    ends(&mut g, 5);
+    run(&mut g, &["attack 0506 -> 0505"]);
+    assert!(
+        log_text(&g).contains("d retreats into 1 enemy zone of control: morale -1, now 0"),
+        "{}",
+        log_text(&g)
+    );
+    assert_eq!(hex(&g, "d"), "0504");
+    assert_eq!(hex(&g, "att"), "0505", "the victor advanced");
+    g
+}
+
+#[test]
+fn mp_demoralisation_cannot_attack_nor_enter_an_enemy_zone() {
+    let mut g = demoralised_position();
+    ends(&mut g, 2);
+    // Orange's movement, turn 2: no rally lifted d (no leader of its own beside it).
+    assert_eq!(mp_state(&g, "d")["mv"], 0);
+    let r = refused(&mut g, "move d 0404");
+    assert!(
+        r.contains("0404 is in an enemy zone of control: a demoralised unit may not enter one"),
+        "{r}"
+    );
+    ends(&mut g, 1);
+    let r = refused(&mut g, "attack 0504 -> 0505");
+    assert!(
+        r.contains(
+            "d (0504) is demoralised: a unit at morale 0 cannot attack (MP combat: demoralisation)"
+        ),
+        "{r}"
+    );
+    // The same attack by a unit that is not demoralised is only refused for adjacency.
+    assert!(!refused(&mut g, "attack 0303 -> 0505").contains("demoralised"));
+}
+
+#[test]
+fn mp_demoralisation_no_zone_of_control_and_no_support() {
+    let mut g = demoralised_position();
+    ends(&mut g, 5);
+    // Blue's movement, turn 2: z passes by d through 0603 and 0503 without stopping
+    // (a demoralised unit exerts no zone); beside f (0303), 0403 would have stopped it.
+    run(&mut g, &["move z 0603 0503 0502"]);
+    assert_eq!(hex(&g, "z"), "0502");
+    ends(&mut g, 3);
+    // Orange, turn 3: f comes next to att (0505); d, next to att and touching no other
+    // enemy, would support f's attack, but demoralised it does not.
+    run(&mut g, &["move f 0304 0404"]);
+    ends(&mut g, 1);
+    let cmd = parse_line("attack 0404 -> 0505").unwrap().unwrap();
+    let p = g.ruleset.attack_preview(&g.world, &cmd).expect("legal");
+    assert!(p.attack_supports.is_empty(), "{p:?}");
+    assert!(
+        !p.modifiers
+            .iter()
+            .any(|m| m.contains("supports the attack: d"))
+    );
+    run(&mut g, &["attack 0404 -> 0505"]);
+    assert!(g.ruleset.invariant_violations(&g.world).is_empty());
+}
+
+#[test]
+fn mp_retreat_never_into_a_fort_the_enemy_held_and_its_cover() {
+    // Blue's f starts in the fort of 0504 and leaves it: the fort stays blue's. Orange's
+    // d in 0505, attacked from 0506 (5 against 5, die 5: 0/1*, d9 9 fails), would retreat
+    // into 0504, opposite the attacker; the fort bars it, and it goes to 0404 (the
+    // lowest label of the hexes left equal by the priorities).
+    let map = "default_terrain: \"clear\", terrain: { \"fort\": [\"0504\"] }";
+    let units = [
+        ("d", "a", "line_infantry", "0505", ""),
+        ("x", "a", "line_infantry", "0101", ""),
+        ("att", "b", "line_infantry", "0506", ""),
+        ("f", "b", "line_infantry", "0504", ""),
+    ];
+    let seed = seed_rolling_dice(&[(6, 5), (9, 9)]);
+    let mut g = mp(&units, map, seed);
+    ends(&mut g, 4);
+    run(&mut g, &["move f 0503 0502"]);
+    ends(&mut g, 1);
+    run(&mut g, &["attack 0506 -> 0505"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("d fails its morale check (9 against 5)"),
+        "{log}"
+    );
+    assert!(log.contains("d retreats 0505 → 0404"), "{log}");
+    // A unit in a fort: -3 to the attacker's die (MP combat: terrain effects).
+    let units = [
+        ("a1", "a", "line_infantry", "0506", ""),
+        ("b1", "b", "line_infantry", "0505", ""),
+    ];
+    let map = "default_terrain: \"clear\", terrain: { \"fort\": [\"0505\"] }";
+    let mut g = mp(&units, map, 1);
+    ends(&mut g, 2);
+    let cmd = parse_line("attack 0506 -> 0505").unwrap().unwrap();
+    let p = g.ruleset.attack_preview(&g.world, &cmd).expect("legal");
+    assert!(
+        p.modifiers
+            .iter()
+            .any(|m| m == "die -3: defender in fort (MP combat: terrain effects, designer's)"),
+        "{p:?}"
+    );
+}
+
+#[test]
+fn mp_double_slope_bars_moves_combat_and_zones() {
+    // 0505 stands two levels above 0504 and 0506: no contact across those hexsides.
+    let map = "default_terrain: \"clear\", elevation: { 2: [\"0505\"] }";
+    let units = [
+        ("a1", "a", "line_infantry", "0504", ""),
+        ("a2", "a", "line_infantry", "0404", ""),
+        ("b1", "b", "line_infantry", "0505", ""),
+    ];
+    let mut g = mp(&units, map, 1);
+    ends(&mut g, 1);
+    let r = refused(&mut g, "move a1 0505");
+    assert!(r.contains("0504 and 0505 are not on contact"), "{r}");
+    // b1 exerts no zone across the slope: a2 walks past it along 0504's row.
+    run(&mut g, &["move a2 0405 0406"]);
+    assert_eq!(hex(&g, "a2"), "0406");
+    ends(&mut g, 1);
+    let r = refused(&mut g, "attack 0504 -> 0505");
+    assert!(
+        r.contains("combat is not possible where movement is forbidden"),
+        "{r}"
+    );
+}
+
+#[test]
+fn mp_sodden_ground_option_slows_cavalry_and_guns_for_three_turns() {
+    let units = [
+        ("c", "a", "light_cavalry", "0101", ""),
+        ("g", "a", "foot_battery", "0505", ""),
+        ("t", "b", "line_infantry", "0805", ""),
+    ];
+    let ron = mp_ron(&units, "default_terrain: \"clear\"", "", "").replace("turns: 2", "turns: 5");
+    let mut wet = game_of(&ron, 1, &["sodden_ground"]);
+    let mut dry = game_of(&ron, 1, &[]);
+    // Bombardment, turn 1: BV 4 at 3 hexes is 2, less 1 on sodden ground.
+    run(&mut wet, &["attack fire 0505 -> 0805"]);
+    run(&mut dry, &["attack fire 0505 -> 0805"]);
+    assert!(
+        log_text(&wet).contains("fire strength 1"),
+        "{}",
+        log_text(&wet)
+    );
+    assert!(log_text(&dry).contains("fire strength 2"));
+    // Movement, turn 1: light cavalry MA 7, 6 on sodden ground.
+    ends(&mut wet, 1);
+    ends(&mut dry, 1);
+    assert_eq!(mp_state(&wet, "c")["ma_left"], 6.0);
+    assert_eq!(mp_state(&dry, "c")["ma_left"], 7.0);
+    // Turns 2 and 3 still sodden, turn 4 dry again.
+    for (turn, ma) in [(2, 6.0), (3, 6.0), (4, 7.0)] {
+        ends(&mut wet, 6);
+        assert_eq!(wet.turn().turn, turn);
+        assert_eq!(mp_state(&wet, "c")["ma_left"], ma, "turn {turn}");
+    }
+}
+
+#[test]
+fn mp_command_the_commander_takes_over_the_units_of_a_fallen_leader() {
+    // i's leader l (radius 3) is four hexes away: out of command, MA halved. Blue
+    // eliminates l (5 against 1, any die); from then on the side's commander c (radius
+    // 4), one hex from i, commands it (MP movement: command).
+    let units = [
+        ("l", "a", "leader", "0505", ""),
+        ("c", "a", "commander", "0808", ""),
+        ("i", "a", "light_cavalry", "0909", "leader: \"l\""),
+        ("att", "b", "line_infantry", "0506", ""),
+    ];
+    let ron = mp_ron(&units, "default_terrain: \"clear\"", "", "")
+        .replace(
+            "(id: \"a\", name: \"Orange\", colour: Orange)",
+            "(id: \"a\", name: \"Orange\", colour: Orange, commander: \"c\")",
+        )
+        .replace("turns: 2", "turns: 3");
+    let mut g = game_of(&ron, 1, &[]);
+    ends(&mut g, 1);
+    assert_eq!(mp_state(&g, "i")["ma_left"], 3.0);
+    assert!(log_text(&g).contains("Out of command, movement allowance halved: i"));
+    ends(&mut g, 4);
+    run(&mut g, &["attack 0506 -> 0505"]);
+    assert!(
+        log_text(&g).contains("l in 0505 is eliminated"),
+        "{}",
+        log_text(&g)
+    );
+    ends(&mut g, 2);
+    assert_eq!(g.turn().turn, 2);
+    assert_eq!(mp_state(&g, "i")["ma_left"], 7.0);
+    assert_eq!(
+        log_text(&g)
+            .matches("Out of command, movement allowance halved")
+            .count(),
+        1
+    );
+}
