@@ -162,12 +162,15 @@ pub fn key(world: &World, id: UnitId) -> crate::engine::command::UnitRef {
 
 /// The unit a command names by its scenario id.
 pub fn unit_by_key(world: &World, key: &str) -> Option<UnitId> {
-    let units = world.resource::<Units>();
-    units.ids().find(|id| {
+    // Units are spawned in the scenario's order, unit `i` as `UnitId(i)`: the scenario's
+    // list finds the key without reading each unit's name from the world.
+    let index = world.resource::<ScenarioInfo>().0.unit_index(key)?;
+    debug_assert!(
         world
-            .get::<UnitName>(units.entity(*id))
+            .get::<UnitName>(entity(world, UnitId(index as u16)))
             .is_some_and(|n| n.key == key)
-    })
+    );
+    Some(UnitId(index as u16))
 }
 
 // ---- the log and the dice ----

@@ -114,9 +114,13 @@ fn random_attack(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
             }
         }
     }
+    // What `combat::evaluate` checks beyond the sieve is only the contact (no river
+    // without a crossing, no double slope between): the same choices without planning
+    // each attack twice.
     while !options.is_empty() {
         let (h, n) = options.swap_remove(rng.random_range(0..options.len()));
-        if combat::evaluate(world, &[h], &[], n).is_ok() {
+        if movement::contact(board, h, n) {
+            debug_assert!(combat::evaluate(world, &[h], &[], n).is_ok());
             return Some(Command::Attack {
                 melee: vec![h],
                 fire: Vec::new(),

@@ -152,6 +152,8 @@ pub struct MpState {
     pub forts: Vec<(HexCoord, Option<SideId>)>,
     /// The hour of turn 1, when the scenario has a clock.
     pub first_hour: Option<u8>,
+    /// Each side's artillery, in id order (where reaction fire may come from).
+    pub artillery: [Vec<UnitId>; 2],
 }
 
 impl Default for MpState {
@@ -163,6 +165,7 @@ impl Default for MpState {
             objectives: Vec::new(),
             forts: Vec::new(),
             first_hour: None,
+            artillery: [Vec::new(), Vec::new()],
         }
     }
 }
@@ -452,12 +455,13 @@ fn reset_player_turn_flags(turn: Res<TurnState>, mut units: Query<(&SideId, &mut
 fn announce(world: &mut World, rule: &'static str, what: &str) {
     let t = turn(world);
     let (n, side) = (t.turn, t.active);
-    let text = format!(
-        "Turn {n}{}: {} {what}",
-        clock_text(world, n),
-        side_name(world, side)
-    );
-    log(world, EventKind::PhaseStarted, rule, |_| text);
+    log(world, EventKind::PhaseStarted, rule, |w| {
+        format!(
+            "Turn {n}{}: {} {what}",
+            clock_text(w, n),
+            side_name(w, side)
+        )
+    });
 }
 
 fn announce_bombardment(world: &mut World) {
@@ -476,11 +480,10 @@ fn reset_reaction_fire(turn: Res<TurnState>, mut units: Query<(&SideId, &mut MpF
 
 fn announce_movement(world: &mut World) {
     let side = turn(world).active;
-    let out: Vec<String> = all_units(world)
-        .into_iter()
-        .filter(|&u| side_of(world, u) == side && hex_of(world, u).is_some())
-        .filter(|&u| !flags(world, u).in_command)
-        .map(|u| plain_name(world, u))
+    let out: Vec<UnitId> = roster(world)
+        .iter()
+        .filter(|m| m.side == side && m.hex().is_some() && !m.flags.in_command)
+        .map(|m| m.id)
         .collect();
     announce(world, "MP movement", "movement");
     if !out.is_empty() {
@@ -488,10 +491,11 @@ fn announce_movement(world: &mut World) {
             world,
             EventKind::PhaseStarted,
             "MP movement: command",
-            |_| {
+            |w| {
+                let names: Vec<String> = out.iter().map(|u| plain_name(w, *u)).collect();
                 format!(
                     "Out of command, movement allowance halved: {}",
-                    out.join(", ")
+                    names.join(", ")
                 )
             },
         );

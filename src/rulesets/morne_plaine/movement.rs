@@ -447,11 +447,10 @@ pub fn execute_move(world: &mut World, plan: MovePlan) {
     let n = plan.path.len();
     // Where the enemy's guns stand (none moves or falls during this move): reaction
     // fire is looked for only beside them.
-    let side = side_of(world, id);
-    let guns: Vec<HexCoord> = super::roster(world)
+    let enemy = side_of(world, id).other();
+    let guns: Vec<HexCoord> = world.resource::<super::MpState>().artillery[enemy.0 as usize]
         .iter()
-        .filter(|m| m.side != side && m.unit.kind == Kind::Artillery)
-        .filter_map(|m| m.hex())
+        .filter_map(|&g| hex_of(world, g))
         .collect();
     for (i, (&h, &cost)) in plan.path.iter().zip(&plan.costs).enumerate() {
         set_placement(world, id, Placement::OnMap(h));
@@ -537,21 +536,35 @@ fn log_route(
     if walked.is_empty() {
         return;
     }
-    let route = walked
-        .iter()
-        .map(|h| h.label())
-        .collect::<Vec<_>>()
-        .join(" → ");
-    let mp = half_mp(spent);
+    // The words only when the log keeps them (autoplay does not).
+    let route = || {
+        walked
+            .iter()
+            .map(|h| h.label())
+            .collect::<Vec<_>>()
+            .join(" → ")
+    };
     match start {
         Some(s) => log(world, EventKind::Moved, "MP movement", |w| {
-            format!("{} moves {s} → {route} ({mp} MP)", plain_name(w, id))
+            format!(
+                "{} moves {s} → {} ({} MP)",
+                plain_name(w, id),
+                route(),
+                half_mp(spent)
+            )
         }),
         None => log(
             world,
             EventKind::Entered,
             "MP movement: reinforcements",
-            |w| format!("{} enters the map: {route} ({mp} MP)", plain_name(w, id)),
+            |w| {
+                format!(
+                    "{} enters the map: {} ({} MP)",
+                    plain_name(w, id),
+                    route(),
+                    half_mp(spent)
+                )
+            },
         ),
     }
 }
@@ -605,15 +618,18 @@ pub fn reach_map(world: &World, id: UnitId, occupancy: &Occupancy) -> ReachMap {
     let n = board.hex_count();
     let mut best = vec![u32::MAX; n];
     let mut prev: Vec<Option<HexCoord>> = vec![None; n];
-    let mut heap = std::collections::BinaryHeap::new();
+    let mut heap = std::collections::BinaryHeap::with_capacity(64);
     let start = hex_of(world, id);
     let enemy_at = |i: usize| occupancy.side_at[i] == Some(enemy);
-    let mut sources: Vec<(u32, usize, Option<HexCoord>)> = Vec::new();
+    let step_costs = world.resource::<StepCosts>();
+    let mut sources: Vec<(u32, usize, Option<HexCoord>)> = Vec::with_capacity(8);
     match (start, &f.arrival) {
         (Some(s), _) => {
-            for nb in board.neighbors_on_map(s) {
-                if let Ok(c) = step_half_mp(board, &tables, k, s, nb) {
-                    sources.push((c as u32, board.index(nb).expect("on the map"), None));
+            let i = board.index(s).expect("on the map");
+            let steps = step_costs.from(k, i);
+            for (d, j) in board.neighbor_indices(i).into_iter().enumerate() {
+                if let Some(c) = steps[d] {
+                    sources.push((c as u32, j as usize, None));
                 }
             }
         }
@@ -628,15 +644,19 @@ pub fn reach_map(world: &World, id: UnitId, occupancy: &Occupancy) -> ReachMap {
         }
         _ => return ReachMap::default(),
     }
+    // The hexes reached, for the ends without a scan of the whole map.
+    let mut reached: Vec<usize> = Vec::with_capacity(64);
     for (c, i, _) in sources {
         if c <= ma && !enemy_at(i) && !(low_morale && zoc.covered_at(enemy, i)) && c < best[i] {
+            if best[i] == u32::MAX {
+                reached.push(i);
+            }
             best[i] = c;
             prev[i] = None;
             heap.push(std::cmp::Reverse((c, i)));
         }
     }
     let start_index = start.and_then(|s| board.index(s));
-    let step_costs = world.resource::<StepCosts>();
     while let Some(std::cmp::Reverse((c, i))) = heap.pop() {
         if c > best[i] || zoc.covered_at(enemy, i) {
             continue;
@@ -653,14 +673,19 @@ pub fn reach_map(world: &World, id: UnitId, occupancy: &Occupancy) -> ReachMap {
             }
             let nc = c + step as u32;
             if nc <= ma && nc < best[j] {
+                if best[j] == u32::MAX {
+                    reached.push(j);
+                }
                 best[j] = nc;
                 prev[j] = Some(here);
                 heap.push(std::cmp::Reverse((nc, j)));
             }
         }
     }
-    let ends = (0..n)
-        .filter(|&i| best[i] != u32::MAX && occupancy.side_at[i].is_none())
+    reached.sort_unstable();
+    let ends = reached
+        .into_iter()
+        .filter(|&i| occupancy.side_at[i].is_none())
         .map(|i| (board.hex_at(i), best[i]))
         .collect();
     ReachMap::new(board, ends, prev)

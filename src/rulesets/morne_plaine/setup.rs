@@ -384,6 +384,10 @@ pub fn populate(world: &mut World, tables: &Tables, scenario: &LoadedScenario) {
             .iter()
             .find(|r| r.unit == spec.id)
             .map(|r| (r.turn, r.entry.clone()));
+        if t.kind == Kind::Artillery {
+            let side = side_of(world, id);
+            state.artillery[side.0 as usize].push(id);
+        }
         let e = entity(world, id);
         let mut ent = world.entity_mut(e);
         ent.insert((
