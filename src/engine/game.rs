@@ -162,7 +162,7 @@ pub fn init_world(
                 ZoneOfControl::default(),
             ))
             .id();
-        units.register(&board, UnitId(i as u16), entity, placement);
+        units.register(&board, UnitId(i as u16), entity, side, placement);
     }
     let first = SideId(scenario.side_index(&scenario.file.first).unwrap_or(0));
     let mut options = scenario.file.options.clone();

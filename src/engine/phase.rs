@@ -119,6 +119,8 @@ pub fn on_enter<P: RulesetPhase, M>(
     systems: impl IntoScheduleConfigs<ScheduleSystem, M>,
 ) {
     add_to::<P, M>(world, OnEnterPhase(phase), systems);
+    world.get_resource_or_init::<PhaseSystems<P>>().on_enter[PhaseSystems::<P>::index(phase)] =
+        true;
 }
 
 /// Adds systems to run on leaving `phase`.
@@ -128,6 +130,48 @@ pub fn on_exit<P: RulesetPhase, M>(
     systems: impl IntoScheduleConfigs<ScheduleSystem, M>,
 ) {
     add_to::<P, M>(world, OnExitPhase(phase), systems);
+    world.get_resource_or_init::<PhaseSystems<P>>().on_exit[PhaseSystems::<P>::index(phase)] = true;
+}
+
+/// Which phases of `P` have systems on entering and on leaving, by their place in
+/// `P::ALL`: a phase with none is entered or left without running its (empty)
+/// schedule, whose run alone costs more than most phase systems.
+#[derive(Resource)]
+struct PhaseSystems<P: RulesetPhase> {
+    on_enter: Vec<bool>,
+    on_exit: Vec<bool>,
+    _phase: std::marker::PhantomData<P>,
+}
+
+impl<P: RulesetPhase> Default for PhaseSystems<P> {
+    fn default() -> Self {
+        Self {
+            on_enter: vec![false; P::ALL.len()],
+            on_exit: vec![false; P::ALL.len()],
+            _phase: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<P: RulesetPhase> PhaseSystems<P> {
+    fn index(phase: P) -> usize {
+        P::ALL
+            .iter()
+            .position(|p| *p == phase)
+            .expect("every phase is in its enum's ALL")
+    }
+}
+
+/// Whether entering (or leaving) `phase` runs any system.
+fn has_systems<P: RulesetPhase>(world: &World, phase: P, entering: bool) -> bool {
+    world.get_resource::<PhaseSystems<P>>().is_some_and(|s| {
+        let i = PhaseSystems::<P>::index(phase);
+        if entering {
+            s.on_enter[i]
+        } else {
+            s.on_exit[i]
+        }
+    })
 }
 
 /// Adds systems to one of the phase schedules of `P`, all of which it first creates.
@@ -153,7 +197,9 @@ pub fn change_phase<P: RulesetPhase>(world: &mut World, next: P) {
 /// Runs the exit systems of the current phase; the game stays in it until
 /// `enter_phase` (a ruleset whose next phase depends on what they did).
 pub fn leave_phase<P: RulesetPhase>(world: &mut World) {
-    if let Some(previous) = P::current(world) {
+    if let Some(previous) = P::current(world)
+        && has_systems(world, previous, false)
+    {
         world.run_schedule(OnExitPhase(previous));
     }
 }
@@ -162,7 +208,9 @@ pub fn leave_phase<P: RulesetPhase>(world: &mut World) {
 /// `leave_phase`.
 pub fn enter_phase<P: RulesetPhase>(world: &mut World, next: P) {
     set_phase(world, next);
-    world.run_schedule(OnEnterPhase(next));
+    if has_systems(world, next, true) {
+        world.run_schedule(OnEnterPhase(next));
+    }
 }
 
 /// Records `phase` as the current one, shown in `TurnState`, without running any

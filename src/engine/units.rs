@@ -78,11 +78,17 @@ pub struct Facing(pub super::hex::VertexFacing);
 #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Hidden;
 
-/// Finds units by id and by hex. Rebuilt by `Units::rebuild` whenever a placement
-/// changes; all access goes through `move_unit`/`remove_unit` so it cannot drift.
+/// Finds units by id and by hex, and knows where each is and whose it is. Every change
+/// of placement goes through `relocate` and of side through `change_side` (the shared
+/// rules layer's `set_placement` and `set_side`, which also write the components), so
+/// the index cannot drift from the components. Placements and sides are kept here too
+/// because rules ask for them in their inner loops: one resource lookup instead of a
+/// resource and a component lookup.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Units {
     entities: Vec<Entity>,
+    placements: Vec<Placement>,
+    sides: Vec<SideId>,
     at_hex: Vec<Vec<UnitId>>,
 }
 
@@ -90,13 +96,24 @@ impl Units {
     pub fn new(board: &Board) -> Self {
         Self {
             entities: Vec::new(),
+            placements: Vec::new(),
+            sides: Vec::new(),
             at_hex: vec![Vec::new(); board.hex_count()],
         }
     }
 
-    pub fn register(&mut self, board: &Board, id: UnitId, entity: Entity, at: Placement) {
+    pub fn register(
+        &mut self,
+        board: &Board,
+        id: UnitId,
+        entity: Entity,
+        side: SideId,
+        at: Placement,
+    ) {
         debug_assert_eq!(id.0 as usize, self.entities.len());
         self.entities.push(entity);
+        self.placements.push(at);
+        self.sides.push(side);
         if let Some(i) = at.hex().and_then(|h| board.index(h)) {
             self.at_hex[i].push(id);
         }
@@ -104,6 +121,24 @@ impl Units {
 
     pub fn entity(&self, id: UnitId) -> Entity {
         self.entities[id.0 as usize]
+    }
+
+    /// Where a unit is (the same as its `Placement` component).
+    #[inline]
+    pub fn placement(&self, id: UnitId) -> Placement {
+        self.placements[id.0 as usize]
+    }
+
+    /// A unit's side (the same as its `SideId` component).
+    #[inline]
+    pub fn side(&self, id: UnitId) -> SideId {
+        self.sides[id.0 as usize]
+    }
+
+    /// Records that `id` now fights for `side` (the shared rules layer's `set_side`
+    /// writes the component too).
+    pub fn change_side(&mut self, id: UnitId, side: SideId) {
+        self.sides[id.0 as usize] = side;
     }
 
     pub fn len(&self) -> usize {
@@ -125,9 +160,16 @@ impl Units {
             .map_or(&[][..], |i| self.at_hex[i].as_slice())
     }
 
-    /// Moves `id` in the hex index from the hex at flat index `from` to the one at `to`
-    /// (`None`: off the map).
-    pub fn relocate(&mut self, id: UnitId, from: Option<usize>, to: Option<usize>) {
+    /// Records that `id` is now at `placement`, moving it in the hex index from the hex
+    /// at flat index `from` to the one at `to` (`None`: off the map).
+    pub fn relocate(
+        &mut self,
+        id: UnitId,
+        placement: Placement,
+        from: Option<usize>,
+        to: Option<usize>,
+    ) {
+        self.placements[id.0 as usize] = placement;
         if let Some(i) = from {
             self.at_hex[i].retain(|u| *u != id);
         }

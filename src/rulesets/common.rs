@@ -78,9 +78,7 @@ pub fn component_mut<C: Component<Mutability = bevy::ecs::component::Mutable>>(
 
 #[inline]
 pub fn placement(world: &World, id: UnitId) -> Placement {
-    *world
-        .get::<Placement>(entity(world, id))
-        .expect("units have a placement")
+    world.resource::<Units>().placement(id)
 }
 
 #[inline]
@@ -90,9 +88,16 @@ pub fn hex_of(world: &World, id: UnitId) -> Option<HexCoord> {
 
 #[inline]
 pub fn side_of(world: &World, id: UnitId) -> SideId {
-    *world
-        .get::<SideId>(entity(world, id))
-        .expect("units have a side")
+    world.resource::<Units>().side(id)
+}
+
+/// A unit changes sides (a defection, a foreign corps going over): its component and
+/// the unit index together. Zones of control follow at the next `refresh_zones`.
+pub fn set_side(world: &mut World, id: UnitId, side: SideId) {
+    let e = entity(world, id);
+    *world.get_mut::<SideId>(e).expect("units have a side") = side;
+    world.resource_mut::<Units>().change_side(id, side);
+    zones_stale(world);
 }
 
 #[inline]
@@ -246,7 +251,7 @@ pub fn set_placement(world: &mut World, id: UnitId, to: Placement) {
         from.hex().and_then(|h| board.index(h)),
         to.hex().and_then(|h| board.index(h)),
     );
-    world.resource_mut::<Units>().relocate(id, i, j);
+    world.resource_mut::<Units>().relocate(id, to, i, j);
     zones_stale(world);
 }
 

@@ -113,7 +113,7 @@ pub(crate) mod random_games {
     use bataille::engine::dice::Dice;
     use bataille::engine::game::Game;
     use bataille::engine::phase::PhaseKind;
-    use bataille::engine::units::{Leader, Placement, UnitId, Units};
+    use bataille::engine::units::{Leader, Placement, SideId, UnitId, Units};
     use bataille::rulesets::REGISTRY;
     use bataille::rulesets::champs_de_bataille::commands::CdbCommand;
     use bataille::rulesets::parse_line;
@@ -225,6 +225,20 @@ pub(crate) mod random_games {
         let mut out = Vec::new();
         for id in units.ids() {
             let e = units.entity(id);
+            // The unit index keeps each unit's placement and side for the rules' inner
+            // loops: it must say what the components say.
+            let (placement, side) = (
+                world.get::<Placement>(e).copied(),
+                world.get::<SideId>(e).copied(),
+            );
+            if placement != Some(units.placement(id)) || side != Some(units.side(id)) {
+                out.push(format!(
+                    "unit {}: the index has {:?} of side {:?}, its components {placement:?} of {side:?}",
+                    id.0,
+                    units.placement(id),
+                    units.side(id)
+                ));
+            }
             if let Some(Placement::OnMap(h)) = world.get::<Placement>(e).copied() {
                 if !board.contains(h) {
                     out.push(format!("unit {} off the map on {h}", id.0));

@@ -426,8 +426,7 @@ pub fn defection_roll(world: &mut World, side: SideId) {
         );
         return;
     }
-    let e = entity(world, d.unit);
-    *world.get_mut::<SideId>(e).expect("units have a side") = side;
+    crate::rulesets::common::set_side(world, d.unit, side);
     if let Some(def) = world.resource_mut::<AlcState>().defection.as_mut() {
         def.done = true;
     }

@@ -592,8 +592,7 @@ pub(crate) fn demoralise(world: &mut World, c: usize) {
             world.resource_mut::<CdbState>().corps[o].unreliable = Some(false);
             for u in all_units(world) {
                 if unit(world, u).corps as usize == o {
-                    let e = entity(world, u);
-                    *world.get_mut::<SideId>(e).expect("units have a side") = new_side;
+                    crate::rulesets::common::set_side(world, u, new_side);
                 }
             }
             zones_stale(world);
