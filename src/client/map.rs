@@ -493,12 +493,22 @@ fn draw_marks(session: Res<Session>, ui: Res<Interaction>, mut gizmos: Gizmos) {
             gizmos.circle_2d(Isometry2d::from_translation(*last), 6.0, Color::WHITE);
         }
     }
-    // Hexes the scenario's special rules mark (a ditch): a brown inner outline.
-    for (hex, _) in session.game.ruleset.marked_hexes(&session.game.world) {
-        gizmos.linestrip_2d(
-            corners(hex_center(hex), HEX_RADIUS - 7.0),
-            Color::srgb(0.45, 0.25, 0.08),
-        );
+    // Hexes the scenario's special rules mark (a ditch, an objective): an inner
+    // outline, brown, or in the colour of the side it belongs to (an objective's
+    // holder), doubled so that it reads as a side's at a glance.
+    for marked in session.game.ruleset.marked_hexes(&session.game.world) {
+        let centre = hex_center(marked.hex);
+        match marked.side {
+            Some(side) => {
+                let colour = side_color(&session.game, side);
+                gizmos.linestrip_2d(corners(centre, HEX_RADIUS - 6.0), colour);
+                gizmos.linestrip_2d(corners(centre, HEX_RADIUS - 9.0), colour);
+            }
+            None => gizmos.linestrip_2d(
+                corners(centre, HEX_RADIUS - 7.0),
+                Color::srgb(0.45, 0.25, 0.08),
+            ),
+        }
     }
     // The members of a group about to move together (CdB 5).
     for id in ui.group.iter().skip(1) {

@@ -244,6 +244,10 @@ fn game_panels(
                 )
                 .on_hover_text("lost morale against the army's level (victory rules)");
             }
+            if let Some(standing) = game.ruleset.standing(world) {
+                ui.label(standing)
+                    .on_hover_text("the victory conditions, were the game to end now");
+            }
             ui.separator();
             let over = game.is_over();
             if ui
@@ -306,9 +310,9 @@ fn game_panels(
                         ui.separator();
                     }
                     if let Some(h) = ui_state.hover {
-                        for (hex, what) in game.ruleset.marked_hexes(world) {
-                            if hex == h {
-                                ui.small(format!("{h}: {what}"));
+                        for marked in game.ruleset.marked_hexes(world) {
+                            if marked.hex == h {
+                                ui.small(format!("{h}: {}", marked.text));
                             }
                         }
                     }

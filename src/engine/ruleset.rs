@@ -98,9 +98,16 @@ pub trait Ruleset: Send + Sync + 'static {
     fn unit_actions(&self, _world: &World, _entity: Entity) -> Vec<super::view::Choice> {
         Vec::new()
     }
-    /// Hexes a scenario's special rules mark on the map (a ditch, ...), with what.
-    fn marked_hexes(&self, _world: &World) -> Vec<(HexCoord, String)> {
+    /// Hexes a scenario's special rules mark on the map (a ditch, an objective), with
+    /// what, and the side each belongs to now.
+    fn marked_hexes(&self, _world: &World) -> Vec<super::view::MarkedHex> {
         Vec::new()
+    }
+    /// Where the victory conditions stand if the game ended now, for the top bar
+    /// ("VP Anglo-allied army 3 – French 5: a tactical victory for French"); `None`
+    /// where the morale shown beside it says it all.
+    fn standing(&self, _world: &World) -> Option<String> {
+        None
     }
     /// Lines of ruleset state a player keeps in view (action points per corps, ...).
     fn status_lines(&self, _world: &World) -> Vec<String> {

@@ -186,6 +186,16 @@ pub fn hex_runs(mut hexes: Vec<HexCoord>) -> String {
     runs.join(", ")
 }
 
+/// A hex the scenario's rules mark on the map (a ditch, an objective), what it is, and
+/// the side it belongs to now, if any (an objective's holder: the map draws it in that
+/// side's colour).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MarkedHex {
+    pub hex: HexCoord,
+    pub text: String,
+    pub side: Option<SideId>,
+}
+
 /// A side's morale as the victory rules count it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SideMorale {

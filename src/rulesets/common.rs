@@ -145,6 +145,17 @@ pub fn all_units(world: &World) -> Vec<UnitId> {
     world.resource::<Units>().ids().collect()
 }
 
+/// The first unit in a hex, in id order (the one unit a hex of a ruleset without
+/// stacking), without building a list.
+#[inline]
+pub fn unit_at(world: &World, hex: HexCoord) -> Option<UnitId> {
+    world
+        .resource::<Units>()
+        .at(world.resource::<Board>(), hex)
+        .first()
+        .copied()
+}
+
 /// The units in a hex, in the hex index's order.
 #[inline]
 pub fn units_at(world: &World, hex: HexCoord) -> Vec<UnitId> {

@@ -14,6 +14,7 @@ mod gui;
 mod malformed;
 mod mp_game;
 mod mp_rules;
+mod mp_view;
 mod phases;
 mod toy_ruleset;
 pub(crate) mod trust;

@@ -10,11 +10,11 @@ use crate::common::{game_of, log_text, refused, run, unit_state};
 
 /// A unit of a test position: (id, side "a"|"b", type, hex or "" for a
 /// reinforcement, extra fields such as `cs: 3, leader: "l"`).
-type Mu<'a> = (&'a str, &'a str, &'a str, &'a str, &'a str);
+pub(crate) type Mu<'a> = (&'a str, &'a str, &'a str, &'a str, &'a str);
 
 /// The RON of a Morne Plaine position: `map` adds to the map, `rules` to the special
 /// rules (an objective in 0101 is always there), `extra` to the scenario.
-fn mp_ron(units: &[Mu], map: &str, rules: &str, extra: &str) -> String {
+pub(crate) fn mp_ron(units: &[Mu], map: &str, rules: &str, extra: &str) -> String {
     let list: Vec<String> = units
         .iter()
         .map(|(id, side, t, hex, more)| {
@@ -56,12 +56,12 @@ fn mp_ron(units: &[Mu], map: &str, rules: &str, extra: &str) -> String {
     )
 }
 
-fn mp(units: &[Mu], map: &str, seed: u64) -> Game {
+pub(crate) fn mp(units: &[Mu], map: &str, seed: u64) -> Game {
     game_of(&mp_ron(units, map, "", ""), seed, &[])
 }
 
 /// The first seed whose dice roll these (faces, value) in order, 0 for any value.
-fn seed_rolling_dice(rolls: &[(u8, u8)]) -> u64 {
+pub(crate) fn seed_rolling_dice(rolls: &[(u8, u8)]) -> u64 {
     (0..2_000_000u64)
         .find(|&s| {
             let mut d = Dice::new(s);
@@ -73,7 +73,7 @@ fn seed_rolling_dice(rolls: &[(u8, u8)]) -> u64 {
         .expect("some seed rolls these dice")
 }
 
-fn ends(game: &mut Game, n: usize) {
+pub(crate) fn ends(game: &mut Game, n: usize) {
     for _ in 0..n {
         run(game, &["end"]);
     }
@@ -89,7 +89,7 @@ fn mp_state(game: &Game, id: &str) -> serde_json::Value {
         .unwrap_or_else(|| panic!("no unit {id} on the map"))
 }
 
-fn hex(game: &Game, id: &str) -> String {
+pub(crate) fn hex(game: &Game, id: &str) -> String {
     unit_state(game, id)["hex"]
         .as_str()
         .unwrap_or("-")

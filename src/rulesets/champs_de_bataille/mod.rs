@@ -714,18 +714,17 @@ impl Ruleset for ChampsDeBataillePlugin {
         view::unit_actions(world, entity)
     }
 
-    fn marked_hexes(&self, world: &World) -> Vec<(HexCoord, String)> {
+    fn marked_hexes(&self, world: &World) -> Vec<crate::engine::view::MarkedHex> {
         let st = state(world);
         st.ditch
             .iter()
-            .map(|h| {
-                (
-                    *h,
-                    format!(
-                        "ditch: {} MP to enter, -{} to combat dice (scenario rule)",
-                        st.ditch_mp, st.ditch_modifier
-                    ),
-                )
+            .map(|h| crate::engine::view::MarkedHex {
+                hex: *h,
+                text: format!(
+                    "ditch: {} MP to enter, -{} to combat dice (scenario rule)",
+                    st.ditch_mp, st.ditch_modifier
+                ),
+                side: None,
             })
             .collect()
     }

@@ -411,17 +411,42 @@ fn plan(world: &World, a: UnitId, d: UnitId) -> AttackPlan {
     }
 }
 
-/// The chance of each CRT cell an attack can give, exactly (the d6 and the clamp).
+/// The chance that a charged defender passes its morale check (MP movement: charge):
+/// 1 for a leader, who never checks; else the d9's faces `morale_check_passes` lets
+/// through at the threshold `execute_attack` uses.
+pub fn charge_check_pass_chance(world: &World, plan: &AttackPlan) -> f64 {
+    if !plan.charge || kind(world, plan.defender) == Kind::Leader {
+        return 1.0;
+    }
+    let threshold = plan.charge_threshold.clamp(0, 9);
+    (1..=9u8)
+        .filter(|n| morale_check_passes(threshold, *n))
+        .count() as f64
+        / 9.0
+}
+
+/// The chance of each outcome an attack can give, exactly: in a charge, first the
+/// defender's failed check (it retreats, no CRT die: MP movement: charge); then each
+/// CRT cell by the d6 and the clamp (MP combat: results).
 pub fn result_chances(world: &World, plan: &AttackPlan) -> Vec<(String, f64)> {
     let tables = super::tables(world);
+    let pass = charge_check_pass_chance(world, plan);
     let mut out: Vec<(String, f64)> = Vec::new();
-    for die in 1..=6u8 {
-        let row = modified_die(die, &[plan.die_modifier()]);
-        let cell: Cell = tables.crt.cell(plan.column, row);
-        let label = cell.to_string();
-        match out.iter_mut().find(|(l, _)| *l == label) {
-            Some((_, p)) => *p += 1.0 / 6.0,
-            None => out.push((label, 1.0 / 6.0)),
+    if pass < 1.0 {
+        out.push((
+            "the charge breaks the defender: it fails its check and retreats, no CRT die".into(),
+            1.0 - pass,
+        ));
+    }
+    if pass > 0.0 {
+        for die in 1..=6u8 {
+            let row = modified_die(die, &[plan.die_modifier()]);
+            let cell: Cell = tables.crt.cell(plan.column, row);
+            let label = cell.to_string();
+            match out.iter_mut().find(|(l, _)| *l == label) {
+                Some((_, p)) => *p += pass / 6.0,
+                None => out.push((label, pass / 6.0)),
+            }
         }
     }
     out

@@ -35,7 +35,9 @@ use crate::engine::phase::{PhaseKind, PhaseView, RulesetPhase, change_phase, on_
 use crate::engine::ruleset::{CommandSystem, Ruleset};
 use crate::engine::scenario::{LoadedScenario, ScenarioRules};
 use crate::engine::units::{Placement, SideId, UnitId, Units};
-use crate::engine::view::{AttackPreview, CardLine, CounterFace, Decision, MoveOption, SideMorale};
+use crate::engine::view::{
+    AttackPreview, CardLine, CounterFace, Decision, MarkedHex, MoveOption, SideMorale,
+};
 use crate::engine::zoc::{ExertsZoc, ZocMap, ZoneShape};
 
 use data::{Kind, Tables};
@@ -233,7 +235,7 @@ pub fn roster(world: &World) -> Vec<Member<'_>> {
 
 pub(crate) use super::common::{
     all_units, component, component_mut, entity, hex_of, key, log, name, placement, plain_name,
-    possessive, refresh_zones, roll, roll_die, set_placement, side_name, side_of, turn,
+    possessive, refresh_zones, roll, roll_die, set_placement, side_name, side_of, turn, unit_at,
     unit_by_key, units_at,
 };
 
@@ -264,15 +266,6 @@ pub(crate) fn kind(world: &World, id: UnitId) -> Kind {
 /// At morale 0 (MP combat: demoralisation).
 pub(crate) fn demoralised(world: &World, id: UnitId) -> bool {
     values(world, id).mv == 0
-}
-
-/// The one unit in a hex (one unit a hex, MP generalities).
-pub(crate) fn unit_at(world: &World, hex: HexCoord) -> Option<UnitId> {
-    world
-        .resource::<crate::engine::units::Units>()
-        .at(world.resource::<Board>(), hex)
-        .first()
-        .copied()
 }
 
 /// Whether the sodden ground of the option still lasts this turn.
@@ -652,8 +645,12 @@ impl Ruleset for MornePlainePlugin {
         view::unit_area(world, entity)
     }
 
-    fn marked_hexes(&self, world: &World) -> Vec<(HexCoord, String)> {
+    fn marked_hexes(&self, world: &World) -> Vec<MarkedHex> {
         view::marked_hexes(world)
+    }
+
+    fn standing(&self, world: &World) -> Option<String> {
+        Some(view::standing_line(world))
     }
 
     fn status_lines(&self, world: &World) -> Vec<String> {

@@ -340,8 +340,8 @@ fn support_hexes(world: &World, side: &[combat::Strength]) -> Vec<HexCoord> {
         .collect()
 }
 
-/// The objective hexes: name, VP and holder (MP victory).
-pub fn marked_hexes(world: &World) -> Vec<(HexCoord, String)> {
+/// The objective hexes: name, VP and holder, drawn in the holder's colour (MP victory).
+pub fn marked_hexes(world: &World) -> Vec<MarkedHex> {
     world
         .resource::<MpState>()
         .objectives
@@ -351,9 +351,22 @@ pub fn marked_hexes(world: &World) -> Vec<(HexCoord, String)> {
                 .holder
                 .map(|s| side_name(world, s))
                 .unwrap_or_else(|| "no one".into());
-            (o.hex, format!("{} ({} VP), held by {holder}", o.name, o.vp))
+            MarkedHex {
+                hex: o.hex,
+                text: format!("{} ({} VP), held by {holder}", o.name, o.vp),
+                side: o.holder,
+            }
         })
         .collect()
+}
+
+/// The top bar's line: the VP each side holds and the level the lead gives, were the
+/// game to end now (MP victory); once it has ended, how.
+pub fn standing_line(world: &World) -> String {
+    if let Some(o) = &turn(world).outcome {
+        return o.reason.clone();
+    }
+    format!("{} so far (MP victory)", victory::standing(world).reason)
 }
 
 /// "Turn 3/8 (16:00)" and "VP Anglo-allied army 3 – French 5: ... so far".

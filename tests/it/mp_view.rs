@@ -1,0 +1,114 @@
+//! Morne Plaine as the window shows it, from the rules' own functions: the exact chance
+//! of each outcome of a charge, the objectives in their holder's colour and the victory
+//! standing of the top bar.
+
+use bataille::engine::units::SideId;
+use bataille::rulesets::parse_line;
+
+use crate::common::run;
+use crate::mp_game::{Mu, ends, mp};
+
+/// Heavy cavalry `c` (CS 5) two hexes from line infantry `d` (CS 5, MV 5): after
+/// `move c 0503 0504` it charges (MP movement: charge).
+const CHARGE: [Mu; 2] = [
+    ("c", "a", "heavy_cavalry", "0502", ""),
+    ("d", "b", "line_infantry", "0505", ""),
+];
+
+fn chances(g: &bataille::engine::game::Game, line: &str) -> Vec<(String, f64)> {
+    let cmd = parse_line(line).unwrap().unwrap();
+    g.ruleset
+        .attack_preview(&g.world, &cmd)
+        .expect("a legal attack")
+        .chances
+}
+
+#[test]
+fn mp_charge_preview_gives_the_failed_check_before_the_crt() {
+    let mut g = mp(&CHARGE, "default_terrain: \"clear\"", 1);
+    ends(&mut g, 1);
+    run(&mut g, &["move c 0503 0504", "end"]);
+    let with_charge = chances(&g, "attack 0504 -> 0505");
+    // The charged unit fails above 5 - (5 - 5) / 2 = 5: a d9 of 6 to 9, 4 in 9, and
+    // then no CRT die.
+    let (first, p) = &with_charge[0];
+    assert!(first.contains("fails its check and retreats"), "{first}");
+    assert!((p - 4.0 / 9.0).abs() < 1e-12, "{p}");
+    let total: f64 = with_charge.iter().map(|(_, p)| p).sum();
+    assert!((total - 1.0).abs() < 1e-12, "{with_charge:?}");
+    // Each CRT cell comes only when the check passed (5 in 9): the same cells as a
+    // plain attack, each scaled by 5/9. The plain attack: the cavalry starts next to
+    // the infantry and does not move (no charge).
+    let mut g2 = mp(
+        &[
+            ("c", "a", "heavy_cavalry", "0504", ""),
+            ("d", "b", "line_infantry", "0505", ""),
+        ],
+        "default_terrain: \"clear\"",
+        1,
+    );
+    ends(&mut g2, 2);
+    let without = chances(&g2, "attack 0504 -> 0505");
+    assert!(
+        without.iter().all(|(l, _)| !l.contains("fails its check")),
+        "{without:?}"
+    );
+    let total: f64 = without.iter().map(|(_, p)| p).sum();
+    assert!((total - 1.0).abs() < 1e-12, "{without:?}");
+    for (label, p) in &with_charge[1..] {
+        assert!(*p > 0.0 && *p <= 5.0 / 9.0 + 1e-12, "{label}: {p}");
+        let sixths = p / (5.0 / 9.0) * 6.0;
+        assert!((sixths - sixths.round()).abs() < 1e-9, "{label}: {p}");
+    }
+}
+
+#[test]
+fn mp_charge_on_a_leader_has_no_check_in_the_preview() {
+    let units = [
+        ("c", "a", "heavy_cavalry", "0502", ""),
+        ("l", "b", "leader", "0505", ""),
+    ];
+    let mut g = mp(&units, "default_terrain: \"clear\"", 1);
+    ends(&mut g, 1);
+    run(&mut g, &["move c 0503 0504", "end"]);
+    let c = chances(&g, "attack 0504 -> 0505");
+    assert!(
+        c.iter().all(|(l, _)| !l.contains("fails its check")),
+        "leaders never check morale (MP combat: morale check): {c:?}"
+    );
+    let total: f64 = c.iter().map(|(_, p)| p).sum();
+    assert!((total - 1.0).abs() < 1e-12, "{c:?}");
+}
+
+#[test]
+fn mp_victory_objectives_drawn_in_their_holders_colour_with_the_standing() {
+    let units = [
+        ("i", "a", "light_cavalry", "0303", ""),
+        ("j", "b", "line_infantry", "0909", ""),
+    ];
+    let mut g = mp(&units, "default_terrain: \"clear\"", 1);
+    let marked = g.ruleset.marked_hexes(&g.world);
+    assert_eq!(marked.len(), 1);
+    assert_eq!(marked[0].hex.label(), "0101");
+    assert_eq!(marked[0].side, None, "no one has held it yet");
+    assert_eq!(
+        g.ruleset.standing(&g.world).as_deref(),
+        Some("VP Orange 0 – Blue 0: a draw so far (MP victory)")
+    );
+    ends(&mut g, 1);
+    run(&mut g, &["move i 0202 0102 0101"]);
+    let marked = g.ruleset.marked_hexes(&g.world);
+    assert_eq!(marked[0].side, Some(SideId(0)), "{}", marked[0].text);
+    assert!(
+        marked[0].text.ends_with("held by Orange"),
+        "{}",
+        marked[0].text
+    );
+    assert_eq!(
+        g.ruleset.standing(&g.world).as_deref(),
+        Some("VP Orange 1 – Blue 0: a minor victory for Orange so far (MP victory)")
+    );
+    // Other rulesets keep their morale in the top bar and give no standing.
+    let civitate = crate::common::civitate(1);
+    assert_eq!(civitate.ruleset.standing(&civitate.world), None);
+}
