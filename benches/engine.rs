@@ -73,96 +73,6 @@ fn one_combat(c: &mut Criterion) {
     });
 }
 
-/// A 24x24 clear map with 96 pairs of Norman knights facing Italian foot: many
-/// independent combats in one game, so that each is resolved in a warm world as in play.
-fn many_combats_game(seed: u64) -> (Game, Vec<bataille::engine::command::Command>) {
-    let mut units = Vec::new();
-    let mut attacks = Vec::new();
-    let mut n = 0;
-    for c in (1..=23).step_by(2) {
-        for r in (1..=22).step_by(3) {
-            units.push(format!(
-                "(id: \"k{n}\", name: \"k{n}\", side: \"a\", type: \"chevaliers_normands\", hex: \"{c:02}{r:02}\")"
-            ));
-            units.push(format!(
-                "(id: \"d{n}\", name: \"d{n}\", side: \"b\", type: \"infanterie_italienne\", hex: \"{c:02}{:02}\")",
-                r + 1
-            ));
-            attacks.push(
-                parse_line(&format!("attack {c:02}{r:02} -> {c:02}{:02}", r + 1))
-                    .unwrap()
-                    .unwrap(),
-            );
-            n += 1;
-        }
-    }
-    let ron = format!(
-        "(name: \"Bench\", date: \"1053\", ruleset: \"a_la_charge\", turns: 5,
-          map: (columns: 24, rows: 24),
-          sides: [(id: \"a\", name: \"A\", morale_level: 999), (id: \"b\", name: \"B\", morale_level: 999)],
-          first: \"a\", units: [{}], at_time_limit: (winner: \"b\", level: Minor))",
-        units.join(",")
-    );
-    let dir = std::env::temp_dir().join(format!("bataille-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("many_combats.ron");
-    std::fs::write(&path, ron).unwrap();
-    let mut g = Game::start(&path, seed, &[]).unwrap();
-    g.run_script("end").unwrap();
-    (g, attacks)
-}
-
-fn combats_in_play(c: &mut Criterion) {
-    for (label, keep_text) in [("with log text", true), ("log text off", false)] {
-        c.bench_function(
-            &format!("one combat resolution in a warm game, {label} (incl. its decisions)"),
-            |b| {
-                b.iter_custom(|iters| {
-                    let mut total = std::time::Duration::ZERO;
-                    let mut done = 0u64;
-                    let mut seed = 0;
-                    while done < iters {
-                        seed += 1;
-                        let (mut g, attacks) = many_combats_game(seed);
-                        g.world.resource_mut::<GameLog>().keep_text = keep_text;
-                        let ruleset = g.ruleset.clone();
-                        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                        for attack in attacks {
-                            if done == iters {
-                                break;
-                            }
-                            let start = std::time::Instant::now();
-                            g.submit(black_box(&attack)).unwrap();
-                            while g.ruleset.pending_decision(&g.world).is_some() {
-                                let decision = ruleset.random_command(&mut g.world, &mut rng);
-                                g.submit(&decision).unwrap();
-                            }
-                            total += start.elapsed();
-                            done += 1;
-                        }
-                    }
-                    total
-                })
-            },
-        );
-    }
-}
-
-fn autoplay_games(c: &mut Criterion) {
-    let (s, r) = load_scenario(Path::new(CIVITATE)).unwrap();
-    let board = bataille::engine::game::build_ruleset_board(&*r, &s);
-    let mut seed = 0u64;
-    c.bench_function("one complete random Civitate game (autoplay)", |b| {
-        b.iter(|| {
-            seed += 1;
-            let mut g = Game::new(s.clone(), r.clone(), board.clone(), seed, &[]);
-            g.world.resource_mut::<GameLog>().keep_text = false;
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            black_box(play_one(&mut g, &mut rng).unwrap())
-        })
-    });
-}
-
 /// A Champs de Bataille position on a 24x24 clear map: `pairs` Frankish Warbands facing
 /// east, each in frontal contact with a Roman Blade facing west, in columns 3 hexes
 /// apart, and a group of five Arab cavalry in the north-west corner.
@@ -342,20 +252,31 @@ fn mp_one_combat(c: &mut Criterion) {
     });
 }
 
-/// A 24x24 clear Morne Plaine map with 96 pairs of line infantry, orange facing blue
-/// three rows apart from the next pair: many combats in one game, each resolved in a
-/// warm world as in play.
-fn mp_many_combats_game(seed: u64) -> (Game, Vec<bataille::engine::command::Command>) {
+/// A 24x24 clear map of `ruleset` with 96 pairs, a unit of `types.0` of side `a` with a
+/// unit of `types.1` of side `b` just south of it, each pair three rows from the next:
+/// many independent combats in one game, so that each is resolved in a warm world as in
+/// play. `sides` and `tail` are the scenario's side list and its last fields; `ends` the
+/// phases to end before the first attack.
+fn grid_of_pairs(
+    ruleset: &str,
+    types: (&str, &str),
+    sides: &str,
+    tail: &str,
+    ends: &str,
+    seed: u64,
+) -> (Game, Vec<bataille::engine::command::Command>) {
     let mut units = Vec::new();
     let mut attacks = Vec::new();
     let mut n = 0;
     for c in (1..=23).step_by(2) {
         for r in (1..=22).step_by(3) {
             units.push(format!(
-                "(id: \"o{n}\", name: \"o{n}\", side: \"a\", type: \"line_infantry\", hex: \"{c:02}{r:02}\")"
+                "(id: \"a{n}\", name: \"a{n}\", side: \"a\", type: \"{}\", hex: \"{c:02}{r:02}\")",
+                types.0
             ));
             units.push(format!(
-                "(id: \"b{n}\", name: \"b{n}\", side: \"b\", type: \"line_infantry\", hex: \"{c:02}{:02}\")",
+                "(id: \"b{n}\", name: \"b{n}\", side: \"b\", type: \"{}\", hex: \"{c:02}{:02}\")",
+                types.1,
                 r + 1
             ));
             attacks.push(
@@ -367,61 +288,105 @@ fn mp_many_combats_game(seed: u64) -> (Game, Vec<bataille::engine::command::Comm
         }
     }
     let ron = format!(
-        "(name: \"Bench\", date: \"1815\", ruleset: \"morne_plaine\", turns: 2,
-          map: (columns: 24, rows: 24),
-          sides: [(id: \"a\", name: \"A\", colour: Orange), (id: \"b\", name: \"B\", colour: Blue)],
-          first: \"a\", units: [{}],
-          special_rules: [Objective(hex: \"2424\", name: \"Corner\", vp: 1)])",
+        "(name: \"Bench\", date: \"1000\", ruleset: \"{ruleset}\", turns: 5,
+          map: (columns: 24, rows: 24), sides: [{sides}],
+          first: \"a\", units: [{}], {tail})",
         units.join(",")
     );
-    let dir = std::env::temp_dir().join(format!("bataille-bench-mp-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("bataille-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("many_combats.ron");
+    let path = dir.join(format!("{ruleset}_pairs.ron"));
     std::fs::write(&path, ron).unwrap();
     let mut g = Game::start(&path, seed, &[]).unwrap();
-    g.run_script("end\nend").unwrap();
+    g.run_script(ends).unwrap();
     (g, attacks)
 }
 
+/// Times `iters` combats in warm games made by `game` (one seed after another): each
+/// attack with the decisions it leaves, answered by autoplay's random choice. An attack
+/// refused because an earlier combat's retreat or advance moved one of its units is
+/// not counted.
+fn time_combats(
+    iters: u64,
+    keep_text: bool,
+    game: impl Fn(u64) -> (Game, Vec<bataille::engine::command::Command>),
+) -> std::time::Duration {
+    let mut total = std::time::Duration::ZERO;
+    let mut done = 0u64;
+    let mut seed = 0;
+    while done < iters {
+        seed += 1;
+        let (mut g, attacks) = game(seed);
+        g.world.resource_mut::<GameLog>().keep_text = keep_text;
+        let ruleset = g.ruleset.clone();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for attack in attacks {
+            if done == iters {
+                break;
+            }
+            let start = std::time::Instant::now();
+            if g.submit(black_box(&attack)).is_err() {
+                continue;
+            }
+            while g.ruleset.pending_decision(&g.world).is_some() {
+                let decision = ruleset.random_command(&mut g.world, &mut rng);
+                g.submit(&decision).unwrap();
+            }
+            total += start.elapsed();
+            done += 1;
+        }
+    }
+    total
+}
+
+/// Norman knights against Italian foot (A la Charge).
+fn alc_pairs(seed: u64) -> (Game, Vec<bataille::engine::command::Command>) {
+    grid_of_pairs(
+        "a_la_charge",
+        ("chevaliers_normands", "infanterie_italienne"),
+        "(id: \"a\", name: \"A\", morale_level: 999), (id: \"b\", name: \"B\", morale_level: 999)",
+        "at_time_limit: (winner: \"b\", level: Minor)",
+        "end",
+        seed,
+    )
+}
+
+/// Line infantry against line infantry (Morne Plaine).
+fn mp_pairs(seed: u64) -> (Game, Vec<bataille::engine::command::Command>) {
+    grid_of_pairs(
+        "morne_plaine",
+        ("line_infantry", "line_infantry"),
+        "(id: \"a\", name: \"A\", colour: Orange), (id: \"b\", name: \"B\", colour: Blue)",
+        "special_rules: [Objective(hex: \"2424\", name: \"Corner\", vp: 1)]",
+        "end\nend",
+        seed,
+    )
+}
+
+fn combats_in_play(c: &mut Criterion) {
+    for (label, keep_text) in [("with log text", true), ("log text off", false)] {
+        c.bench_function(
+            &format!("one combat resolution in a warm game, {label} (incl. its decisions)"),
+            |b| b.iter_custom(|iters| time_combats(iters, keep_text, alc_pairs)),
+        );
+    }
+}
+
 /// Morne Plaine: one combat in a warm game (supports, odds, die, CRT, checks, retreat,
-/// advance), the log text off as in autoplay. An attack refused because an earlier
-/// combat's retreat or advance moved one of its units is not counted.
+/// advance), the log text off as in autoplay.
 fn mp_combats_in_play(c: &mut Criterion) {
     c.bench_function(
         "MP one combat resolution in a warm game, log text off",
-        |b| {
-            b.iter_custom(|iters| {
-                let mut total = std::time::Duration::ZERO;
-                let mut done = 0u64;
-                let mut seed = 0;
-                while done < iters {
-                    seed += 1;
-                    let (mut g, attacks) = mp_many_combats_game(seed);
-                    g.world.resource_mut::<GameLog>().keep_text = false;
-                    for attack in attacks {
-                        if done == iters {
-                            break;
-                        }
-                        let start = std::time::Instant::now();
-                        let resolved = g.submit(black_box(&attack)).is_ok();
-                        let spent = start.elapsed();
-                        if resolved {
-                            total += spent;
-                            done += 1;
-                        }
-                    }
-                }
-                total
-            })
-        },
+        |b| b.iter_custom(|iters| time_combats(iters, false, mp_pairs)),
     );
 }
 
-fn mp_autoplay_games(c: &mut Criterion) {
-    let (s, r) = load_scenario(Path::new(QUATRE_BRAS)).unwrap();
+/// Complete random games of a scenario, as `bataille autoplay` plays them.
+fn autoplay_of(c: &mut Criterion, scenario: &str, name: &str) {
+    let (s, r) = load_scenario(Path::new(scenario)).unwrap();
     let board = bataille::engine::game::build_ruleset_board(&*r, &s);
     let mut seed = 0u64;
-    c.bench_function("one complete random Quatre-Bras game (autoplay)", |b| {
+    c.bench_function(name, |b| {
         b.iter(|| {
             seed += 1;
             let mut g = Game::new(s.clone(), r.clone(), board.clone(), seed, &[]);
@@ -430,6 +395,18 @@ fn mp_autoplay_games(c: &mut Criterion) {
             black_box(play_one(&mut g, &mut rng).unwrap())
         })
     });
+}
+
+fn autoplay_games(c: &mut Criterion) {
+    autoplay_of(c, CIVITATE, "one complete random Civitate game (autoplay)");
+}
+
+fn mp_autoplay_games(c: &mut Criterion) {
+    autoplay_of(
+        c,
+        QUATRE_BRAS,
+        "one complete random Quatre-Bras game (autoplay)",
+    );
 }
 
 criterion_group!(

@@ -116,23 +116,55 @@ impl LocatedError {
 
 /// The code part of a line: what comes before a `//` comment outside a string.
 fn code_part(line: &str) -> &str {
-    let (mut in_string, mut escaped) = (false, false);
-    let bytes = line.as_bytes();
-    for (i, &c) in bytes.iter().enumerate() {
-        if in_string {
-            match c {
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
-                _ => {}
-            }
-        } else if c == b'"' {
-            in_string = true;
-        } else if c == b'/' && bytes.get(i + 1) == Some(&b'/') {
+    let mut lexer = Lexer::default();
+    let mut chars = line.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if lexer.read(c, chars.peek().map(|(_, n)| *n)) == Lexed::Comment {
             return &line[..i];
         }
     }
     line
+}
+
+/// What a character of RON source is, read left to right.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Lexed {
+    /// Code outside strings and comments.
+    Code,
+    /// Inside a string, its quotes included.
+    String,
+    /// The first `/` of a `//` comment: the rest of the line is comment.
+    Comment,
+}
+
+/// Strings and comments in RON source, one character at a time (strings may hold
+/// parentheses, quotes escaped with `\`, and `//`); a string may run over lines.
+#[derive(Default)]
+struct Lexer {
+    in_string: bool,
+    escaped: bool,
+}
+
+impl Lexer {
+    /// Reads `c`, followed by `next` on its line.
+    fn read(&mut self, c: char, next: Option<char>) -> Lexed {
+        if self.in_string {
+            match c {
+                _ if self.escaped => self.escaped = false,
+                '\\' => self.escaped = true,
+                '"' => self.in_string = false,
+                _ => {}
+            }
+            Lexed::String
+        } else if c == '"' {
+            self.in_string = true;
+            Lexed::String
+        } else if c == '/' && next == Some('/') {
+            Lexed::Comment
+        } else {
+            Lexed::Code
+        }
+    }
 }
 
 /// The 1-based line and column of the `nth` place where the field `key` is given
@@ -204,26 +236,20 @@ pub fn find_nth(source: &str, needle: &str, nth: usize) -> Option<(usize, usize)
 /// Strings (which may hold parentheses) and comments are skipped.
 pub fn find_in_entry(source: &str, tag: &str, nth: usize, key: &str) -> Option<(usize, usize)> {
     let (tag_line, tag_col) = find_nth(source, &format!("{tag}("), nth)?;
-    let lines: Vec<&str> = source.lines().collect();
-    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
-    for (l, line) in lines.iter().enumerate().skip(tag_line - 1) {
+    let key: Vec<char> = key.chars().collect();
+    let mut depth = 0usize;
+    let mut lexer = Lexer::default();
+    for (l, line) in source.lines().enumerate().skip(tag_line - 1) {
         let chars: Vec<char> = line.chars().collect();
         let start = if l + 1 == tag_line { tag_col - 1 } else { 0 };
-        let mut i = start;
-        while i < chars.len() {
+        for i in start..chars.len() {
             let c = chars[i];
-            if in_string {
-                match c {
-                    _ if escaped => escaped = false,
-                    '\\' => escaped = true,
-                    '"' => in_string = false,
-                    _ => {}
-                }
-            } else if c == '"' {
-                in_string = true;
-            } else if c == '/' && chars.get(i + 1) == Some(&'/') {
-                break;
-            } else if c == '(' || c == '[' {
+            match lexer.read(c, chars.get(i + 1).copied()) {
+                Lexed::String => continue,
+                Lexed::Comment => break,
+                Lexed::Code => {}
+            }
+            if c == '(' || c == '[' {
                 depth += 1;
             } else if c == ')' || c == ']' {
                 depth = depth.saturating_sub(1);
@@ -232,16 +258,11 @@ pub fn find_in_entry(source: &str, tag: &str, nth: usize, key: &str) -> Option<(
                 }
             } else if depth == 1
                 && (i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '_'))
-                && chars[i..].starts_with(&key.chars().collect::<Vec<_>>())
+                && chars[i..].starts_with(&key)
+                && chars[i + key.len()..].iter().find(|c| !c.is_whitespace()) == Some(&':')
             {
-                let after = chars[i + key.chars().count()..]
-                    .iter()
-                    .find(|c| !c.is_whitespace());
-                if after == Some(&':') {
-                    return Some((l + 1, i + 1));
-                }
+                return Some((l + 1, i + 1));
             }
-            i += 1;
         }
     }
     Some((tag_line, tag_col))

@@ -302,13 +302,8 @@ fn plan(world: &World, a: UnitId, d: UnitId) -> AttackPlan {
     let units = world.resource::<crate::engine::units::Units>();
     let mut ids: Vec<UnitId> = Vec::with_capacity(16);
     for center in [from, target] {
-        for dc in -2..=2 {
-            for dr in -3..=3 {
-                let h = HexCoord::new(center.col + dc, center.row + dr);
-                if h.distance(center) <= 2 {
-                    ids.extend_from_slice(units.at(board, h));
-                }
-            }
+        for h in center.within(2) {
+            ids.extend_from_slice(units.at(board, h));
         }
     }
     ids.sort_unstable();
