@@ -4,6 +4,7 @@
 
 use bataille::engine::dice::Dice;
 use bataille::engine::game::Game;
+use bataille::engine::hex::HexCoord;
 use bataille::rulesets::parse_line;
 
 use crate::common::{game_of, log_text, refused, run, unit_state};
@@ -94,6 +95,11 @@ fn hex(game: &Game, id: &str) -> String {
         .as_str()
         .unwrap_or("-")
         .to_string()
+}
+
+/// A hex from its `CCRR` label.
+fn h(label: &str) -> HexCoord {
+    HexCoord::parse(label).expect("a hex label")
 }
 
 fn phase(game: &Game) -> String {
@@ -205,8 +211,14 @@ fn mp_movement_zoc_not_across_a_river_without_bridge_or_ford() {
     run(&mut g, &["move i 0504 0505 0405"]);
     assert_eq!(hex(&g, "i"), "0405");
     ends(&mut g, 1);
+    // Nor across it: "Combat is not possible wherever movement forbidden" (MP combat).
     let r = refused(&mut g, "attack 0505 -> 0506");
-    assert!(r.contains("MP combat"), "{r}");
+    assert!(
+        r.contains(
+            "0505 and 0506 are not on contact: combat is not possible where movement is forbidden"
+        ),
+        "{r}"
+    );
 }
 
 #[test]
@@ -470,6 +482,9 @@ fn mp_combat_one_attacker_supports_found_not_named() {
             .any(|m| m.contains("supports the attack: a2 5"))
     );
     assert!(!p.modifiers.iter().any(|m| m.contains("a3")));
+    // The window outlines exactly the supports the rules found (MP combat: supports).
+    assert_eq!(p.attack_supports, [h("0404")], "{p:?}");
+    assert!(p.defence_supports.is_empty(), "{p:?}");
 }
 
 #[test]
@@ -484,6 +499,9 @@ fn mp_supports_defensive_found_automatically() {
     let cmd = parse_line("attack 0504 -> 0505").unwrap().unwrap();
     let p = g.ruleset.attack_preview(&g.world, &cmd).expect("legal");
     assert_eq!(p.odds, "5 against 10: 1-2");
+    // d2 touches the attacker and no other enemy: it, and it alone, is outlined.
+    assert!(p.attack_supports.is_empty(), "{p:?}");
+    assert_eq!(p.defence_supports, [h("0404")], "{p:?}");
 }
 
 #[test]
@@ -650,7 +668,7 @@ fn mp_combat_retreat_into_a_zone_costs_morale_and_the_rally_gives_it_back() {
     assert_eq!(mp_state(&g, "d")["mv"], 4);
     ends(&mut g, 4);
     assert!(
-        log_text(&g).contains("d rallies +1 (next to its leader): morale 5"),
+        log_text(&g).contains("d rallies +1 (next to its leader): morale 5 (MP rally)"),
         "{}",
         log_text(&g)
     );
