@@ -930,3 +930,89 @@ fn mp_command_the_commander_takes_over_the_units_of_a_fallen_leader() {
         1
     );
 }
+
+// ---- Saves and the seed (MP generalities) ----
+
+/// The recorded Quatre-Bras game (seed 27) cut at the start of turn `turn`: the part
+/// before, and the rest.
+fn quatre_bras_script_split(turn: u32) -> (String, String) {
+    let script =
+        std::fs::read_to_string(crate::common::root().join("scripts/quatre_bras_full_game.txt"))
+            .unwrap();
+    let at = script
+        .find(&format!("# Turn {turn} "))
+        .expect("the script reaches that turn");
+    (script[..at].to_string(), script[at..].to_string())
+}
+
+/// Quatre-Bras started with `seed` and played by `script`; whether every line was
+/// accepted.
+fn quatre_bras_played(seed: u64, script: &str) -> (Game, bool) {
+    let path = crate::common::root().join("scenarios/morne_plaine/quatre_bras_1815.ron");
+    let mut g = Game::start(&path, seed, &[]).unwrap();
+    let ok = g.run_script(script).is_ok();
+    (g, ok)
+}
+
+#[test]
+fn mp_generalities_save_and_load_replay_quatre_bras_to_the_identical_game() {
+    // Three turns of the recorded game: d6, d9 and d4 dice, reaction fire, retreats (one
+    // into enemy zones, at a cost in morale) and advances, all of which a save must bring
+    // back by replay alone.
+    let (opening, rest) = quatre_bras_script_split(4);
+    let (mut g, ok) = quatre_bras_played(27, &opening);
+    assert!(ok, "{}", log_text(&g));
+    let log = log_text(&g);
+    for part in [
+        "(d9)",
+        "(d4)",
+        "(MP bombardment: reaction fire)",
+        "enemy zones of control: morale -",
+        "advances",
+    ] {
+        assert!(log.contains(part), "the part saved shows {part}: {log}");
+    }
+    let dir = crate::common::scratch("mp-save");
+    let save = crate::common::write(&dir, "quatre_bras.ron", &g.save_text());
+    let mut loaded = Game::load_save(&save).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.state_json(), g.state_json());
+    assert_eq!(log_text(&loaded), log);
+    assert_eq!(loaded.commands(), g.commands());
+    let rolled = |g: &Game| g.world.resource::<Dice>().rolled();
+    assert_eq!(
+        rolled(&loaded),
+        rolled(&g),
+        "the dice stand where they stood"
+    );
+    // The loaded game plays on exactly as the saved one: the rest of the script to the
+    // same end (a French tactical victory).
+    g.run_script(&rest).unwrap_or_else(|f| panic!("{f}"));
+    loaded.run_script(&rest).unwrap_or_else(|f| panic!("{f}"));
+    assert!(g.outcome().is_some());
+    assert_eq!(loaded.outcome(), g.outcome());
+    assert_eq!(loaded.state_json(), g.state_json());
+    assert_eq!(log_text(&loaded), log_text(&g));
+}
+
+#[test]
+fn mp_generalities_the_same_seed_gives_the_same_game_another_seed_other_dice() {
+    let (opening, _) = quatre_bras_script_split(4);
+    let (a, ok_a) = quatre_bras_played(27, &opening);
+    let (b, ok_b) = quatre_bras_played(27, &opening);
+    assert!(ok_a && ok_b);
+    assert_eq!(a.state_json(), b.state_json());
+    assert_eq!(log_text(&a), log_text(&b));
+    // Another seed: other dice from the first bombardment on, whether or not the
+    // recorded commands stay legal.
+    let dice = |g: &Game| -> Vec<String> {
+        log_text(g)
+            .lines()
+            .filter(|l| l.contains("Die"))
+            .map(str::to_string)
+            .collect()
+    };
+    let (c, _) = quatre_bras_played(28, &opening);
+    assert_ne!(dice(&c), dice(&a));
+    let units = |g: &Game| g.state_json()["ruleset_state"]["units"].clone();
+    assert_ne!(units(&c), units(&a), "another seed, another position");
+}
