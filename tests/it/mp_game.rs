@@ -1016,3 +1016,199 @@ fn mp_generalities_the_same_seed_gives_the_same_game_another_seed_other_dice() {
     let units = |g: &Game| g.state_json()["ruleset_state"]["units"].clone();
     assert_ne!(units(&c), units(&a), "another seed, another position");
 }
+
+// ---- Leaders, eliminations and the rally (MP combat: morale check, MP rally) ----
+
+#[test]
+fn mp_morale_check_a_leader_never_checks_rolls_no_d9_and_stays() {
+    // Orange's i (CS 5, MV 5) attacks blue's leader l (CS 1, MV 7) in 0505, which s in
+    // 0405 supports (it touches i and no other enemy): 5 against 6 is 1-1.5; morale
+    // (5 - 7) / 2 = -1, so a die of 3 reads row 2, 1/0*: i loses 1 and l would check.
+    // "Leaders, being particularly brave, are not subject to morale tests resulting of
+    // combat": no d9 is rolled, so the 9 that comes next (it fails against 7) never
+    // sends l back into 0504.
+    let units = [
+        ("i", "a", "line_infantry", "0506", ""),
+        ("l", "b", "leader", "0505", ""),
+        ("s", "b", "line_infantry", "0405", ""),
+    ];
+    let seed = seed_rolling_dice(&[(6, 3), (9, 9)]);
+    let mut g = mp(&units, "default_terrain: \"clear\"", seed);
+    ends(&mut g, 2);
+    let rolled = |g: &Game| g.world.resource::<Dice>().rolled();
+    let before = rolled(&g);
+    run(&mut g, &["attack 0506 -> 0505"]);
+    let log = log_text(&g);
+    assert!(log.contains("5 against 6: 1-1.5"), "{log}");
+    assert!(log.contains("→ row 2: 1/0*"), "{log}");
+    assert!(
+        log.contains("l is a leader: leaders never check morale"),
+        "{log}"
+    );
+    assert!(!log.contains("(d9)"), "no morale die: {log}");
+    assert_eq!(rolled(&g) - before, 1, "the CRT's d6 alone");
+    assert_eq!(hex(&g, "l"), "0505", "no retreat");
+    assert_eq!(hex(&g, "i"), "0506", "nor an advance");
+    assert_eq!(mp_state(&g, "i")["cs"], 4);
+}
+
+/// Orange's `d` (line infantry, MV 5) in 0505 is bombarded by blue's battery `g`
+/// from 0507 in turn 1: strength 4 - 1 = 3, a die of 4 gives `0*`, and a d9 of 9
+/// fails. It retreats north into 0504 (MP combat: retreat), losing 1 MV for each blue
+/// unit of `units` next to 0504 (MP combat: retreat into ZoC). `units` holds `d` and
+/// `g` with the rest of the position; the game is left in blue's movement phase.
+fn shaken(units: &[Mu]) -> Game {
+    let seed = seed_rolling_dice(&[(6, 4), (9, 9)]);
+    let mut g = mp(units, "default_terrain: \"clear\"", seed);
+    ends(&mut g, 3);
+    run(&mut g, &["attack fire 0507 -> 0505", "end"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("d fails its morale check (9 against 5)"),
+        "{log}"
+    );
+    assert_eq!(hex(&g, "d"), "0504", "{log}");
+    g
+}
+
+#[test]
+fn mp_eliminating_units_the_victor_regains_a_morale_point() {
+    // d retreated into z's zone: MV 4 of 5. In orange's turn 2 it attacks z (CS 1): 5
+    // against 1 is 5-1, where every row costs the defender at least 1 CS: z is
+    // eliminated, and "the victorious unit regains a morale point" (MP combat:
+    // eliminating units).
+    let units = [
+        ("d", "a", "line_infantry", "0505", ""),
+        ("g", "b", "foot_battery", "0507", ""),
+        ("z", "b", "line_infantry", "0604", "cs: 1"),
+    ];
+    let mut g = shaken(&units);
+    assert_eq!(mp_state(&g, "d")["mv"], 4);
+    ends(&mut g, 4);
+    run(&mut g, &["attack 0504 -> 0604"]);
+    let log = log_text(&g);
+    assert!(log.contains("5 against 1: 5-1"), "{log}");
+    assert!(log.contains("z in 0604 is eliminated"), "{log}");
+    assert!(
+        log.contains("d regains a morale point for the elimination: 5"),
+        "{log}"
+    );
+    assert_eq!(mp_state(&g, "d")["mv"], 5);
+}
+
+#[test]
+fn mp_eliminating_units_never_regain_above_the_initial_morale() {
+    // The same attack by a d still at its initial MV of 5: "though never more than its
+    // initial value".
+    let units = [
+        ("d", "a", "line_infantry", "0504", ""),
+        ("z", "b", "line_infantry", "0604", "cs: 1"),
+    ];
+    let mut g = mp(&units, "default_terrain: \"clear\"", 1);
+    ends(&mut g, 2);
+    run(&mut g, &["attack 0504 -> 0604"]);
+    let log = log_text(&g);
+    assert!(log.contains("z in 0604 is eliminated"), "{log}");
+    assert!(log.contains("d is victorious"), "{log}");
+    assert!(!log.contains("regains a morale point"), "{log}");
+    assert_eq!(mp_state(&g, "d")["mv"], 5);
+}
+
+/// The log lines of the rally of `id`.
+fn rallies(g: &Game, id: &str) -> Vec<String> {
+    log_text(g)
+        .lines()
+        .filter(|l| l.contains(&format!("{id} rallies")))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn mp_rally_one_in_command_unmoved_and_out_of_enemy_zones() {
+    let units = [
+        ("d", "a", "line_infantry", "0505", ""),
+        ("g", "b", "foot_battery", "0507", ""),
+        ("z", "b", "line_infantry", "0604", ""),
+    ];
+    // d (no leader: independent, so in command) is at MV 4 of 5 in z's zone. z moves
+    // away; d stays put through orange's turn 2 and rallies +1 at its end (MP rally).
+    // Its retreat in blue's turn does not count as a move of its own player turn.
+    let mut g = shaken(&units);
+    assert_eq!(mp_state(&g, "d")["mv"], 4);
+    run(&mut g, &["move z 0704 0804"]);
+    ends(&mut g, 5);
+    assert_eq!(
+        rallies(&g, "d"),
+        ["d rallies +1 (in command, unmoved and out of enemy zones): morale 5 (MP rally)"]
+    );
+    assert_eq!(mp_state(&g, "d")["mv"], 5);
+    // z stays next to d: in an enemy zone, no rally.
+    let mut g = shaken(&units);
+    ends(&mut g, 5);
+    assert!(rallies(&g, "d").is_empty(), "{}", log_text(&g));
+    assert_eq!(mp_state(&g, "d")["mv"], 4);
+    // d moves in its turn 2 (to 0503, out of every zone): no rally.
+    let mut g = shaken(&units);
+    run(&mut g, &["move z 0704 0804"]);
+    ends(&mut g, 3);
+    run(&mut g, &["move d 0503"]);
+    ends(&mut g, 2);
+    assert!(rallies(&g, "d").is_empty(), "{}", log_text(&g));
+    assert_eq!(mp_state(&g, "d")["mv"], 4);
+    // d's leader l stands far off, beyond its radius of 3: out of command, no rally.
+    let mut far = units.to_vec();
+    far[0].4 = "leader: \"l\"";
+    far.push(("l", "a", "leader", "0110", ""));
+    let mut g = shaken(&far);
+    run(&mut g, &["move z 0704 0804"]);
+    ends(&mut g, 5);
+    assert!(rallies(&g, "d").is_empty(), "{}", log_text(&g));
+    assert_eq!(mp_state(&g, "d")["mv"], 4);
+}
+
+#[test]
+fn mp_rally_two_when_also_next_to_its_leader() {
+    // d retreats into the zones of z and z2: MV 3 of 5. Both move away; d, in command,
+    // unmoved, out of enemy zones and next to its leader l (0503), rallies +2.
+    let units = [
+        ("d", "a", "line_infantry", "0505", "leader: \"l\""),
+        ("l", "a", "leader", "0503", ""),
+        ("g", "b", "foot_battery", "0507", ""),
+        ("z", "b", "line_infantry", "0604", ""),
+        ("z2", "b", "line_infantry", "0403", ""),
+    ];
+    let mut g = shaken(&units);
+    assert_eq!(mp_state(&g, "d")["mv"], 3);
+    run(&mut g, &["move z 0704 0804", "move z2 0303"]);
+    ends(&mut g, 5);
+    assert_eq!(
+        rallies(&g, "d"),
+        [
+            "d rallies +2 (in command, unmoved, out of enemy zones and next to its leader): morale 5 (MP rally)"
+        ]
+    );
+    assert_eq!(mp_state(&g, "d")["mv"], 5);
+}
+
+#[test]
+fn mp_rally_never_above_the_initial_morale() {
+    // The same with z alone: MV 4 of 5, both conditions hold, but +2 would pass the
+    // initial 5 ("never above its initial value"): +1.
+    let units = [
+        ("d", "a", "line_infantry", "0505", "leader: \"l\""),
+        ("l", "a", "leader", "0503", ""),
+        ("g", "b", "foot_battery", "0507", ""),
+        ("z", "b", "line_infantry", "0604", ""),
+    ];
+    let mut g = shaken(&units);
+    assert_eq!(mp_state(&g, "d")["mv"], 4);
+    run(&mut g, &["move z 0704 0804"]);
+    ends(&mut g, 5);
+    assert_eq!(
+        rallies(&g, "d"),
+        [
+            "d rallies +1 (in command, unmoved, out of enemy zones and next to its leader): morale 5 (MP rally)"
+        ]
+    );
+    assert_eq!(mp_state(&g, "d")["mv"], 5);
+}
