@@ -1212,3 +1212,140 @@ fn mp_rally_never_above_the_initial_morale() {
     );
     assert_eq!(mp_state(&g, "d")["mv"], 5);
 }
+
+// ---- Movement costs and terrain effects on combat ----
+
+#[test]
+fn mp_movement_costs_leader_and_artillery_columns_orchard_rough_coppice_and_a_ford() {
+    // terrain.ron, (leader, infantry, cavalry, artillery): orchard 1/1/3/2, rough and
+    // coppice 1/1/2/2, woods 2/2/3/3; a ford adds 1 (MP movement).
+    let map = "default_terrain: \"clear\", \
+        terrain: { \"orchard\": [\"0207\", \"0407\", \"0406\", \"1007\"], \"rough\": [\"0206\", \"0607\", \"1006\"], \
+        \"coppice\": [\"0204\", \"0807\"], \"woods\": [\"0205\", \"0806\"] }, \
+        hexsides: [(between: (\"0304\", \"0303\"), features: [river, ford])]";
+    let units = [
+        ("l", "a", "leader", "0208", ""),
+        ("g", "a", "foot_battery", "0408", ""),
+        ("g2", "a", "foot_battery", "0608", ""),
+        ("h", "a", "horse_battery", "0808", ""),
+        ("c", "a", "light_cavalry", "1008", ""),
+        ("i", "a", "line_infantry", "0304", ""),
+        ("j", "b", "line_infantry", "0901", ""),
+    ];
+    let mut g = mp(&units, map, 1);
+    ends(&mut g, 1);
+    run(
+        &mut g,
+        &[
+            "move l 0207 0206 0205 0204",
+            "move g 0407",
+            "move g2 0607",
+            "move h 0807 0806",
+            "move c 1007 1006",
+            "move i 0303",
+        ],
+    );
+    let left = |id: &str| mp_state(&g, id)["ma_left"].as_f64().unwrap();
+    // Leader MA 8: orchard 1, rough 1, woods 2, coppice 1 (cavalry would pay 10).
+    assert_eq!(left("l"), 3.0);
+    // Foot batteries MA 3: orchard 2, rough 2.
+    assert_eq!(left("g"), 1.0);
+    assert_eq!(left("g2"), 1.0);
+    // Horse battery MA 5: coppice 2, woods 3.
+    assert_eq!(left("h"), 0.0);
+    // Light cavalry MA 7: orchard 3, rough 2.
+    assert_eq!(left("c"), 2.0);
+    // Infantry MA 4 over the ford: clear 1, +1.
+    assert_eq!(left("i"), 2.0);
+    assert!(log_text(&g).contains("i moves 0304 → 0303 (2 MP)"));
+    // A foot battery with 1 MP left: a second orchard (2 MP) is beyond it.
+    let r = refused(&mut g, "move g 0406");
+    assert!(r.contains("MP movement"), "{r}");
+}
+
+#[test]
+fn mp_terrain_effects_cavalry_counts_half_in_close_terrain() {
+    // Orange's heavy cavalry c (CS 5, clear) attacks blue's infantry d in the woods of
+    // 0505; for the attacking side the fight's ground is the defender's hex, close: c
+    // counts 2, and its supporter c2 (light cavalry CS 3, in the clear of 0604) 1. For
+    // the defending side it is each unit's own hex: d (infantry) counts 5, its supporter
+    // dc (light cavalry CS 3) in the orchard of 0406 1 (MP combat: terrain effects,
+    // "corrected ... to the type of terrain"). Unhalved it would be 8 against 8.
+    let map =
+        "default_terrain: \"clear\", terrain: { \"woods\": [\"0505\"], \"orchard\": [\"0406\"] }";
+    let units = [
+        ("c", "a", "heavy_cavalry", "0506", ""),
+        ("c2", "a", "light_cavalry", "0604", ""),
+        ("d", "b", "line_infantry", "0505", ""),
+        ("dc", "b", "light_cavalry", "0406", ""),
+    ];
+    let mut g = mp(&units, map, 1);
+    ends(&mut g, 2);
+    let cmd = parse_line("attack 0506 -> 0505").unwrap().unwrap();
+    let p = g.ruleset.attack_preview(&g.world, &cmd).expect("legal");
+    assert_eq!(p.odds, "3 against 6: 1-2", "{p:?}");
+    assert_eq!(p.attack_supports, [h("0604")], "{p:?}");
+    assert_eq!(p.defence_supports, [h("0406")], "{p:?}");
+    // Morale 7 against 5: +1; infantry in woods: -2.
+    assert_eq!(p.die_modifier, -1, "{p:?}");
+    run(&mut g, &["attack 0506 -> 0505"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains(
+            "(attack: c 2 (halved, cavalry in woods), c2 1 (halved, cavalry in woods); \
+             defence: d 5, dc 1 (halved, cavalry in orchard))"
+        ),
+        "{log}"
+    );
+}
+
+#[test]
+fn mp_terrain_effects_attacking_across_water_is_minus_one_on_the_die() {
+    // Three equal fights (line infantry 5 against 5, MV 5 against 5), across a stream,
+    // a river at a ford and a river at a bridge: -1 to the die each (MP combat: terrain
+    // effects, designer's); a fourth across a plain hexside has no modifier.
+    let map = "default_terrain: \"clear\", hexsides: [\
+        (between: (\"0203\", \"0202\"), features: [stream]), \
+        (between: (\"0503\", \"0502\"), features: [river, ford]), \
+        (between: (\"0803\", \"0802\"), features: [river, bridge])]";
+    let units = [
+        ("a1", "a", "line_infantry", "0203", ""),
+        ("a2", "a", "line_infantry", "0503", ""),
+        ("a3", "a", "line_infantry", "0803", ""),
+        ("a4", "a", "line_infantry", "0508", ""),
+        ("b1", "b", "line_infantry", "0202", ""),
+        ("b2", "b", "line_infantry", "0502", ""),
+        ("b3", "b", "line_infantry", "0802", ""),
+        ("b4", "b", "line_infantry", "0507", ""),
+    ];
+    let mut g = mp(&units, map, 1);
+    ends(&mut g, 2);
+    for (attack, water) in [
+        ("attack 0203 -> 0202", "stream"),
+        ("attack 0503 -> 0502", "ford"),
+        ("attack 0803 -> 0802", "bridge"),
+    ] {
+        let cmd = parse_line(attack).unwrap().unwrap();
+        let p = g.ruleset.attack_preview(&g.world, &cmd).expect("legal");
+        assert_eq!(p.odds, "5 against 5: 1-1", "{p:?}");
+        assert_eq!(p.die_modifier, -1, "{attack}: {p:?}");
+        assert_eq!(
+            p.modifiers,
+            [format!(
+                "die -1: attacking across a {water} (MP combat: terrain effects, designer's)"
+            )],
+            "{attack}"
+        );
+    }
+    let cmd = parse_line("attack 0508 -> 0507").unwrap().unwrap();
+    let p = g.ruleset.attack_preview(&g.world, &cmd).expect("legal");
+    assert_eq!(p.die_modifier, 0, "{p:?}");
+    assert!(p.modifiers.is_empty(), "{p:?}");
+    // Resolved, the die is logged with its modifier.
+    run(&mut g, &["attack 0203 -> 0202"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("-1 attacking across a stream (MP combat: terrain effects, designer's) → row"),
+        "{log}"
+    );
+}
