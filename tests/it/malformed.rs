@@ -7,7 +7,7 @@ use std::process::{Command, Output};
 
 use bataille::rulesets::load_scenario;
 
-use crate::common::{civitate_path, kalavryai_path, root, scratch, write};
+use crate::common::{root, scratch, write};
 
 /// What a fixture's `.expect` file says of its error.
 #[derive(Debug)]
@@ -239,10 +239,37 @@ fn check_exits_1_on_every_malformed_scenario() {
 
 #[test]
 fn check_accepts_the_shipped_scenarios() {
-    for (path, name) in [
-        (civitate_path(), "Civitate"),
-        (kalavryai_path(), "Kalavryai"),
-    ] {
+    // Every scenario the game ships, by ruleset folder, with the name `check` prints.
+    let shipped = [
+        ("a_la_charge/civitate_1053.ron", "Civitate"),
+        ("a_la_charge/kalavryai_1078.ron", "Kalavryai"),
+        ("champs_de_bataille/soissons_486.ron", "Soissons"),
+        ("champs_de_bataille/poitiers_732.ron", "Poitiers"),
+        ("champs_de_bataille/daras_530.ron", "Daras"),
+        ("champs_de_bataille/casilinum_554.ron", "Casilinum"),
+        ("morne_plaine/quatre_bras_1815.ron", "Quatre-Bras"),
+        ("morne_plaine/waterloo_1815.ron", "Waterloo"),
+    ];
+    // A scenario added under scenarios/*/ must be added here too, so none goes unchecked.
+    let mut on_disk: Vec<String> = Vec::new();
+    for folder in std::fs::read_dir(root().join("scenarios")).unwrap() {
+        let folder = folder.unwrap();
+        if !folder.path().is_dir() {
+            continue;
+        }
+        for file in std::fs::read_dir(folder.path()).unwrap() {
+            let file = file.unwrap().file_name().to_string_lossy().to_string();
+            if file.ends_with(".ron") {
+                on_disk.push(format!("{}/{file}", folder.file_name().to_string_lossy()));
+            }
+        }
+    }
+    on_disk.sort();
+    let mut listed: Vec<String> = shipped.iter().map(|(p, _)| p.to_string()).collect();
+    listed.sort();
+    assert_eq!(listed, on_disk, "the list covers every shipped scenario");
+    for (file, name) in shipped {
+        let path = root().join("scenarios").join(file);
         let out = check(&path);
         let stderr = String::from_utf8_lossy(&out.stderr);
         let stdout = String::from_utf8_lossy(&out.stdout);

@@ -4,6 +4,7 @@
 
 use bataille::engine::dice::Dice;
 use bataille::engine::game::Game;
+use bataille::engine::hex::HexCoord;
 use bataille::rulesets::parse_line;
 
 use crate::common::{game_of, log_text, refused, run, unit_state};
@@ -94,6 +95,11 @@ pub(crate) fn hex(game: &Game, id: &str) -> String {
         .as_str()
         .unwrap_or("-")
         .to_string()
+}
+
+/// A hex from its `CCRR` label.
+fn h(label: &str) -> HexCoord {
+    HexCoord::parse(label).expect("a hex label")
 }
 
 fn phase(game: &Game) -> String {
@@ -205,8 +211,14 @@ fn mp_movement_zoc_not_across_a_river_without_bridge_or_ford() {
     run(&mut g, &["move i 0504 0505 0405"]);
     assert_eq!(hex(&g, "i"), "0405");
     ends(&mut g, 1);
+    // Nor across it: "Combat is not possible wherever movement forbidden" (MP combat).
     let r = refused(&mut g, "attack 0505 -> 0506");
-    assert!(r.contains("MP combat"), "{r}");
+    assert!(
+        r.contains(
+            "0505 and 0506 are not on contact: combat is not possible where movement is forbidden"
+        ),
+        "{r}"
+    );
 }
 
 #[test]
@@ -470,6 +482,9 @@ fn mp_combat_one_attacker_supports_found_not_named() {
             .any(|m| m.contains("supports the attack: a2 5"))
     );
     assert!(!p.modifiers.iter().any(|m| m.contains("a3")));
+    // The window outlines exactly the supports the rules found (MP combat: supports).
+    assert_eq!(p.attack_supports, [h("0404")], "{p:?}");
+    assert!(p.defence_supports.is_empty(), "{p:?}");
 }
 
 #[test]
@@ -484,6 +499,9 @@ fn mp_supports_defensive_found_automatically() {
     let cmd = parse_line("attack 0504 -> 0505").unwrap().unwrap();
     let p = g.ruleset.attack_preview(&g.world, &cmd).expect("legal");
     assert_eq!(p.odds, "5 against 10: 1-2");
+    // d2 touches the attacker and no other enemy: it, and it alone, is outlined.
+    assert!(p.attack_supports.is_empty(), "{p:?}");
+    assert_eq!(p.defence_supports, [h("0404")], "{p:?}");
 }
 
 #[test]
@@ -650,7 +668,7 @@ fn mp_combat_retreat_into_a_zone_costs_morale_and_the_rally_gives_it_back() {
     assert_eq!(mp_state(&g, "d")["mv"], 4);
     ends(&mut g, 4);
     assert!(
-        log_text(&g).contains("d rallies +1 (next to its leader): morale 5"),
+        log_text(&g).contains("d rallies +1 (next to its leader): morale 5 (MP rally)"),
         "{}",
         log_text(&g)
     );
@@ -910,5 +928,424 @@ fn mp_command_the_commander_takes_over_the_units_of_a_fallen_leader() {
             .matches("Out of command, movement allowance halved")
             .count(),
         1
+    );
+}
+
+// ---- Saves and the seed (MP generalities) ----
+
+/// The recorded Quatre-Bras game (seed 27) cut at the start of turn `turn`: the part
+/// before, and the rest.
+fn quatre_bras_script_split(turn: u32) -> (String, String) {
+    let script =
+        std::fs::read_to_string(crate::common::root().join("scripts/quatre_bras_full_game.txt"))
+            .unwrap();
+    let at = script
+        .find(&format!("# Turn {turn} "))
+        .expect("the script reaches that turn");
+    (script[..at].to_string(), script[at..].to_string())
+}
+
+/// Quatre-Bras started with `seed` and played by `script`; whether every line was
+/// accepted.
+fn quatre_bras_played(seed: u64, script: &str) -> (Game, bool) {
+    let path = crate::common::root().join("scenarios/morne_plaine/quatre_bras_1815.ron");
+    let mut g = Game::start(&path, seed, &[]).unwrap();
+    let ok = g.run_script(script).is_ok();
+    (g, ok)
+}
+
+#[test]
+fn mp_generalities_save_and_load_replay_quatre_bras_to_the_identical_game() {
+    // Three turns of the recorded game: d6, d9 and d4 dice, reaction fire, retreats (one
+    // into enemy zones, at a cost in morale) and advances, all of which a save must bring
+    // back by replay alone.
+    let (opening, rest) = quatre_bras_script_split(4);
+    let (mut g, ok) = quatre_bras_played(27, &opening);
+    assert!(ok, "{}", log_text(&g));
+    let log = log_text(&g);
+    for part in [
+        "(d9)",
+        "(d4)",
+        "(MP bombardment: reaction fire)",
+        "enemy zones of control: morale -",
+        "advances",
+    ] {
+        assert!(log.contains(part), "the part saved shows {part}: {log}");
+    }
+    let dir = crate::common::scratch("mp-save");
+    let save = crate::common::write(&dir, "quatre_bras.ron", &g.save_text());
+    let mut loaded = Game::load_save(&save).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.state_json(), g.state_json());
+    assert_eq!(log_text(&loaded), log);
+    assert_eq!(loaded.commands(), g.commands());
+    let rolled = |g: &Game| g.world.resource::<Dice>().rolled();
+    assert_eq!(
+        rolled(&loaded),
+        rolled(&g),
+        "the dice stand where they stood"
+    );
+    // The loaded game plays on exactly as the saved one: the rest of the script to the
+    // same end (a French tactical victory).
+    g.run_script(&rest).unwrap_or_else(|f| panic!("{f}"));
+    loaded.run_script(&rest).unwrap_or_else(|f| panic!("{f}"));
+    assert!(g.outcome().is_some());
+    assert_eq!(loaded.outcome(), g.outcome());
+    assert_eq!(loaded.state_json(), g.state_json());
+    assert_eq!(log_text(&loaded), log_text(&g));
+}
+
+#[test]
+fn mp_generalities_the_same_seed_gives_the_same_game_another_seed_other_dice() {
+    let (opening, _) = quatre_bras_script_split(4);
+    let (a, ok_a) = quatre_bras_played(27, &opening);
+    let (b, ok_b) = quatre_bras_played(27, &opening);
+    assert!(ok_a && ok_b);
+    assert_eq!(a.state_json(), b.state_json());
+    assert_eq!(log_text(&a), log_text(&b));
+    // Another seed: other dice from the first bombardment on, whether or not the
+    // recorded commands stay legal.
+    let dice = |g: &Game| -> Vec<String> {
+        log_text(g)
+            .lines()
+            .filter(|l| l.contains("Die"))
+            .map(str::to_string)
+            .collect()
+    };
+    let (c, _) = quatre_bras_played(28, &opening);
+    assert_ne!(dice(&c), dice(&a));
+    let units = |g: &Game| g.state_json()["ruleset_state"]["units"].clone();
+    assert_ne!(units(&c), units(&a), "another seed, another position");
+}
+
+// ---- Leaders, eliminations and the rally (MP combat: morale check, MP rally) ----
+
+#[test]
+fn mp_morale_check_a_leader_never_checks_rolls_no_d9_and_stays() {
+    // Orange's i (CS 5, MV 5) attacks blue's leader l (CS 1, MV 7) in 0505, which s in
+    // 0405 supports (it touches i and no other enemy): 5 against 6 is 1-1.5; morale
+    // (5 - 7) / 2 = -1, so a die of 3 reads row 2, 1/0*: i loses 1 and l would check.
+    // "Leaders, being particularly brave, are not subject to morale tests resulting of
+    // combat": no d9 is rolled, so the 9 that comes next (it fails against 7) never
+    // sends l back into 0504.
+    let units = [
+        ("i", "a", "line_infantry", "0506", ""),
+        ("l", "b", "leader", "0505", ""),
+        ("s", "b", "line_infantry", "0405", ""),
+    ];
+    let seed = seed_rolling_dice(&[(6, 3), (9, 9)]);
+    let mut g = mp(&units, "default_terrain: \"clear\"", seed);
+    ends(&mut g, 2);
+    let rolled = |g: &Game| g.world.resource::<Dice>().rolled();
+    let before = rolled(&g);
+    run(&mut g, &["attack 0506 -> 0505"]);
+    let log = log_text(&g);
+    assert!(log.contains("5 against 6: 1-1.5"), "{log}");
+    assert!(log.contains("→ row 2: 1/0*"), "{log}");
+    assert!(
+        log.contains("l is a leader: leaders never check morale"),
+        "{log}"
+    );
+    assert!(!log.contains("(d9)"), "no morale die: {log}");
+    assert_eq!(rolled(&g) - before, 1, "the CRT's d6 alone");
+    assert_eq!(hex(&g, "l"), "0505", "no retreat");
+    assert_eq!(hex(&g, "i"), "0506", "nor an advance");
+    assert_eq!(mp_state(&g, "i")["cs"], 4);
+}
+
+/// Orange's `d` (line infantry, MV 5) in 0505 is bombarded by blue's battery `g`
+/// from 0507 in turn 1: strength 4 - 1 = 3, a die of 4 gives `0*`, and a d9 of 9
+/// fails. It retreats north into 0504 (MP combat: retreat), losing 1 MV for each blue
+/// unit of `units` next to 0504 (MP combat: retreat into ZoC). `units` holds `d` and
+/// `g` with the rest of the position; the game is left in blue's movement phase.
+fn shaken(units: &[Mu]) -> Game {
+    let seed = seed_rolling_dice(&[(6, 4), (9, 9)]);
+    let mut g = mp(units, "default_terrain: \"clear\"", seed);
+    ends(&mut g, 3);
+    run(&mut g, &["attack fire 0507 -> 0505", "end"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("d fails its morale check (9 against 5)"),
+        "{log}"
+    );
+    assert_eq!(hex(&g, "d"), "0504", "{log}");
+    g
+}
+
+#[test]
+fn mp_eliminating_units_the_victor_regains_a_morale_point() {
+    // d retreated into z's zone: MV 4 of 5. In orange's turn 2 it attacks z (CS 1): 5
+    // against 1 is 5-1, where every row costs the defender at least 1 CS: z is
+    // eliminated, and "the victorious unit regains a morale point" (MP combat:
+    // eliminating units).
+    let units = [
+        ("d", "a", "line_infantry", "0505", ""),
+        ("g", "b", "foot_battery", "0507", ""),
+        ("z", "b", "line_infantry", "0604", "cs: 1"),
+    ];
+    let mut g = shaken(&units);
+    assert_eq!(mp_state(&g, "d")["mv"], 4);
+    ends(&mut g, 4);
+    run(&mut g, &["attack 0504 -> 0604"]);
+    let log = log_text(&g);
+    assert!(log.contains("5 against 1: 5-1"), "{log}");
+    assert!(log.contains("z in 0604 is eliminated"), "{log}");
+    assert!(
+        log.contains("d regains a morale point for the elimination: 5"),
+        "{log}"
+    );
+    assert_eq!(mp_state(&g, "d")["mv"], 5);
+}
+
+#[test]
+fn mp_eliminating_units_never_regain_above_the_initial_morale() {
+    // The same attack by a d still at its initial MV of 5: "though never more than its
+    // initial value".
+    let units = [
+        ("d", "a", "line_infantry", "0504", ""),
+        ("z", "b", "line_infantry", "0604", "cs: 1"),
+    ];
+    let mut g = mp(&units, "default_terrain: \"clear\"", 1);
+    ends(&mut g, 2);
+    run(&mut g, &["attack 0504 -> 0604"]);
+    let log = log_text(&g);
+    assert!(log.contains("z in 0604 is eliminated"), "{log}");
+    assert!(log.contains("d is victorious"), "{log}");
+    assert!(!log.contains("regains a morale point"), "{log}");
+    assert_eq!(mp_state(&g, "d")["mv"], 5);
+}
+
+/// The log lines of the rally of `id`.
+fn rallies(g: &Game, id: &str) -> Vec<String> {
+    log_text(g)
+        .lines()
+        .filter(|l| l.contains(&format!("{id} rallies")))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn mp_rally_one_in_command_unmoved_and_out_of_enemy_zones() {
+    let units = [
+        ("d", "a", "line_infantry", "0505", ""),
+        ("g", "b", "foot_battery", "0507", ""),
+        ("z", "b", "line_infantry", "0604", ""),
+    ];
+    // d (no leader: independent, so in command) is at MV 4 of 5 in z's zone. z moves
+    // away; d stays put through orange's turn 2 and rallies +1 at its end (MP rally).
+    // Its retreat in blue's turn does not count as a move of its own player turn.
+    let mut g = shaken(&units);
+    assert_eq!(mp_state(&g, "d")["mv"], 4);
+    run(&mut g, &["move z 0704 0804"]);
+    ends(&mut g, 5);
+    assert_eq!(
+        rallies(&g, "d"),
+        ["d rallies +1 (in command, unmoved and out of enemy zones): morale 5 (MP rally)"]
+    );
+    assert_eq!(mp_state(&g, "d")["mv"], 5);
+    // z stays next to d: in an enemy zone, no rally.
+    let mut g = shaken(&units);
+    ends(&mut g, 5);
+    assert!(rallies(&g, "d").is_empty(), "{}", log_text(&g));
+    assert_eq!(mp_state(&g, "d")["mv"], 4);
+    // d moves in its turn 2 (to 0503, out of every zone): no rally.
+    let mut g = shaken(&units);
+    run(&mut g, &["move z 0704 0804"]);
+    ends(&mut g, 3);
+    run(&mut g, &["move d 0503"]);
+    ends(&mut g, 2);
+    assert!(rallies(&g, "d").is_empty(), "{}", log_text(&g));
+    assert_eq!(mp_state(&g, "d")["mv"], 4);
+    // d's leader l stands far off, beyond its radius of 3: out of command, no rally.
+    let mut far = units.to_vec();
+    far[0].4 = "leader: \"l\"";
+    far.push(("l", "a", "leader", "0110", ""));
+    let mut g = shaken(&far);
+    run(&mut g, &["move z 0704 0804"]);
+    ends(&mut g, 5);
+    assert!(rallies(&g, "d").is_empty(), "{}", log_text(&g));
+    assert_eq!(mp_state(&g, "d")["mv"], 4);
+}
+
+#[test]
+fn mp_rally_two_when_also_next_to_its_leader() {
+    // d retreats into the zones of z and z2: MV 3 of 5. Both move away; d, in command,
+    // unmoved, out of enemy zones and next to its leader l (0503), rallies +2.
+    let units = [
+        ("d", "a", "line_infantry", "0505", "leader: \"l\""),
+        ("l", "a", "leader", "0503", ""),
+        ("g", "b", "foot_battery", "0507", ""),
+        ("z", "b", "line_infantry", "0604", ""),
+        ("z2", "b", "line_infantry", "0403", ""),
+    ];
+    let mut g = shaken(&units);
+    assert_eq!(mp_state(&g, "d")["mv"], 3);
+    run(&mut g, &["move z 0704 0804", "move z2 0303"]);
+    ends(&mut g, 5);
+    assert_eq!(
+        rallies(&g, "d"),
+        [
+            "d rallies +2 (in command, unmoved, out of enemy zones and next to its leader): morale 5 (MP rally)"
+        ]
+    );
+    assert_eq!(mp_state(&g, "d")["mv"], 5);
+}
+
+#[test]
+fn mp_rally_never_above_the_initial_morale() {
+    // The same with z alone: MV 4 of 5, both conditions hold, but +2 would pass the
+    // initial 5 ("never above its initial value"): +1.
+    let units = [
+        ("d", "a", "line_infantry", "0505", "leader: \"l\""),
+        ("l", "a", "leader", "0503", ""),
+        ("g", "b", "foot_battery", "0507", ""),
+        ("z", "b", "line_infantry", "0604", ""),
+    ];
+    let mut g = shaken(&units);
+    assert_eq!(mp_state(&g, "d")["mv"], 4);
+    run(&mut g, &["move z 0704 0804"]);
+    ends(&mut g, 5);
+    assert_eq!(
+        rallies(&g, "d"),
+        [
+            "d rallies +1 (in command, unmoved, out of enemy zones and next to its leader): morale 5 (MP rally)"
+        ]
+    );
+    assert_eq!(mp_state(&g, "d")["mv"], 5);
+}
+
+// ---- Movement costs and terrain effects on combat ----
+
+#[test]
+fn mp_movement_costs_leader_and_artillery_columns_orchard_rough_coppice_and_a_ford() {
+    // terrain.ron, (leader, infantry, cavalry, artillery): orchard 1/1/3/2, rough and
+    // coppice 1/1/2/2, woods 2/2/3/3; a ford adds 1 (MP movement).
+    let map = "default_terrain: \"clear\", \
+        terrain: { \"orchard\": [\"0207\", \"0407\", \"0406\", \"1007\"], \"rough\": [\"0206\", \"0607\", \"1006\"], \
+        \"coppice\": [\"0204\", \"0807\"], \"woods\": [\"0205\", \"0806\"] }, \
+        hexsides: [(between: (\"0304\", \"0303\"), features: [river, ford])]";
+    let units = [
+        ("l", "a", "leader", "0208", ""),
+        ("g", "a", "foot_battery", "0408", ""),
+        ("g2", "a", "foot_battery", "0608", ""),
+        ("h", "a", "horse_battery", "0808", ""),
+        ("c", "a", "light_cavalry", "1008", ""),
+        ("i", "a", "line_infantry", "0304", ""),
+        ("j", "b", "line_infantry", "0901", ""),
+    ];
+    let mut g = mp(&units, map, 1);
+    ends(&mut g, 1);
+    run(
+        &mut g,
+        &[
+            "move l 0207 0206 0205 0204",
+            "move g 0407",
+            "move g2 0607",
+            "move h 0807 0806",
+            "move c 1007 1006",
+            "move i 0303",
+        ],
+    );
+    let left = |id: &str| mp_state(&g, id)["ma_left"].as_f64().unwrap();
+    // Leader MA 8: orchard 1, rough 1, woods 2, coppice 1 (cavalry would pay 10).
+    assert_eq!(left("l"), 3.0);
+    // Foot batteries MA 3: orchard 2, rough 2.
+    assert_eq!(left("g"), 1.0);
+    assert_eq!(left("g2"), 1.0);
+    // Horse battery MA 5: coppice 2, woods 3.
+    assert_eq!(left("h"), 0.0);
+    // Light cavalry MA 7: orchard 3, rough 2.
+    assert_eq!(left("c"), 2.0);
+    // Infantry MA 4 over the ford: clear 1, +1.
+    assert_eq!(left("i"), 2.0);
+    assert!(log_text(&g).contains("i moves 0304 → 0303 (2 MP)"));
+    // A foot battery with 1 MP left: a second orchard (2 MP) is beyond it.
+    let r = refused(&mut g, "move g 0406");
+    assert!(r.contains("MP movement"), "{r}");
+}
+
+#[test]
+fn mp_terrain_effects_cavalry_counts_half_in_close_terrain() {
+    // Orange's heavy cavalry c (CS 5, clear) attacks blue's infantry d in the woods of
+    // 0505; for the attacking side the fight's ground is the defender's hex, close: c
+    // counts 2, and its supporter c2 (light cavalry CS 3, in the clear of 0604) 1. For
+    // the defending side it is each unit's own hex: d (infantry) counts 5, its supporter
+    // dc (light cavalry CS 3) in the orchard of 0406 1 (MP combat: terrain effects,
+    // "corrected ... to the type of terrain"). Unhalved it would be 8 against 8.
+    let map =
+        "default_terrain: \"clear\", terrain: { \"woods\": [\"0505\"], \"orchard\": [\"0406\"] }";
+    let units = [
+        ("c", "a", "heavy_cavalry", "0506", ""),
+        ("c2", "a", "light_cavalry", "0604", ""),
+        ("d", "b", "line_infantry", "0505", ""),
+        ("dc", "b", "light_cavalry", "0406", ""),
+    ];
+    let mut g = mp(&units, map, 1);
+    ends(&mut g, 2);
+    let cmd = parse_line("attack 0506 -> 0505").unwrap().unwrap();
+    let p = g.ruleset.attack_preview(&g.world, &cmd).expect("legal");
+    assert_eq!(p.odds, "3 against 6: 1-2", "{p:?}");
+    assert_eq!(p.attack_supports, [h("0604")], "{p:?}");
+    assert_eq!(p.defence_supports, [h("0406")], "{p:?}");
+    // Morale 7 against 5: +1; infantry in woods: -2.
+    assert_eq!(p.die_modifier, -1, "{p:?}");
+    run(&mut g, &["attack 0506 -> 0505"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains(
+            "(attack: c 2 (halved, cavalry in woods), c2 1 (halved, cavalry in woods); \
+             defence: d 5, dc 1 (halved, cavalry in orchard))"
+        ),
+        "{log}"
+    );
+}
+
+#[test]
+fn mp_terrain_effects_attacking_across_water_is_minus_one_on_the_die() {
+    // Three equal fights (line infantry 5 against 5, MV 5 against 5), across a stream,
+    // a river at a ford and a river at a bridge: -1 to the die each (MP combat: terrain
+    // effects, designer's); a fourth across a plain hexside has no modifier.
+    let map = "default_terrain: \"clear\", hexsides: [\
+        (between: (\"0203\", \"0202\"), features: [stream]), \
+        (between: (\"0503\", \"0502\"), features: [river, ford]), \
+        (between: (\"0803\", \"0802\"), features: [river, bridge])]";
+    let units = [
+        ("a1", "a", "line_infantry", "0203", ""),
+        ("a2", "a", "line_infantry", "0503", ""),
+        ("a3", "a", "line_infantry", "0803", ""),
+        ("a4", "a", "line_infantry", "0508", ""),
+        ("b1", "b", "line_infantry", "0202", ""),
+        ("b2", "b", "line_infantry", "0502", ""),
+        ("b3", "b", "line_infantry", "0802", ""),
+        ("b4", "b", "line_infantry", "0507", ""),
+    ];
+    let mut g = mp(&units, map, 1);
+    ends(&mut g, 2);
+    for (attack, water) in [
+        ("attack 0203 -> 0202", "stream"),
+        ("attack 0503 -> 0502", "ford"),
+        ("attack 0803 -> 0802", "bridge"),
+    ] {
+        let cmd = parse_line(attack).unwrap().unwrap();
+        let p = g.ruleset.attack_preview(&g.world, &cmd).expect("legal");
+        assert_eq!(p.odds, "5 against 5: 1-1", "{p:?}");
+        assert_eq!(p.die_modifier, -1, "{attack}: {p:?}");
+        assert_eq!(
+            p.modifiers,
+            [format!(
+                "die -1: attacking across a {water} (MP combat: terrain effects, designer's)"
+            )],
+            "{attack}"
+        );
+    }
+    let cmd = parse_line("attack 0508 -> 0507").unwrap().unwrap();
+    let p = g.ruleset.attack_preview(&g.world, &cmd).expect("legal");
+    assert_eq!(p.die_modifier, 0, "{p:?}");
+    assert!(p.modifiers.is_empty(), "{p:?}");
+    // Resolved, the die is logged with its modifier.
+    run(&mut g, &["attack 0203 -> 0202"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("-1 attacking across a stream (MP combat: terrain effects, designer's) → row"),
+        "{log}"
     );
 }
