@@ -245,8 +245,25 @@ fn game_panels(
                 .on_hover_text("lost morale against the army's level (victory rules)");
             }
             if let Some(standing) = game.ruleset.standing(world) {
-                ui.label(standing)
-                    .on_hover_text("the victory conditions, were the game to end now");
+                // "VP 5 – 3 tactical", each figure in its side's colour; the words
+                // on hover.
+                ui.label(&standing.label).on_hover_text(&standing.detail);
+                for (i, (side, score)) in standing.scores.iter().enumerate() {
+                    if i > 0 {
+                        ui.label("–");
+                    }
+                    ui.colored_label(side_color32(game, *side), score.to_string())
+                        .on_hover_text(&standing.detail);
+                }
+                match &standing.ahead {
+                    Some((side, level)) => {
+                        ui.colored_label(side_color32(game, *side), level)
+                            .on_hover_text(&standing.detail);
+                    }
+                    None => {
+                        ui.label("draw").on_hover_text(&standing.detail);
+                    }
+                }
             }
             ui.separator();
             let over = game.is_over();

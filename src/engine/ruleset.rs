@@ -104,9 +104,9 @@ pub trait Ruleset: Send + Sync + 'static {
         Vec::new()
     }
     /// Where the victory conditions stand if the game ended now, for the top bar
-    /// ("VP Anglo-allied army 3 – French 5: a tactical victory for French"); `None`
-    /// where the morale shown beside it says it all.
-    fn standing(&self, _world: &World) -> Option<String> {
+    /// (victory points and the level they give); `None` where the morale shown beside
+    /// it says it all.
+    fn standing(&self, _world: &World) -> Option<super::view::Standing> {
         None
     }
     /// Lines of ruleset state a player keeps in view (action points per corps, ...).

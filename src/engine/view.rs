@@ -196,6 +196,20 @@ pub struct MarkedHex {
     pub side: Option<SideId>,
 }
 
+/// Where the victory conditions stand, short enough for the top bar: each side's score
+/// (victory points), the side ahead with the level its lead gives, and the whole
+/// verdict in words for the hover.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Standing {
+    /// What the scores count, e.g. "VP".
+    pub label: String,
+    pub scores: Vec<(SideId, u32)>,
+    /// The side ahead and its level ("tactical"); `None` for a draw.
+    pub ahead: Option<(SideId, String)>,
+    /// "VP Anglo-allied army 5 – French 3: a tactical victory for ... so far".
+    pub detail: String,
+}
+
 /// A side's morale as the victory rules count it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SideMorale {

@@ -91,10 +91,12 @@ fn mp_victory_objectives_drawn_in_their_holders_colour_with_the_standing() {
     assert_eq!(marked.len(), 1);
     assert_eq!(marked[0].hex.label(), "0101");
     assert_eq!(marked[0].side, None, "no one has held it yet");
+    let s = g.ruleset.standing(&g.world).expect("MP has VP");
     assert_eq!(
-        g.ruleset.standing(&g.world).as_deref(),
-        Some("VP Orange 0 – Blue 0: a draw so far (MP victory)")
+        (s.label.as_str(), s.scores.clone(), s.ahead.clone()),
+        ("VP", vec![(SideId(0), 0), (SideId(1), 0)], None)
     );
+    assert_eq!(s.detail, "VP Orange 0 – Blue 0: a draw so far (MP victory)");
     ends(&mut g, 1);
     run(&mut g, &["move i 0202 0102 0101"]);
     let marked = g.ruleset.marked_hexes(&g.world);
@@ -104,9 +106,12 @@ fn mp_victory_objectives_drawn_in_their_holders_colour_with_the_standing() {
         "{}",
         marked[0].text
     );
+    let s = g.ruleset.standing(&g.world).expect("MP has VP");
+    assert_eq!(s.scores, vec![(SideId(0), 1), (SideId(1), 0)]);
+    assert_eq!(s.ahead, Some((SideId(0), "minor".to_string())));
     assert_eq!(
-        g.ruleset.standing(&g.world).as_deref(),
-        Some("VP Orange 1 – Blue 0: a minor victory for Orange so far (MP victory)")
+        s.detail,
+        "VP Orange 1 – Blue 0: a minor victory for Orange so far (MP victory)"
     );
     // Other rulesets keep their morale in the top bar and give no standing.
     let civitate = crate::common::civitate(1);

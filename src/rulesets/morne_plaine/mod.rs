@@ -649,8 +649,8 @@ impl Ruleset for MornePlainePlugin {
         view::marked_hexes(world)
     }
 
-    fn standing(&self, world: &World) -> Option<String> {
-        Some(view::standing_line(world))
+    fn standing(&self, world: &World) -> Option<crate::engine::view::Standing> {
+        Some(view::standing(world))
     }
 
     fn status_lines(&self, world: &World) -> Vec<String> {

@@ -360,13 +360,26 @@ pub fn marked_hexes(world: &World) -> Vec<MarkedHex> {
         .collect()
 }
 
-/// The top bar's line: the VP each side holds and the level the lead gives, were the
-/// game to end now (MP victory); once it has ended, how.
-pub fn standing_line(world: &World) -> String {
-    if let Some(o) = &turn(world).outcome {
-        return o.reason.clone();
+/// The top bar's standing: the VP each side holds and the level the lead gives, were
+/// the game to end now (MP victory); once it has ended, how.
+pub fn standing(world: &World) -> crate::engine::view::Standing {
+    let now = victory::standing(world);
+    let detail = match &turn(world).outcome {
+        Some(o) => o.reason.clone(),
+        None => format!("{} so far (MP victory)", now.reason),
+    };
+    crate::engine::view::Standing {
+        label: "VP".into(),
+        scores: [SideId(0), SideId(1)]
+            .into_iter()
+            .map(|s| (s, victory::vp(world, s)))
+            .collect(),
+        ahead: now
+            .winner
+            .zip(now.level)
+            .map(|(side, level)| (side, level.name().to_string())),
+        detail,
     }
-    format!("{} so far (MP victory)", victory::standing(world).reason)
 }
 
 /// "Turn 3/8 (16:00)" and "VP Anglo-allied army 3 – French 5: ... so far".
