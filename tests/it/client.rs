@@ -448,3 +448,50 @@ fn refused_click(app: &mut App, hex: bataille::engine::hex::HexCoord) -> String 
     app.update();
     app.world().resource::<Interaction>().status.clone()
 }
+
+/// The scenario, seed and options a window script's `# Run:` line gives.
+fn run_line_of(script: &str) -> (std::path::PathBuf, u64, Vec<String>) {
+    let line = script
+        .lines()
+        .find_map(|l| l.trim_start_matches('#').trim().strip_prefix("Run:"))
+        .expect("every window script says how it is run");
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let scenario = root().join(words[1]);
+    let (mut seed, mut options) = (1, Vec::new());
+    for pair in words.windows(2) {
+        match pair[0] {
+            "--seed" => seed = pair[1].parse().expect("a seed"),
+            "--option" => options.push(pair[1].to_string()),
+            _ => {}
+        }
+    }
+    (scenario, seed, options)
+}
+
+/// Every shipped window script (those behind the README's screenshots) plays through
+/// the window's input path, headless, from the scenario, seed and options of its
+/// `# Run:` line, and no click or command of it is refused: a rules change that made a
+/// screenshot's script stale fails here, not only in a picture nobody re-makes.
+#[test]
+fn every_shipped_window_script_plays_without_a_refusal() {
+    for entry in std::fs::read_dir(root().join("scripts/window")).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (scenario, seed, options) = run_line_of(&text);
+        let game = Game::start(&scenario, seed, &options)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let mut app = app_with(game);
+        let inputs = bataille::client::controller::parse_input_script(&path)
+            .unwrap_or_else(|e| panic!("{e}"));
+        for input in inputs {
+            app.world_mut().write_message(input.clone());
+            app.update();
+            let status = &app.world().resource::<Interaction>().status;
+            assert!(
+                !status.starts_with("refused") && !status.starts_with("cannot"),
+                "{}: {input:?}: {status}",
+                path.display()
+            );
+        }
+    }
+}

@@ -370,7 +370,7 @@ fn mp_bombardment_range_and_line_of_fire_woods_block_units_do_not() {
 }
 
 /// The hexes the window outlines around a selected unit (`Ruleset::unit_area`).
-fn area(g: &Game, id: &str) -> Vec<String> {
+pub(crate) fn area(g: &Game, id: &str) -> Vec<String> {
     let u = bataille::rulesets::common::unit_by_key(&g.world, id).expect("the unit");
     let e = g
         .world
@@ -415,7 +415,26 @@ fn mp_command_radius_shown_around_a_leader() {
     let radius = area(&g, "l");
     assert_eq!(radius.len(), 36, "{radius:?}");
     assert!(radius.contains(&"0508".to_string()) && !radius.contains(&"0509".to_string()));
-    assert!(area(&g, "i").is_empty(), "a brigade has no area");
+    assert!(
+        area(&g, "i").is_empty(),
+        "a brigade with no leader has no area"
+    );
+}
+
+#[test]
+fn mp_command_radius_shown_around_a_brigades_leader() {
+    // A selected brigade outlines its own leader's radius, wherever the leader is:
+    // where it would stay in command (MP movement: command).
+    let units = [
+        ("l", "a", "leader", "0505", ""),
+        ("i", "a", "line_infantry", "0909", "leader: \"l\""),
+    ];
+    let g = mp(&units, "default_terrain: \"clear\"", 1);
+    assert_eq!(area(&g, "i"), area(&g, "l"));
+    assert!(
+        !area(&g, "i").contains(&"0909".to_string()),
+        "0909 is out of command"
+    );
 }
 
 #[test]

@@ -164,9 +164,9 @@ pub fn unit_card(world: &World, e: Entity) -> Vec<CardLine> {
     out
 }
 
-/// What a selected unit reaches besides its moves: a leader's command radius (MP
-/// movement: command); a battery's range, the hexes it has a line of fire to (MP
-/// bombardment).
+/// What a selected unit reaches besides its moves: a leader's command radius, and for a
+/// brigade its leader's (MP movement: command); a battery's range, the hexes it has a
+/// line of fire to (MP bombardment).
 pub fn unit_area(world: &World, e: Entity) -> Vec<HexCoord> {
     let Some(id) = unit_id(world, e) else {
         return Vec::new();
@@ -176,16 +176,21 @@ pub fn unit_area(world: &World, e: Entity) -> Vec<HexCoord> {
     };
     let u = unit(world, id);
     let board = world.resource::<Board>();
-    let reach = match u.kind {
-        Kind::Leader => u.radius as u32,
-        Kind::Artillery => u.range as u32,
-        _ => return Vec::new(),
+    let (centre, reach) = match u.kind {
+        Kind::Leader => (at, u.radius as u32),
+        Kind::Artillery => (at, u.range as u32),
+        // A brigade shows its leader's command radius: where it stays in command
+        // (MP movement: command).
+        _ => match u.leader.and_then(|l| hex_of(world, l).map(|h| (l, h))) {
+            Some((l, h)) => (h, unit(world, l).radius as u32),
+            None => return Vec::new(),
+        },
     };
     let t = tables(world);
     board
         .hexes()
-        .filter(|h| *h != at && h.distance(at) <= reach)
-        .filter(|h| u.kind == Kind::Leader || bombardment::line_of_fire(board, &t, at, *h))
+        .filter(|h| *h != centre && h.distance(centre) <= reach)
+        .filter(|h| u.kind != Kind::Artillery || bombardment::line_of_fire(board, &t, centre, *h))
         .collect()
 }
 
