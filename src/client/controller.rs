@@ -150,15 +150,9 @@ pub fn visible_to(world: &World, entity: Entity, viewer: SideId) -> bool {
 }
 
 /// Whether anything is hidden from one player, so that the seat must change hands
-/// behind a screen.
+/// behind a screen: the ruleset says (`Ruleset::hidden_information`).
 pub fn hidden_information(session: &Session) -> bool {
-    let world = &session.game.world;
-    session.game.turn().phase.kind == PhaseKind::Place
-        || world.resource::<Units>().ids().any(|id| {
-            world
-                .get::<Hidden>(world.resource::<Units>().entity(id))
-                .is_some()
-        })
+    session.game.ruleset.hidden_information(&session.game.world)
 }
 
 /// The units in a hex that `viewer` sees, combat units first.

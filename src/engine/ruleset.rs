@@ -140,6 +140,20 @@ pub trait Ruleset: Send + Sync + 'static {
     fn attacks_once_per_phase(&self) -> bool {
         true
     }
+    /// Whether anything is hidden from one player now, so that the seat changes hands
+    /// behind a screen each time the other side must act. By default: during a set-up
+    /// (a `Place` phase, where each side places in secret), or while some unit is
+    /// `Hidden` (an ambush). A ruleset with secrets of its own (orders chosen in
+    /// secret and revealed together) says when.
+    fn hidden_information(&self, world: &World) -> bool {
+        let units = world.resource::<super::units::Units>();
+        world.resource::<super::game::TurnState>().phase.kind == super::phase::PhaseKind::Place
+            || units.ids().any(|id| {
+                world
+                    .get::<super::units::Hidden>(units.entity(id))
+                    .is_some()
+            })
+    }
 }
 
 /// The ruleset a game is played with.

@@ -241,6 +241,10 @@ impl Ruleset for ToyRuleset {
     fn invariant_violations(&self, _world: &World) -> Vec<String> {
         Vec::new()
     }
+    /// The toy musters in secret: the other player looks away until the war cry.
+    fn hidden_information(&self, world: &World) -> bool {
+        world.resource::<ToyState>().phase == ToyPhase::Muster
+    }
 }
 
 const TOY_REGISTRY: &[RulesetEntry] = &[RulesetEntry {
@@ -340,4 +344,24 @@ fn the_toy_refuses_a_field_it_does_not_add_to_the_schema_at_its_place() {
             .expect("refused");
     assert!(e.message.contains("needs a `war_cry` (Toy 1)"), "{e}");
     assert_eq!(e.line, 11, "{e}");
+}
+
+/// Whether the seat changes hands behind a screen is the ruleset's to say: the toy's
+/// secret muster, with no unit hidden and no set-up phase, hides; its march does not.
+/// The rulesets that keep the default hide in a set-up and while a unit is hidden.
+#[test]
+fn a_ruleset_says_when_something_is_hidden_from_one_player() {
+    let mut g = toy_game();
+    // A muster is a `Decide` phase with no unit hidden: the default would hide
+    // nothing.
+    assert_eq!(g.turn().phase.kind, PhaseKind::Decide);
+    assert!(g.ruleset.hidden_information(&g.world), "a secret muster");
+    g.submit_line("shout").expect("shout in a muster");
+    assert_eq!(g.turn().phase.kind, PhaseKind::Move);
+    assert!(!g.ruleset.hidden_information(&g.world), "the march is seen");
+    // The default: Civitate hides nothing; Kalavryai hides its ambush once placed.
+    let civitate = crate::common::civitate(1);
+    assert!(!civitate.ruleset.hidden_information(&civitate.world));
+    let kalavryai = crate::common::kalavryai(7);
+    assert!(kalavryai.ruleset.hidden_information(&kalavryai.world));
 }
