@@ -163,41 +163,15 @@ fn cdb_group_movement(c: &mut Criterion) {
 }
 
 fn cdb_melee(c: &mut Criterion) {
+    let game = |seed| {
+        let (mut g, attacks) = cdb_game(seed);
+        g.run_script("end\nend\nend").unwrap();
+        (g, attacks)
+    };
     for (label, keep_text) in [("with log text", true), ("log text off", false)] {
         c.bench_function(
             &format!("CdB: one melee in a warm game, {label} (incl. its decisions)"),
-            |b| {
-                b.iter_custom(|iters| {
-                    let mut total = std::time::Duration::ZERO;
-                    let mut done = 0u64;
-                    let mut seed = 0;
-                    while done < iters {
-                        seed += 1;
-                        let (mut g, attacks) = cdb_game(seed);
-                        g.run_script("end\nend\nend").unwrap();
-                        g.world.resource_mut::<GameLog>().keep_text = keep_text;
-                        let ruleset = g.ruleset.clone();
-                        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                        for attack in attacks {
-                            if done == iters || g.is_over() {
-                                break;
-                            }
-                            if g.ruleset.check(&g.world, &attack).is_err() {
-                                continue;
-                            }
-                            let start = std::time::Instant::now();
-                            g.submit(black_box(&attack)).unwrap();
-                            while g.ruleset.pending_decision(&g.world).is_some() {
-                                let decision = ruleset.random_command(&mut g.world, &mut rng);
-                                g.submit(&decision).unwrap();
-                            }
-                            total += start.elapsed();
-                            done += 1;
-                        }
-                    }
-                    total
-                })
-            },
+            |b| b.iter_custom(|iters| time_combats(iters, keep_text, game)),
         );
     }
 }
@@ -305,7 +279,7 @@ fn grid_of_pairs(
 /// Times `iters` combats in warm games made by `game` (one seed after another): each
 /// attack with the decisions it leaves, answered by autoplay's random choice. An attack
 /// refused because an earlier combat's retreat or advance moved one of its units is
-/// not counted.
+/// not counted; a game that ends gives way to the next seed's.
 fn time_combats(
     iters: u64,
     keep_text: bool,
@@ -321,7 +295,7 @@ fn time_combats(
         let ruleset = g.ruleset.clone();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for attack in attacks {
-            if done == iters {
+            if done == iters || g.is_over() {
                 break;
             }
             let start = std::time::Instant::now();
