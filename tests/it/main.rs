@@ -7,6 +7,7 @@ mod cdb_common;
 mod cdb_rules;
 mod cdb_sections;
 mod client;
+mod ctb_rules;
 mod engine;
 mod golden;
 #[cfg(feature = "gui")]

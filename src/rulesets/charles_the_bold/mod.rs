@@ -1,0 +1,12 @@
+//! Charles the Bold (CtB, issue 15), being built after `docs/charles_the_bold_design.md`:
+//! its tables as data (`data`: stand types, terrain, factors, orders, army lists, Special
+//! Units), the dice pools and their exact hit distribution (`pool`), and the Morale Test
+//! with its SP losses (`morale`). It is not yet playable and not in the registry: no
+//! scenario can name it until its sequence of play, movement, fire and melee are built.
+
+pub mod data;
+pub mod morale;
+pub mod pool;
+
+/// The id scenarios will name in `ruleset:`.
+pub const ID: &str = "charles_the_bold";
