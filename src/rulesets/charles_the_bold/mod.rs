@@ -1,5 +1,15 @@
-//! Charles the Bold (hex-and-miniatures rules for medieval battles, 1100-1530), being
-//! built after `docs/charles_the_bold_design.md`: not yet a playable ruleset (it is not
-//! in the registry). Here so far: the geometry of stands facing a vertex.
+//! Charles the Bold (CtB, issue 15), being built after `docs/charles_the_bold_design.md`:
+//! its tables as data (`data`: stand types, terrain, factors, orders, army lists, Special
+//! Units), the dice pools and their exact hit distribution (`pool`), the Morale Test
+//! with its SP losses (`morale`), and the geometry of stands facing a vertex (`geometry`:
+//! front line, fire arc, artillery corridor, away hexes, line of sight). It is not yet
+//! playable and not in the registry: no scenario can name it until its sequence of
+//! play, movement, fire and melee are built.
 
+pub mod data;
 pub mod geometry;
+pub mod morale;
+pub mod pool;
+
+/// The id scenarios will name in `ruleset:`.
+pub const ID: &str = "charles_the_bold";
