@@ -6,6 +6,7 @@
 //! playable and not in the registry: no scenario can name it until its sequence of
 //! play, movement, fire and melee are built.
 
+mod checks;
 pub mod data;
 pub mod geometry;
 pub mod morale;
