@@ -1,8 +1,9 @@
 //! Charles the Bold (CtB, issue 15), being built after `docs/charles_the_bold_design.md`:
 //! its tables as data (`data`: stand types, terrain, factors, orders, army lists, Special
 //! Units), the dice pools and their exact hit distribution (`pool`), the Morale Test
-//! with its SP losses (`morale`), and the geometry of stands facing a vertex (`geometry`:
-//! front line, fire arc, artillery corridor, away hexes, line of sight). It is not yet
+//! with its SP losses (`morale`), the geometry of stands facing a vertex (`geometry`:
+//! front line, fire arc, artillery corridor, away hexes, line of sight), the Order Test
+//! (`orders`) and the melee's rank dice, verdict and pursuit (`verdict`). It is not yet
 //! playable and not in the registry: no scenario can name it until its sequence of
 //! play, movement, fire and melee are built.
 
@@ -10,7 +11,9 @@ mod checks;
 pub mod data;
 pub mod geometry;
 pub mod morale;
+pub mod orders;
 pub mod pool;
+pub mod verdict;
 
 /// The id scenarios will name in `ruleset:`.
 pub const ID: &str = "charles_the_bold";

@@ -1,0 +1,249 @@
+//! Charles the Bold's Order Test and melee arithmetic (`charles_the_bold::orders`,
+//! `verdict`): thresholds and modifiers (CtB 3.4, 8.1), rank dice (CtB 10.4), who wins
+//! a melee and what it costs (CtB 11.0-11.3), and pursuit dice (CtB 13.0), each from
+//! the built-in tables and the text's worked examples (T13, T14, T15).
+
+use bataille::rulesets::charles_the_bold::data::{Class, PursuitKind, Tables, TypeSpec};
+use bataille::rulesets::charles_the_bold::geometry::Side;
+use bataille::rulesets::charles_the_bold::orders::{group_class, passes, passing_faces};
+use bataille::rulesets::charles_the_bold::verdict::{
+    Fighter, Verdict, attacked_frontally, melee_verdict, pursuit_distance, rank_bonus,
+};
+
+fn tables() -> Tables {
+    Tables::builtin().expect("the built-in Charles the Bold tables load")
+}
+
+fn spec<'t>(t: &'t Tables, id: &str) -> &'t TypeSpec {
+    t.type_spec(id).unwrap_or_else(|| panic!("type {id}"))
+}
+
+#[test]
+fn ctb_3_4_thresholds_a3_b4_c5_plus_general_minus_range() {
+    let t = tables();
+    let o = &t.orders.order_test;
+    // CtB 8.1: A passes on 3-6, B on 4-6, C on 5-6.
+    let faces = |c| passing_faces(o, c, false, false);
+    assert_eq!(
+        (faces(Class::A), faces(Class::B), faces(Class::C)),
+        (4, 3, 2)
+    );
+    // +1 with a leader, -1 out of range (CtB 2.0), both: as plain.
+    assert_eq!(passing_faces(o, Class::C, true, false), 3);
+    assert_eq!(passing_faces(o, Class::C, false, true), 1);
+    assert_eq!(passing_faces(o, Class::B, true, true), 3);
+    assert!(passes(o, Class::B, 4, false, false) && !passes(o, Class::B, 3, false, false));
+    assert!(
+        passes(o, Class::B, 3, true, false),
+        "a leader turns a 3 into a 4"
+    );
+    assert!(
+        !passes(o, Class::A, 3, false, true),
+        "out of range, a 3 is a 2"
+    );
+    // a group tests once, at its worst class.
+    assert_eq!(
+        group_class(o, [Class::A, Class::C, Class::B]),
+        Some(Class::C)
+    );
+    assert_eq!(group_class(o, [Class::A, Class::A]), Some(Class::A));
+    assert_eq!(group_class(o, []), None);
+}
+
+#[test]
+fn ctb_10_4_rank_bonuses() {
+    // T14: a triple pike frontal against foot 5 + 2 = 7D6, against mounted 5 + 6 =
+    // 11D6, from the flank 5D6; a double long spear frontal against mounted 5 + 2;
+    // an unmoved schiltron (triple long spears) charged in the flank by knights
+    // 5 + 4 = 9D6, once it has moved 5D6.
+    let t = tables();
+    let (pk, lsp, hi) = (spec(&t, "Pk"), spec(&t, "LSp"), spec(&t, "HI"));
+    assert_eq!(5 + rank_bonus(pk, 3, false, true), 7);
+    assert_eq!(5 + rank_bonus(pk, 3, true, true), 11);
+    assert_eq!(5 + rank_bonus(pk, 3, true, false), 5);
+    assert_eq!(5 + rank_bonus(lsp, 2, true, true), 7);
+    assert_eq!(
+        rank_bonus(hi, 3, true, true),
+        0,
+        "only pikes and long spears"
+    );
+    assert_eq!(rank_bonus(pk, 1, true, true), 0, "one rank, no extra");
+    let schiltron = t.special("schiltron");
+    let unmoved = attacked_frontally(Side::Flank, schiltron, false);
+    let moved = attacked_frontally(Side::Flank, schiltron, true);
+    assert_eq!(5 + rank_bonus(lsp, 3, true, unmoved), 9);
+    assert_eq!(5 + rank_bonus(lsp, 3, true, moved), 5);
+    assert!(attacked_frontally(Side::Front, None, true));
+    assert!(!attacked_frontally(Side::Rear, None, false));
+}
+
+/// A Battle Stand of type `id` with a morale loss and SP, fighting alone.
+fn fighter<'t>(t: &'t Tables, id: &str, morale_loss: u8, sp: u8) -> Fighter<'t> {
+    Fighter {
+        spec: spec(t, id),
+        morale_loss,
+        sp,
+        supported: false,
+        hc_flank_charge: false,
+        against_pike_front: false,
+    }
+}
+
+#[test]
+fn ctb_11_0_loser_two_winner_one() {
+    // T15: losses 3 against 1: the loser -2 SP, the winner -1; 1 against 0: -1 and
+    // nothing; the loser loses 2 only with a morale loss of 2 or more.
+    let t = tables();
+    let v = melee_verdict([fighter(&t, "HI", 3, 5), fighter(&t, "Bills", 1, 5)]);
+    assert_eq!(
+        v,
+        Verdict::Won {
+            loser: 0,
+            sp: [2, 1]
+        }
+    );
+    let v = melee_verdict([fighter(&t, "HI", 0, 5), fighter(&t, "Bills", 1, 5)]);
+    assert_eq!(
+        v,
+        Verdict::Won {
+            loser: 1,
+            sp: [0, 1]
+        }
+    );
+    let v = melee_verdict([fighter(&t, "HI", 2, 5), fighter(&t, "Bills", 5, 5)]);
+    assert_eq!(
+        v,
+        Verdict::Won {
+            loser: 1,
+            sp: [1, 2]
+        }
+    );
+}
+
+#[test]
+fn ctb_11_3_equal_losses_no_hits_or_one_passing_is_ongoing() {
+    let t = tables();
+    // No hits either side, or one side passing alone: both 0.
+    let v = melee_verdict([fighter(&t, "HI", 0, 5), fighter(&t, "Pk", 0, 5)]);
+    assert_eq!(v, Verdict::Ongoing { sp: [0, 0] });
+    // T7: both morale dice 6 with losses 2 and 2: ongoing, 1 SP each.
+    let v = melee_verdict([fighter(&t, "Bills", 2, 5), fighter(&t, "Bills", 2, 9)]);
+    assert_eq!(v, Verdict::Ongoing { sp: [1, 1] });
+}
+
+#[test]
+fn ctb_11_1_caps_cavalry_against_foot_lc_sk_and_the_hc_flank_charge() {
+    let t = tables();
+    // Knights (HC) beaten by foot lose 1 at most ...
+    let v = melee_verdict([fighter(&t, "HC", 4, 7), fighter(&t, "HI", 1, 5)]);
+    assert_eq!(
+        v,
+        Verdict::Won {
+            loser: 0,
+            sp: [1, 1]
+        }
+    );
+    // ... but 2 against pikes frontally.
+    let mut knights = fighter(&t, "HC", 4, 7);
+    knights.against_pike_front = true;
+    let v = melee_verdict([knights, fighter(&t, "Pk", 1, 5)]);
+    assert_eq!(
+        v,
+        Verdict::Won {
+            loser: 0,
+            sp: [2, 1]
+        }
+    );
+    // Against cavalry the cap does not hold.
+    let v = melee_verdict([fighter(&t, "HC", 4, 7), fighter(&t, "MC", 1, 5)]);
+    assert_eq!(
+        v,
+        Verdict::Won {
+            loser: 0,
+            sp: [2, 1]
+        }
+    );
+    // LC lose 1 at most, whoever they fight.
+    let v = melee_verdict([fighter(&t, "LC", 3, 3), fighter(&t, "MC", 0, 5)]);
+    assert_eq!(
+        v,
+        Verdict::Won {
+            loser: 0,
+            sp: [1, 0]
+        }
+    );
+    // Sk never cause more than 1 SP loss.
+    let v = melee_verdict([fighter(&t, "Sk", 0, 2), fighter(&t, "HI", 3, 5)]);
+    assert_eq!(
+        v,
+        Verdict::Won {
+            loser: 1,
+            sp: [0, 1]
+        }
+    );
+    // Heavy cavalry's flank charge: up to 3 SP when it wins.
+    let mut hc = fighter(&t, "HC", 0, 7);
+    hc.hc_flank_charge = true;
+    let v = melee_verdict([hc, fighter(&t, "HI", 3, 5)]);
+    assert_eq!(
+        v,
+        Verdict::Won {
+            loser: 1,
+            sp: [0, 3]
+        }
+    );
+}
+
+#[test]
+fn ctb_11_2_a_lone_stand_eliminated_loses_whatever_the_morale() {
+    let t = tables();
+    // The winner on the morale losses has 1 SP left and would lose it: alone, it
+    // loses the melee instead.
+    let v = melee_verdict([fighter(&t, "HI", 1, 1), fighter(&t, "Bills", 2, 5)]);
+    assert_eq!(
+        v,
+        Verdict::Won {
+            loser: 0,
+            sp: [1, 1]
+        }
+    );
+    // An ongoing melee that would eliminate one side: that side loses.
+    let v = melee_verdict([fighter(&t, "HI", 1, 5), fighter(&t, "Bills", 1, 1)]);
+    assert_eq!(
+        v,
+        Verdict::Won {
+            loser: 1,
+            sp: [1, 1]
+        }
+    );
+    // With supports it keeps the result of the morale losses.
+    let mut supported = fighter(&t, "HI", 1, 1);
+    supported.supported = true;
+    let v = melee_verdict([supported, fighter(&t, "Bills", 2, 5)]);
+    assert_eq!(
+        v,
+        Verdict::Won {
+            loser: 1,
+            sp: [1, 2]
+        }
+    );
+}
+
+#[test]
+fn ctb_13_0_pursuit_dice() {
+    // T13: knights 1 -> 0, 2-3 -> 1H, 4-5 -> 2H, 6 -> 3H; English foot 1-3 -> 0,
+    // 4-6 -> 1H; a 2-MP impetuous foot stand on a 6 -> 2H (its normal move).
+    let t = tables();
+    let p = &t.orders.pursuit;
+    let knights: Vec<u32> = (1..=6)
+        .map(|d| pursuit_distance(p, PursuitKind::Cavalry, false, d, 3))
+        .collect();
+    assert_eq!(knights, [0, 1, 1, 2, 2, 3]);
+    let foot: Vec<u32> = (1..=6)
+        .map(|d| pursuit_distance(p, PursuitKind::Foot, false, d, 2))
+        .collect();
+    assert_eq!(foot, [0, 0, 0, 1, 1, 1]);
+    assert_eq!(pursuit_distance(p, PursuitKind::Foot, true, 6, 2), 2);
+    assert_eq!(pursuit_distance(p, PursuitKind::Foot, true, 2, 2), 1);
+    assert_eq!(pursuit_distance(p, PursuitKind::Never, true, 6, 4), 0);
+}
