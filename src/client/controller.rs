@@ -76,6 +76,10 @@ pub struct Interaction {
     pub hover_info: HoverInfo,
     /// The last refusal or notice, shown in the status line.
     pub status: String,
+    /// The last input was not heeded: a refused command, a click on a hex the rules
+    /// refuse, a click while a decision waits or behind the hand-over screen, an enemy
+    /// clicked before any attacker (scripts and tests check it).
+    pub unheeded: bool,
     pub show_zoc: bool,
     pub show_labels: bool,
     /// The side asked to take the seat; the map is hidden until it does.
@@ -202,6 +206,7 @@ fn submit(session: &mut Session, ui: &mut Interaction, command: &Command) -> boo
         }
         Err(refusal) => {
             ui.status = format!("refused `{command}`: {refusal}");
+            ui.unheeded = true;
             false
         }
     }
@@ -215,9 +220,11 @@ pub fn apply_player_input(
 ) {
     for input in inputs.read() {
         ui.dirty = true;
+        ui.unheeded = false;
         if ui.hand_over.is_some() && *input != PlayerInput::HandOverDone {
             if !matches!(input, PlayerInput::Hover(_)) {
                 ui.status = "hand the seat over first".into();
+                ui.unheeded = true;
             }
             continue;
         }
@@ -297,7 +304,10 @@ fn click(session: &mut Session, ui: &mut Interaction, hex: HexCoord) {
             Some(choice) => {
                 submit(session, ui, &choice.command);
             }
-            None => ui.status = format!("first: {} ({})", decision.prompt, decision.rule),
+            None => {
+                ui.status = format!("first: {} ({})", decision.prompt, decision.rule);
+                ui.unheeded = true;
+            }
         }
         return;
     }
@@ -318,6 +328,7 @@ fn click(session: &mut Session, ui: &mut Interaction, hex: HexCoord) {
                 select_in_hex(ui, &here);
             } else if let HoverInfo::Illegal(why) = hover_info(session, ui, Some(hex)) {
                 ui.status = why;
+                ui.unheeded = true;
             } else {
                 ui.selected = None;
             }
@@ -338,6 +349,7 @@ fn click(session: &mut Session, ui: &mut Interaction, hex: HexCoord) {
             } else if ui.attackers.is_empty() {
                 select_in_hex(ui, &here);
                 ui.status = "choose the attackers first: click your units".into();
+                ui.unheeded = true;
             } else {
                 let attackers = ui.attackers.clone();
                 let command =

@@ -174,6 +174,18 @@ fn has_systems<P: RulesetPhase>(world: &World, phase: P, entering: bool) -> bool
     })
 }
 
+/// A phase schedule skipped as empty must be empty (debug builds, so every test): a
+/// system added to it other than by `on_enter` or `on_exit` would never run.
+fn debug_assert_empty(world: &World, label: impl ScheduleLabel) {
+    debug_assert!(
+        world
+            .get_resource::<Schedules>()
+            .and_then(|s| s.get(label))
+            .is_none_or(|s| s.systems_len() == 0),
+        "a phase schedule has systems that `on_enter`/`on_exit` did not add: they would never run"
+    );
+}
+
 /// Adds systems to one of the phase schedules of `P`, all of which it first creates.
 fn add_to<P: RulesetPhase, M>(
     world: &mut World,
@@ -197,10 +209,12 @@ pub fn change_phase<P: RulesetPhase>(world: &mut World, next: P) {
 /// Runs the exit systems of the current phase; the game stays in it until
 /// `enter_phase` (a ruleset whose next phase depends on what they did).
 pub fn leave_phase<P: RulesetPhase>(world: &mut World) {
-    if let Some(previous) = P::current(world)
-        && has_systems(world, previous, false)
-    {
-        world.run_schedule(OnExitPhase(previous));
+    if let Some(previous) = P::current(world) {
+        if has_systems(world, previous, false) {
+            world.run_schedule(OnExitPhase(previous));
+        } else {
+            debug_assert_empty(world, OnExitPhase(previous));
+        }
     }
 }
 
@@ -210,6 +224,8 @@ pub fn enter_phase<P: RulesetPhase>(world: &mut World, next: P) {
     set_phase(world, next);
     if has_systems(world, next, true) {
         world.run_schedule(OnEnterPhase(next));
+    } else {
+        debug_assert_empty(world, OnEnterPhase(next));
     }
 }
 

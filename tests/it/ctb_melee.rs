@@ -82,6 +82,8 @@ fn fighter<'t>(t: &'t Tables, id: &str, morale_loss: u8, sp: u8) -> Fighter<'t> 
     Fighter {
         spec: spec(t, id),
         morale_loss,
+        tested: morale_loss > 0,
+        disordered: false,
         sp,
         supported: false,
         hc_flank_charge: false,
@@ -94,7 +96,8 @@ fn ctb_11_0_loser_two_winner_one() {
     // T15: losses 3 against 1: the loser -2 SP, the winner -1; 1 against 0: -1 and
     // nothing; the loser loses 2 only with a morale loss of 2 or more.
     let t = tables();
-    let v = melee_verdict([fighter(&t, "HI", 3, 5), fighter(&t, "Bills", 1, 5)]);
+    let m = &t.factors.melee;
+    let v = melee_verdict(m, [fighter(&t, "HI", 3, 5), fighter(&t, "Bills", 1, 5)]);
     assert_eq!(
         v,
         Verdict::Won {
@@ -102,7 +105,7 @@ fn ctb_11_0_loser_two_winner_one() {
             sp: [2, 1]
         }
     );
-    let v = melee_verdict([fighter(&t, "HI", 0, 5), fighter(&t, "Bills", 1, 5)]);
+    let v = melee_verdict(m, [fighter(&t, "HI", 0, 5), fighter(&t, "Bills", 1, 5)]);
     assert_eq!(
         v,
         Verdict::Won {
@@ -110,7 +113,7 @@ fn ctb_11_0_loser_two_winner_one() {
             sp: [0, 1]
         }
     );
-    let v = melee_verdict([fighter(&t, "HI", 2, 5), fighter(&t, "Bills", 5, 5)]);
+    let v = melee_verdict(m, [fighter(&t, "HI", 2, 5), fighter(&t, "Bills", 5, 5)]);
     assert_eq!(
         v,
         Verdict::Won {
@@ -123,19 +126,21 @@ fn ctb_11_0_loser_two_winner_one() {
 #[test]
 fn ctb_11_3_equal_losses_no_hits_or_one_passing_is_ongoing() {
     let t = tables();
+    let m = &t.factors.melee;
     // No hits either side, or one side passing alone: both 0.
-    let v = melee_verdict([fighter(&t, "HI", 0, 5), fighter(&t, "Pk", 0, 5)]);
+    let v = melee_verdict(m, [fighter(&t, "HI", 0, 5), fighter(&t, "Pk", 0, 5)]);
     assert_eq!(v, Verdict::Ongoing { sp: [0, 0] });
     // T7: both morale dice 6 with losses 2 and 2: ongoing, 1 SP each.
-    let v = melee_verdict([fighter(&t, "Bills", 2, 5), fighter(&t, "Bills", 2, 9)]);
+    let v = melee_verdict(m, [fighter(&t, "Bills", 2, 5), fighter(&t, "Bills", 2, 9)]);
     assert_eq!(v, Verdict::Ongoing { sp: [1, 1] });
 }
 
 #[test]
 fn ctb_11_1_caps_cavalry_against_foot_lc_sk_and_the_hc_flank_charge() {
     let t = tables();
+    let m = &t.factors.melee;
     // Knights (HC) beaten by foot lose 1 at most ...
-    let v = melee_verdict([fighter(&t, "HC", 4, 7), fighter(&t, "HI", 1, 5)]);
+    let v = melee_verdict(m, [fighter(&t, "HC", 4, 7), fighter(&t, "HI", 1, 5)]);
     assert_eq!(
         v,
         Verdict::Won {
@@ -146,7 +151,7 @@ fn ctb_11_1_caps_cavalry_against_foot_lc_sk_and_the_hc_flank_charge() {
     // ... but 2 against pikes frontally.
     let mut knights = fighter(&t, "HC", 4, 7);
     knights.against_pike_front = true;
-    let v = melee_verdict([knights, fighter(&t, "Pk", 1, 5)]);
+    let v = melee_verdict(m, [knights, fighter(&t, "Pk", 1, 5)]);
     assert_eq!(
         v,
         Verdict::Won {
@@ -155,7 +160,7 @@ fn ctb_11_1_caps_cavalry_against_foot_lc_sk_and_the_hc_flank_charge() {
         }
     );
     // Against cavalry the cap does not hold.
-    let v = melee_verdict([fighter(&t, "HC", 4, 7), fighter(&t, "MC", 1, 5)]);
+    let v = melee_verdict(m, [fighter(&t, "HC", 4, 7), fighter(&t, "MC", 1, 5)]);
     assert_eq!(
         v,
         Verdict::Won {
@@ -164,7 +169,7 @@ fn ctb_11_1_caps_cavalry_against_foot_lc_sk_and_the_hc_flank_charge() {
         }
     );
     // LC lose 1 at most, whoever they fight.
-    let v = melee_verdict([fighter(&t, "LC", 3, 3), fighter(&t, "MC", 0, 5)]);
+    let v = melee_verdict(m, [fighter(&t, "LC", 3, 3), fighter(&t, "MC", 0, 5)]);
     assert_eq!(
         v,
         Verdict::Won {
@@ -173,7 +178,7 @@ fn ctb_11_1_caps_cavalry_against_foot_lc_sk_and_the_hc_flank_charge() {
         }
     );
     // Sk never cause more than 1 SP loss.
-    let v = melee_verdict([fighter(&t, "Sk", 0, 2), fighter(&t, "HI", 3, 5)]);
+    let v = melee_verdict(m, [fighter(&t, "Sk", 0, 2), fighter(&t, "HI", 3, 5)]);
     assert_eq!(
         v,
         Verdict::Won {
@@ -184,7 +189,7 @@ fn ctb_11_1_caps_cavalry_against_foot_lc_sk_and_the_hc_flank_charge() {
     // Heavy cavalry's flank charge: up to 3 SP when it wins.
     let mut hc = fighter(&t, "HC", 0, 7);
     hc.hc_flank_charge = true;
-    let v = melee_verdict([hc, fighter(&t, "HI", 3, 5)]);
+    let v = melee_verdict(m, [hc, fighter(&t, "HI", 3, 5)]);
     assert_eq!(
         v,
         Verdict::Won {
@@ -197,9 +202,10 @@ fn ctb_11_1_caps_cavalry_against_foot_lc_sk_and_the_hc_flank_charge() {
 #[test]
 fn ctb_11_2_a_lone_stand_eliminated_loses_whatever_the_morale() {
     let t = tables();
+    let m = &t.factors.melee;
     // The winner on the morale losses has 1 SP left and would lose it: alone, it
     // loses the melee instead.
-    let v = melee_verdict([fighter(&t, "HI", 1, 1), fighter(&t, "Bills", 2, 5)]);
+    let v = melee_verdict(m, [fighter(&t, "HI", 1, 1), fighter(&t, "Bills", 2, 5)]);
     assert_eq!(
         v,
         Verdict::Won {
@@ -208,7 +214,7 @@ fn ctb_11_2_a_lone_stand_eliminated_loses_whatever_the_morale() {
         }
     );
     // An ongoing melee that would eliminate one side: that side loses.
-    let v = melee_verdict([fighter(&t, "HI", 1, 5), fighter(&t, "Bills", 1, 1)]);
+    let v = melee_verdict(m, [fighter(&t, "HI", 1, 5), fighter(&t, "Bills", 1, 1)]);
     assert_eq!(
         v,
         Verdict::Won {
@@ -219,7 +225,7 @@ fn ctb_11_2_a_lone_stand_eliminated_loses_whatever_the_morale() {
     // With supports it keeps the result of the morale losses.
     let mut supported = fighter(&t, "HI", 1, 1);
     supported.supported = true;
-    let v = melee_verdict([supported, fighter(&t, "Bills", 2, 5)]);
+    let v = melee_verdict(m, [supported, fighter(&t, "Bills", 2, 5)]);
     assert_eq!(
         v,
         Verdict::Won {
@@ -246,4 +252,85 @@ fn ctb_13_0_pursuit_dice() {
     assert_eq!(pursuit_distance(p, PursuitKind::Foot, true, 6, 2), 2);
     assert_eq!(pursuit_distance(p, PursuitKind::Foot, true, 2, 2), 1);
     assert_eq!(pursuit_distance(p, PursuitKind::Never, true, 6, 4), 0);
+}
+
+#[test]
+fn ctb_7_3_disorder_sp_in_melee_within_the_caps_not_deciding_the_winner() {
+    let t = tables();
+    let m = &t.factors.melee;
+    // Both hit, both pass: an ongoing melee; the one disordered before its test loses
+    // 1 SP all the same (CtB 7.3), the other none.
+    let mut disordered = fighter(&t, "HI", 0, 5);
+    disordered.tested = true;
+    disordered.disordered = true;
+    let mut steady = fighter(&t, "Bills", 0, 5);
+    steady.tested = true;
+    assert_eq!(
+        melee_verdict(m, [disordered, steady]),
+        Verdict::Ongoing { sp: [1, 0] }
+    );
+    // Not hit, no test: no SP, disordered or not.
+    disordered.tested = false;
+    assert_eq!(
+        melee_verdict(m, [disordered, steady]),
+        Verdict::Ongoing { sp: [0, 0] }
+    );
+    // The winner that passed while disordered loses 1; it still wins.
+    disordered.tested = true;
+    let v = melee_verdict(m, [disordered, fighter(&t, "Bills", 2, 5)]);
+    assert_eq!(
+        v,
+        Verdict::Won {
+            loser: 1,
+            sp: [1, 2]
+        }
+    );
+    // That SP counts for CtB 11.2: a lone winner on its last SP loses instead.
+    disordered.sp = 1;
+    let v = melee_verdict(m, [disordered, fighter(&t, "Bills", 2, 5)]);
+    assert_eq!(
+        v,
+        Verdict::Won {
+            loser: 0,
+            sp: [1, 1]
+        }
+    );
+}
+
+#[test]
+fn ctb_11_0_the_caps_are_the_tables() {
+    // factors.ron sets the caps: with a loser cap of 3 needing a loss of 3, and a
+    // winner cap of 2, the same morale losses cost other SP.
+    let t = tables();
+    let mut m = t.factors.melee.clone();
+    let fight = |m: &_| melee_verdict(m, [fighter(&t, "HI", 3, 9), fighter(&t, "Bills", 2, 9)]);
+    assert_eq!(
+        fight(&m),
+        Verdict::Won {
+            loser: 0,
+            sp: [2, 1]
+        }
+    );
+    m.loser_cap = 3;
+    m.loser_needs = 3;
+    m.winner_cap = 2;
+    assert_eq!(
+        fight(&m),
+        Verdict::Won {
+            loser: 0,
+            sp: [3, 2]
+        }
+    );
+    // A loss of 2 under a cap of 3 that needs 3: 2 at most.
+    let v = melee_verdict(&m, [fighter(&t, "HI", 2, 9), fighter(&t, "Bills", 1, 9)]);
+    assert_eq!(
+        v,
+        Verdict::Won {
+            loser: 0,
+            sp: [2, 1]
+        }
+    );
+    m.ongoing_cap = 2;
+    let v = melee_verdict(&m, [fighter(&t, "HI", 2, 9), fighter(&t, "Bills", 2, 9)]);
+    assert_eq!(v, Verdict::Ongoing { sp: [2, 2] });
 }

@@ -36,9 +36,30 @@ fn mp_charge_preview_gives_the_failed_check_before_the_crt() {
     assert!((p - 4.0 / 9.0).abs() < 1e-12, "{p}");
     let total: f64 = with_charge.iter().map(|(_, p)| p).sum();
     assert!((total - 1.0).abs() < 1e-12, "{with_charge:?}");
-    // Each CRT cell comes only when the check passed (5 in 9): the same cells as a
-    // plain attack, each scaled by 5/9. The plain attack: the cavalry starts next to
-    // the infantry and does not move (no charge).
+    // Each CRT cell comes only when the check passed (5 in 9): the cells the d6 gives
+    // at the charge's own odds (7 against 5: 1-1) and die modifier, each face 1/6 of
+    // 5/9, counted here from the CRT itself.
+    let cmd = parse_line("attack 0504 -> 0505").unwrap().unwrap();
+    let preview = g.ruleset.attack_preview(&g.world, &cmd).unwrap();
+    assert_eq!(preview.odds, "7 against 5: 1-1");
+    let t = bataille::rulesets::morne_plaine::data::Tables::builtin().unwrap();
+    let column = t.crt.columns.iter().position(|c| c == "1-1").unwrap();
+    let mut expected: Vec<(String, f64)> = Vec::new();
+    for face in 1..=6u8 {
+        let row =
+            bataille::rulesets::morne_plaine::combat::modified_die(face, &[preview.die_modifier]);
+        let cell = t.crt.cell(column, row).to_string();
+        match expected.iter_mut().find(|(l, _)| *l == cell) {
+            Some((_, p)) => *p += 5.0 / 54.0,
+            None => expected.push((cell, 5.0 / 54.0)),
+        }
+    }
+    assert_eq!(with_charge.len() - 1, expected.len(), "{with_charge:?}");
+    for ((label, p), (want, q)) in with_charge[1..].iter().zip(&expected) {
+        assert_eq!(label, want);
+        assert!((p - q).abs() < 1e-12, "{label}: {p} against {q}");
+    }
+    // Without the charge (the cavalry starts next to the infantry), no check.
     let mut g2 = mp(
         &[
             ("c", "a", "heavy_cavalry", "0504", ""),
@@ -55,11 +76,6 @@ fn mp_charge_preview_gives_the_failed_check_before_the_crt() {
     );
     let total: f64 = without.iter().map(|(_, p)| p).sum();
     assert!((total - 1.0).abs() < 1e-12, "{without:?}");
-    for (label, p) in &with_charge[1..] {
-        assert!(*p > 0.0 && *p <= 5.0 / 9.0 + 1e-12, "{label}: {p}");
-        let sixths = p / (5.0 / 9.0) * 6.0;
-        assert!((sixths - sixths.round()).abs() < 1e-9, "{label}: {p}");
-    }
 }
 
 #[test]

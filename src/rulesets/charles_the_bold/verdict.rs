@@ -2,8 +2,9 @@
 //! long-spear ranks (CtB 10.4.1, 10.4.2), who wins a melee and the SP each Battle Stand
 //! loses (CtB 11.0-11.3), and how far a winner pursues (CtB 13.0, R-pursuit).
 
-use super::data::{PursuitBand, PursuitDice, PursuitKind, SpecialUnit, TypeSpec};
+use super::data::{MeleeFactors, PursuitBand, PursuitDice, PursuitKind, SpecialUnit, TypeSpec};
 use super::geometry::Side;
+use super::morale::sp_loss;
 
 /// Whether a stand is attacked through its front (CtB 10.4): contact on a front hex,
 /// or any contact on a stand whose Special Units entry gives it an all-round front
@@ -34,6 +35,11 @@ pub struct Fighter<'a> {
     pub spec: &'a TypeSpec,
     /// Its morale loss (0 when it passed or did not test: CtB 11.3).
     pub morale_loss: u8,
+    /// It took a Morale Test (it was hit): a stand disordered before its test loses at
+    /// least 1 SP, within every cap (CtB 7.3, R-caps).
+    pub tested: bool,
+    /// Disordered before this melee's Morale Test (CtB 7.3).
+    pub disordered: bool,
     /// Its SP (all ranks): losing as many eliminates it (CtB 11.2).
     pub sp: u8,
     /// Supporting stands add to its dice (CtB 10.7, 11.2).
@@ -75,23 +81,42 @@ fn loss_cap(me: &Fighter, other: &Fighter) -> u8 {
     cap
 }
 
-/// Who wins a melee and what each Battle Stand loses (CtB 11.0): the greater morale
-/// loss loses; the loser at most 2 SP, and 2 only with a morale loss of 2 or more (3
-/// to heavy cavalry's flank charge, CtB 11.1), the winner at most 1; equal losses are
-/// an ongoing melee (CtB 11.3); every cap of CtB 11.1 applies. A Battle Stand fighting
-/// alone that would be eliminated loses whatever the morale losses (CtB 11.2).
-pub fn melee_verdict(f: [Fighter; 2]) -> Verdict {
+/// Who wins a melee and what each Battle Stand loses (CtB 11.0), with the caps of
+/// `factors.ron`: the greater morale loss loses; the loser at most `loser_cap` SP (2),
+/// and that many only with a morale loss of `loser_needs` (2) or more, up to
+/// `hc_flank_cap` (3) against heavy cavalry's flank charge (CtB 11.1); the winner at
+/// most `winner_cap` (1); equal losses are an ongoing melee, `ongoing_cap` (1) each
+/// (CtB 11.3); every type's cap of CtB 11.1 applies, and within them a stand disordered
+/// before its test loses at least 1 (CtB 7.3), which does not change who wins. A
+/// Battle Stand fighting alone that its losses, that SP included, would eliminate loses
+/// whatever the morale losses (CtB 11.2).
+pub fn melee_verdict(m: &MeleeFactors, f: [Fighter; 2]) -> Verdict {
     let cap = [loss_cap(&f[0], &f[1]), loss_cap(&f[1], &f[0])];
-    let ongoing = || {
-        let sp = [0, 1].map(|i| f[i].morale_loss.min(1).min(cap[i]));
-        Verdict::Ongoing { sp }
+    // The SP a side loses under `limit` (7.3's SP only for a stand that tested).
+    let lost = |i: usize, limit: u8| {
+        sp_loss(
+            f[i].morale_loss,
+            limit.min(cap[i]),
+            f[i].disordered && f[i].tested,
+        )
+        .sp
+    };
+    let ongoing = || Verdict::Ongoing {
+        sp: [0, 1].map(|i| lost(i, m.ongoing_cap)),
     };
     let won = |loser: usize| {
         let winner = 1 - loser;
-        let most = if f[winner].hc_flank_charge { 3 } else { 2 };
+        let mut limit = if f[winner].hc_flank_charge {
+            m.hc_flank_cap
+        } else {
+            m.loser_cap
+        };
+        if f[loser].morale_loss < m.loser_needs {
+            limit = limit.min(m.loser_cap.saturating_sub(1));
+        }
         let mut sp = [0; 2];
-        sp[loser] = f[loser].morale_loss.min(most).min(cap[loser]).max(1);
-        sp[winner] = f[winner].morale_loss.min(1).min(cap[winner]);
+        sp[loser] = lost(loser, limit).max(1);
+        sp[winner] = lost(winner, m.winner_cap);
         Verdict::Won { loser, sp }
     };
     let verdict = match f[0].morale_loss.cmp(&f[1].morale_loss) {
@@ -116,7 +141,9 @@ pub fn melee_verdict(f: [Fighter; 2]) -> Verdict {
 /// How many hexes a winning Battle Stand pursues on `die` (CtB 13.0, R-pursuit):
 /// impetuous stands and cavalry by the cavalry bands (1 none, 2-3 1H, 4-5 2H, 6 3H),
 /// other foot by the foot bands (4-6 1H), never for stands that do not pursue; never
-/// farther than its normal move (`normal_move`, its first-move MP).
+/// farther than its normal move (`normal_move`, its first-move MP). Whether the stand
+/// may pursue at all (a Battle Stand that won, impetuous or with a positive impact
+/// factor, not foot after cavalry: CtB 13.0) is the caller's to decide.
 pub fn pursuit_distance(
     dice: &PursuitDice,
     kind: PursuitKind,

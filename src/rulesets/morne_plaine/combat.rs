@@ -429,7 +429,7 @@ pub fn result_chances(world: &World, plan: &AttackPlan) -> Vec<(String, f64)> {
     let mut out: Vec<(String, f64)> = Vec::new();
     if pass < 1.0 {
         out.push((
-            "the charge breaks the defender: it fails its check and retreats, no CRT die".into(),
+            "the charge breaks the defender: it fails its check and retreats (eliminated if it cannot), no CRT die".into(),
             1.0 - pass,
         ));
     }
