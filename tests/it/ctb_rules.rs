@@ -327,6 +327,26 @@ fn ctb_tables_types_terrain_factors_orders_refusals_are_located() {
         e.message.contains("Order Test's thresholds are 2 to 6") && e.message.contains("CtB 8.1"),
         "{e}"
     );
+    // Each fault at its own field: the general's move, a type's melee cap.
+    let e = refused(3, "general_move: 6", "general_move: 0");
+    assert!(
+        e.message
+            .contains("general's move is at least 1 hex (CtB 2.1)"),
+        "{e}"
+    );
+    assert_eq!(
+        (e.line, e.column),
+        place(data::ORDERS_RON, "general_move", "general_move:")
+    );
+    let e = refused(0, "lost_max: 1", "lost_max: 4");
+    assert!(
+        e.message.contains("melee caps from 1 to 3 SP (CtB 11.1)"),
+        "{e}"
+    );
+    assert_eq!(
+        (e.line, e.column),
+        place(data::TYPES_RON, "\"LC\"", "lost_max:")
+    );
     let e = refused(3, "(faces: (4, 5), hexes: 2)", "(faces: (3, 5), hexes: 2)");
     assert!(
         e.message.contains("cavalry pursuit bands") && e.message.contains("CtB 13.0"),

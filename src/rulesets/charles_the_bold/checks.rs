@@ -67,12 +67,16 @@ pub(super) fn check_types(loc: &Locate, types: &TypesFile) -> Result<(), Located
             Some(("side", "a sideways cost from 1 to 9 MP a hex (CtB 3.6)"))
         } else if !(1..=9).contains(&t.back) {
             Some(("back", "a backwards cost from 1 to 9 MP a hex (CtB 3.7)"))
-        } else if [t.lost_vs_foot, t.lost_max, t.inflicts_max]
-            .iter()
-            .flatten()
-            .any(|c| !(1..=3).contains(c))
+        } else if let Some(key) = [
+            ("lost_vs_foot", t.lost_vs_foot),
+            ("lost_max", t.lost_max),
+            ("inflicts_max", t.inflicts_max),
+        ]
+        .iter()
+        .find(|(_, c)| c.is_some_and(|c| !(1..=3).contains(&c)))
+        .map(|(k, _)| *k)
         {
-            Some(("lost", "melee caps from 1 to 3 SP (CtB 11.1)"))
+            Some((key, "melee caps from 1 to 3 SP (CtB 11.1)"))
         } else if t.ranks.is_some_and(|r| r.foot > 3 || r.mounted > 3) {
             Some((
                 "ranks",
@@ -264,11 +268,18 @@ pub(super) fn check_orders(loc: &Locate, o: &OrdersFile) -> Result<(), LocatedEr
             ));
         }
     }
-    if o.retreat_factor == 0 || o.general_move == 0 {
+    if o.retreat_factor == 0 {
         return Err(loc.at(
             3,
             "retreat_factor",
-            "the retreat factor and the general's move are at least 1 (CtB 2.1, 12.0)".into(),
+            "the retreat factor is at least 1 (CtB 12.0)".into(),
+        ));
+    }
+    if o.general_move == 0 {
+        return Err(loc.at(
+            3,
+            "general_move",
+            "the general's move is at least 1 hex (CtB 2.1)".into(),
         ));
     }
     Ok(())
