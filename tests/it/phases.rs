@@ -6,7 +6,8 @@ use bataille::engine::dice::Dice;
 use bataille::engine::event::EventKind;
 use bataille::engine::game::{Game, TurnState};
 use bataille::engine::phase::{
-    OnEnterPhase, OnExitPhase, PhaseKind, RulesetPhase, change_phase, rules_schedule,
+    OnEnterPhase, OnExitPhase, PhaseKind, RulesetPhase, change_phase, on_enter, on_exit,
+    rules_schedule,
 };
 use bataille::engine::units::{Placement, SideId, Units};
 use bataille::rulesets::a_la_charge::{AlcFlags, AlcPhase, AlcState, AlcUnit};
@@ -173,13 +174,32 @@ fn every_rules_schedule_runs_on_the_single_threaded_executor() {
             .flat_map(|p| [OnEnterPhase(*p).intern(), OnExitPhase(*p).intern()])
             .collect()
     }
-    for (scenario, options, labels) in [
-        (civitate_path(), vec![], labels::<AlcPhase>()),
-        (kalavryai_path(), vec![], labels::<AlcPhase>()),
+    /// The probe on entering and leaving every phase, added as a ruleset adds its
+    /// phase systems (a schedule the engine knows empty is skipped).
+    fn add_probes<P: RulesetPhase>(world: &mut World) {
+        for &p in P::ALL {
+            on_enter(world, p, probe);
+            on_exit(world, p, probe);
+        }
+    }
+    for (scenario, options, labels, probes) in [
+        (
+            civitate_path(),
+            vec![],
+            labels::<AlcPhase>(),
+            add_probes::<AlcPhase> as fn(&mut World),
+        ),
+        (
+            kalavryai_path(),
+            vec![],
+            labels::<AlcPhase>(),
+            add_probes::<AlcPhase>,
+        ),
         (
             root().join("scenarios/champs_de_bataille/daras_530.ron"),
             vec!["scenario_deployment".to_string()],
             labels::<CdbPhase>(),
+            add_probes::<CdbPhase>,
         ),
     ] {
         let mut g = Game::start(&scenario, 1, &options).unwrap();
@@ -199,10 +219,8 @@ fn every_rules_schedule_runs_on_the_single_threaded_executor() {
         for _ in 0..50 {
             alone.run(world);
         }
+        probes(world);
         for label in labels {
-            world.schedule_scope(label, |_, s| {
-                s.add_systems(probe);
-            });
             for _ in 0..20 {
                 world.run_schedule(label);
             }
