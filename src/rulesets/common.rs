@@ -321,6 +321,37 @@ pub fn find_table(scenario_path: &Path, id: &str, file: &str) -> Option<PathBuf>
         .find(|p| p.is_file())
 }
 
+/// A ruleset's tables as one value: its `N` files, their built-in copies and how they
+/// are parsed and checked; reading them (beside or above a scenario, else built in) is
+/// the same for every ruleset.
+pub trait RulesetTables<const N: usize>: Sized {
+    /// The ruleset's id: the tables are `rulesets/<ID>/<file>`.
+    const ID: &'static str;
+    /// The file names, in the order `parse` takes them.
+    const FILES: [&'static str; N];
+    /// The copies built into the program, in the same order.
+    const BUILTIN: [&'static str; N];
+
+    /// Parses and checks the tables; `names` are the file names shown in errors.
+    fn parse(names: [&str; N], texts: [String; N]) -> Result<Self, LocatedError>;
+
+    /// The tables built into the program.
+    fn builtin() -> Result<Self, LocatedError> {
+        Self::read(None)
+    }
+
+    /// The tables found beside or above a scenario, else the built-in ones.
+    fn for_scenario(scenario: &Path) -> Result<Self, LocatedError> {
+        Self::read(Some(scenario))
+    }
+
+    /// The tables of `scenario`, or the built-in ones.
+    fn read(scenario: Option<&Path>) -> Result<Self, LocatedError> {
+        let (names, texts) = read_tables(scenario, Self::ID, Self::FILES, Self::BUILTIN)?;
+        Self::parse(names.each_ref().map(String::as_str), texts)
+    }
+}
+
 /// The names (for errors) and texts of a ruleset's table files: each found beside or
 /// above the scenario when present (so edited tables take effect), else the copy built
 /// into the program, named `rulesets/<id>/<file>`.

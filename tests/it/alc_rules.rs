@@ -14,6 +14,7 @@ use bataille::rulesets::a_la_charge::{rating, resolve};
 use bataille::rulesets::parse_line;
 
 use crate::common::*;
+use bataille::rulesets::common::RulesetTables;
 
 fn h(s: &str) -> HexCoord {
     HexCoord::parse(s).unwrap()

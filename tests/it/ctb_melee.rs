@@ -9,6 +9,7 @@ use bataille::rulesets::charles_the_bold::orders::{group_class, passes, passing_
 use bataille::rulesets::charles_the_bold::verdict::{
     Fighter, Verdict, attacked_frontally, melee_verdict, pursuit_distance, rank_bonus,
 };
+use bataille::rulesets::common::RulesetTables;
 
 fn tables() -> Tables {
     Tables::builtin().expect("the built-in Charles the Bold tables load")

@@ -10,6 +10,7 @@ use bataille::rulesets::charles_the_bold::morale::{
     take_losses, test, test_distribution,
 };
 use bataille::rulesets::charles_the_bold::pool::{Pool, count_hits, hit_counts, hit_distribution};
+use bataille::rulesets::common::RulesetTables;
 
 fn tables() -> Tables {
     Tables::builtin().expect("the built-in Charles the Bold tables load")

@@ -2,6 +2,7 @@
 //! each test named after the rule it checks and the page's worked examples with their
 //! numbers.
 
+use bataille::rulesets::common::RulesetTables;
 use bataille::rulesets::common::parse_odds;
 use bataille::rulesets::morne_plaine::combat::{
     modified_die, morale_check_passes, morale_modifier, odds_column, topography_modifier,

@@ -7,6 +7,7 @@ use bataille::rulesets::parse_line;
 
 use crate::common::run;
 use crate::mp_game::{Mu, ends, mp};
+use bataille::rulesets::common::RulesetTables;
 
 /// Heavy cavalry `c` (CS 5) two hexes from line infantry `d` (CS 5, MV 5): after
 /// `move c 0503 0504` it charges (MP movement: charge).

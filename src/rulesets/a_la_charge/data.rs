@@ -3,8 +3,6 @@
 //! Most printed values are missing from our copy of the rules; each file says in its
 //! `source:` note which figures are printed and which are the designer's choice.
 
-use std::path::Path;
-
 use serde::Deserialize;
 
 use crate::engine::error::LocatedError;
@@ -205,8 +203,26 @@ fn parse_ratio(s: &str) -> Option<(i32, i32)> {
 }
 
 impl Tables {
+    pub fn unit_type(&self, id: &str) -> Option<(usize, &UnitType)> {
+        self.units
+            .types
+            .iter()
+            .enumerate()
+            .find(|(_, t)| t.id == id)
+    }
+
+    pub fn terrain_index(&self, id: &str) -> Option<usize> {
+        self.terrain.terrain.iter().position(|t| t.id == id)
+    }
+}
+
+impl crate::rulesets::common::RulesetTables<3> for Tables {
+    const ID: &'static str = super::ID;
+    const FILES: [&'static str; 3] = ["units.ron", "terrain.ron", "crt.ron"];
+    const BUILTIN: [&'static str; 3] = [UNITS_RON, TERRAIN_RON, CRT_RON];
+
     /// Parses the three tables; `names` are the file names shown in errors.
-    pub fn parse(names: [&str; 3], texts: [String; 3]) -> Result<Self, LocatedError> {
+    fn parse(names: [&str; 3], texts: [String; 3]) -> Result<Self, LocatedError> {
         let units: UnitTypesFile = parse(names[0], &texts[0])?;
         let terrain: TerrainFile = parse(names[1], &texts[1])?;
         let crt_file: CrtFile = parse(names[2], &texts[2])?;
@@ -291,37 +307,5 @@ impl Tables {
             crt,
             texts,
         })
-    }
-
-    /// The tables built into the program.
-    pub fn builtin() -> Result<Self, LocatedError> {
-        Self::read(None)
-    }
-
-    /// The tables found beside or above a scenario, else the built-in ones.
-    pub fn for_scenario(scenario: &Path) -> Result<Self, LocatedError> {
-        Self::read(Some(scenario))
-    }
-
-    fn read(scenario: Option<&Path>) -> Result<Self, LocatedError> {
-        let (names, texts) = crate::rulesets::common::read_tables(
-            scenario,
-            super::ID,
-            ["units.ron", "terrain.ron", "crt.ron"],
-            [UNITS_RON, TERRAIN_RON, CRT_RON],
-        )?;
-        Self::parse([&names[0], &names[1], &names[2]], texts)
-    }
-
-    pub fn unit_type(&self, id: &str) -> Option<(usize, &UnitType)> {
-        self.units
-            .types
-            .iter()
-            .enumerate()
-            .find(|(_, t)| t.id == id)
-    }
-
-    pub fn terrain_index(&self, id: &str) -> Option<usize> {
-        self.terrain.terrain.iter().position(|t| t.id == id)
     }
 }

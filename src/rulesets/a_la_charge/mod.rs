@@ -18,6 +18,8 @@ use std::path::Path;
 
 use bevy::ecs::system::InRef;
 use bevy::prelude::*;
+
+use crate::rulesets::common::RulesetTables;
 use rand_chacha::ChaCha8Rng;
 
 use crate::engine::board::Board;

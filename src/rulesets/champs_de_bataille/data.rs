@@ -3,8 +3,6 @@
 //! `rulesets/champs_de_bataille/*.ron`. Tactical values and movement allowances are
 //! missing from our copy of the rules; each file's `source:` notes say what is printed.
 
-use std::path::Path;
-
 use serde::Deserialize;
 
 use crate::engine::error::LocatedError;
@@ -277,7 +275,51 @@ pub const RESULTS_RON: &str = include_str!("../../../rulesets/champs_de_bataille
 use crate::rulesets::common::parse_table as parse;
 
 impl Tables {
-    pub fn parse(names: [&str; 3], texts: [String; 3]) -> Result<Self, LocatedError> {
+    pub fn counter_index(&self, id: &str) -> Option<usize> {
+        self.units.counters.iter().position(|c| c.id == id)
+    }
+
+    pub fn counter(&self, id: &str) -> Option<&CounterSpec> {
+        self.units.counters.iter().find(|c| c.id == id)
+    }
+
+    pub fn kind(&self, k: Kind) -> &KindSpec {
+        self.units
+            .kinds
+            .iter()
+            .find(|s| s.id == k)
+            .expect("checked at parse: every counter's kind has an entry")
+    }
+
+    /// A counter's values, its kind's defaults filled in.
+    pub fn profile(&self, c: &CounterSpec) -> Profile {
+        let k = self.kind(c.kind);
+        Profile {
+            kind: c.kind,
+            quality: c.quality,
+            regular: c.regular,
+            vs_foot: c.vs_foot.unwrap_or(k.vs_foot),
+            vs_mounted: c.vs_mounted.unwrap_or(k.vs_mounted),
+            mp: c.mp.unwrap_or(k.mp),
+            range: c.range.unwrap_or(0),
+            bow: c.bow,
+            mobile: c.mobile,
+            mounted_infantry: c.mounted_infantry,
+            chariot: c.chariot,
+        }
+    }
+
+    pub fn terrain_index(&self, id: &str) -> Option<usize> {
+        self.terrain.terrain.iter().position(|t| t.id == id)
+    }
+}
+
+impl crate::rulesets::common::RulesetTables<3> for Tables {
+    const ID: &'static str = super::ID;
+    const FILES: [&'static str; 3] = FILES;
+    const BUILTIN: [&'static str; 3] = [UNITS_RON, TERRAIN_RON, RESULTS_RON];
+
+    fn parse(names: [&str; 3], texts: [String; 3]) -> Result<Self, LocatedError> {
         let units: UnitsFile = parse(names[0], &texts[0])?;
         let terrain: TerrainFile = parse(names[1], &texts[1])?;
         let results: ResultsFile = parse(names[2], &texts[2])?;
@@ -347,62 +389,5 @@ impl Tables {
             results,
             texts,
         })
-    }
-
-    pub fn builtin() -> Result<Self, LocatedError> {
-        Self::read(None)
-    }
-
-    /// The tables found beside or above a scenario, else the built-in ones.
-    pub fn for_scenario(scenario: &Path) -> Result<Self, LocatedError> {
-        Self::read(Some(scenario))
-    }
-
-    fn read(scenario: Option<&Path>) -> Result<Self, LocatedError> {
-        let (names, texts) = crate::rulesets::common::read_tables(
-            scenario,
-            super::ID,
-            FILES,
-            [UNITS_RON, TERRAIN_RON, RESULTS_RON],
-        )?;
-        Self::parse([&names[0], &names[1], &names[2]], texts)
-    }
-
-    pub fn counter_index(&self, id: &str) -> Option<usize> {
-        self.units.counters.iter().position(|c| c.id == id)
-    }
-
-    pub fn counter(&self, id: &str) -> Option<&CounterSpec> {
-        self.units.counters.iter().find(|c| c.id == id)
-    }
-
-    pub fn kind(&self, k: Kind) -> &KindSpec {
-        self.units
-            .kinds
-            .iter()
-            .find(|s| s.id == k)
-            .expect("checked at parse: every counter's kind has an entry")
-    }
-
-    /// A counter's values, its kind's defaults filled in.
-    pub fn profile(&self, c: &CounterSpec) -> Profile {
-        let k = self.kind(c.kind);
-        Profile {
-            kind: c.kind,
-            quality: c.quality,
-            regular: c.regular,
-            vs_foot: c.vs_foot.unwrap_or(k.vs_foot),
-            vs_mounted: c.vs_mounted.unwrap_or(k.vs_mounted),
-            mp: c.mp.unwrap_or(k.mp),
-            range: c.range.unwrap_or(0),
-            bow: c.bow,
-            mobile: c.mobile,
-            mounted_infantry: c.mounted_infantry,
-            chariot: c.chariot,
-        }
-    }
-
-    pub fn terrain_index(&self, id: &str) -> Option<usize> {
-        self.terrain.terrain.iter().position(|t| t.id == id)
     }
 }

@@ -6,7 +6,6 @@
 //! refused with its file, line and column.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use serde::Deserialize;
 
@@ -600,9 +599,47 @@ pub struct Tables {
 }
 
 impl Tables {
+    /// A stand type by its id ("HC", "Pk", ...).
+    pub fn type_spec(&self, id: &str) -> Option<&TypeSpec> {
+        self.types.types.iter().find(|t| t.id == id)
+    }
+
+    /// The entry `id` of army list `army`.
+    pub fn entry(&self, army: &str, id: &str) -> Option<&ArmyEntry> {
+        self.armies.armies.get(army)?.iter().find(|e| e.id == id)
+    }
+
+    /// A Special Units entry by its id.
+    pub fn special(&self, id: &str) -> Option<&SpecialUnit> {
+        self.special.units.iter().find(|u| u.id == id)
+    }
+
+    /// A terrain type by its id.
+    pub fn terrain_type(&self, id: &str) -> Option<&TerrainSpec> {
+        self.terrain.terrain.iter().find(|t| t.id == id)
+    }
+
+    /// The terrain names, in id order, for the board.
+    pub fn terrain_names(&self) -> Vec<String> {
+        self.terrain.terrain.iter().map(|t| t.id.clone()).collect()
+    }
+}
+
+impl crate::rulesets::common::RulesetTables<6> for Tables {
+    const ID: &'static str = super::ID;
+    const FILES: [&'static str; 6] = FILES;
+    const BUILTIN: [&'static str; 6] = [
+        TYPES_RON,
+        TERRAIN_RON,
+        FACTORS_RON,
+        ORDERS_RON,
+        ARMIES_RON,
+        SPECIAL_RON,
+    ];
+
     /// Parses and checks the tables; `names` are the file names shown in errors, in the
     /// order of [`FILES`].
-    pub fn parse(names: [&str; 6], texts: [String; 6]) -> Result<Self, LocatedError> {
+    fn parse(names: [&str; 6], texts: [String; 6]) -> Result<Self, LocatedError> {
         let types: TypesFile = parse(names[0], &texts[0])?;
         let terrain: TerrainFile = parse(names[1], &texts[1])?;
         let factors: FactorsFile = parse(names[2], &texts[2])?;
@@ -634,62 +671,5 @@ impl Tables {
             special,
             texts,
         })
-    }
-
-    /// The tables built into the program.
-    pub fn builtin() -> Result<Self, LocatedError> {
-        Self::read(None)
-    }
-
-    /// The tables found beside or above a scenario, else the built-in ones.
-    pub fn for_scenario(scenario: &Path) -> Result<Self, LocatedError> {
-        Self::read(Some(scenario))
-    }
-
-    fn read(scenario: Option<&Path>) -> Result<Self, LocatedError> {
-        let (names, texts) = crate::rulesets::common::read_tables(
-            scenario,
-            super::ID,
-            FILES,
-            [
-                TYPES_RON,
-                TERRAIN_RON,
-                FACTORS_RON,
-                ORDERS_RON,
-                ARMIES_RON,
-                SPECIAL_RON,
-            ],
-        )?;
-        Self::parse(
-            [
-                &names[0], &names[1], &names[2], &names[3], &names[4], &names[5],
-            ],
-            texts,
-        )
-    }
-
-    /// A stand type by its id ("HC", "Pk", ...).
-    pub fn type_spec(&self, id: &str) -> Option<&TypeSpec> {
-        self.types.types.iter().find(|t| t.id == id)
-    }
-
-    /// The entry `id` of army list `army`.
-    pub fn entry(&self, army: &str, id: &str) -> Option<&ArmyEntry> {
-        self.armies.armies.get(army)?.iter().find(|e| e.id == id)
-    }
-
-    /// A Special Units entry by its id.
-    pub fn special(&self, id: &str) -> Option<&SpecialUnit> {
-        self.special.units.iter().find(|u| u.id == id)
-    }
-
-    /// A terrain type by its id.
-    pub fn terrain_type(&self, id: &str) -> Option<&TerrainSpec> {
-        self.terrain.terrain.iter().find(|t| t.id == id)
-    }
-
-    /// The terrain names, in id order, for the board.
-    pub fn terrain_names(&self) -> Vec<String> {
-        self.terrain.terrain.iter().map(|t| t.id.clone()).collect()
     }
 }

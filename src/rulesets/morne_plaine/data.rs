@@ -5,8 +5,6 @@
 //! `*` for a morale check) but not its cells; each file's `source:` note says which
 //! figures are the designer's.
 
-use std::path::Path;
-
 use serde::Deserialize;
 
 use crate::engine::error::LocatedError;
@@ -338,8 +336,37 @@ pub const CHARGE_RON: &str = include_str!("../../../rulesets/morne_plaine/charge
 use crate::rulesets::common::parse_table as parse;
 
 impl Tables {
+    /// The terrain names, in id order, for the board.
+    pub fn terrain_names(&self) -> Vec<String> {
+        self.terrain.terrain.iter().map(|t| t.id.clone()).collect()
+    }
+
+    pub fn unit_type(&self, id: &str) -> Option<&UnitType> {
+        self.units.types.iter().find(|t| t.id == id)
+    }
+}
+
+impl crate::rulesets::common::RulesetTables<6> for Tables {
+    const ID: &'static str = super::ID;
+    const FILES: [&'static str; 6] = [
+        "units.ron",
+        "crt.ron",
+        "terrain.ron",
+        "victory.ron",
+        "bombardment.ron",
+        "charge.ron",
+    ];
+    const BUILTIN: [&'static str; 6] = [
+        UNITS_RON,
+        CRT_RON,
+        TERRAIN_RON,
+        VICTORY_RON,
+        BOMBARDMENT_RON,
+        CHARGE_RON,
+    ];
+
     /// Parses the tables; `names` are the file names shown in errors.
-    pub fn parse(names: [&str; 6], texts: [String; 6]) -> Result<Self, LocatedError> {
+    fn parse(names: [&str; 6], texts: [String; 6]) -> Result<Self, LocatedError> {
         let units: UnitTypesFile = parse(names[0], &texts[0])?;
         let crt_file: CrtFile = parse(names[1], &texts[1])?;
         let terrain: TerrainFile = parse(names[2], &texts[2])?;
@@ -516,53 +543,5 @@ impl Tables {
             },
             texts,
         })
-    }
-
-    /// The tables built into the program.
-    pub fn builtin() -> Result<Self, LocatedError> {
-        Self::read(None)
-    }
-
-    /// The tables found beside or above a scenario, else the built-in ones.
-    pub fn for_scenario(scenario: &Path) -> Result<Self, LocatedError> {
-        Self::read(Some(scenario))
-    }
-
-    fn read(scenario: Option<&Path>) -> Result<Self, LocatedError> {
-        let (names, texts) = crate::rulesets::common::read_tables(
-            scenario,
-            super::ID,
-            [
-                "units.ron",
-                "crt.ron",
-                "terrain.ron",
-                "victory.ron",
-                "bombardment.ron",
-                "charge.ron",
-            ],
-            [
-                UNITS_RON,
-                CRT_RON,
-                TERRAIN_RON,
-                VICTORY_RON,
-                BOMBARDMENT_RON,
-                CHARGE_RON,
-            ],
-        )?;
-        Self::parse(
-            [
-                &names[0], &names[1], &names[2], &names[3], &names[4], &names[5],
-            ],
-            texts,
-        )
-    }
-
-    /// The terrain names, in id order, for the board.
-    pub fn terrain_names(&self) -> Vec<String> {
-        self.terrain.terrain.iter().map(|t| t.id.clone()).collect()
-    }
-
-    pub fn unit_type(&self, id: &str) -> Option<&UnitType> {
-        self.units.types.iter().find(|t| t.id == id)
     }
 }

@@ -23,6 +23,8 @@ use std::sync::Arc;
 
 use bevy::ecs::system::InRef;
 use bevy::prelude::*;
+
+use crate::rulesets::common::RulesetTables;
 use rand_chacha::ChaCha8Rng;
 
 use crate::engine::board::Board;
