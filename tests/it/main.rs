@@ -10,6 +10,7 @@ mod client;
 mod ctb_geometry;
 mod ctb_melee;
 mod ctb_rules;
+mod ctb_scenario;
 mod engine;
 mod golden;
 #[cfg(feature = "gui")]

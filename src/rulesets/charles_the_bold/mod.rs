@@ -3,7 +3,8 @@
 //! Units), the dice pools and their exact hit distribution (`pool`), the Morale Test
 //! with its SP losses (`morale`), the geometry of stands facing a vertex (`geometry`:
 //! front line, fire arc, artillery corridor, away hexes, line of sight), the Order Test
-//! (`orders`) and the melee's rank dice, verdict and pursuit (`verdict`). It is not yet
+//! (`orders`), the melee's rank dice, verdict and pursuit (`verdict`), and what its
+//! scenarios add to the schema, read and checked (`scenario`, `setup`). It is not yet
 //! playable and not in the registry: no scenario can name it until its sequence of
 //! play, movement, fire and melee are built.
 
@@ -13,6 +14,8 @@ pub mod geometry;
 pub mod morale;
 pub mod orders;
 pub mod pool;
+pub mod scenario;
+pub mod setup;
 pub mod verdict;
 
 /// The id scenarios will name in `ruleset:`.

@@ -1,0 +1,403 @@
+//! Reading a Charles the Bold scenario: its own fields checked against the tables and
+//! against each other, every fault refused at its line and column with the section it
+//! breaks. (The rest of the set-up, filling the world, comes with the plugin.)
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::engine::error::{LocatedError, find_field};
+use crate::engine::hex::{HexCoord, VertexFacing};
+use crate::engine::scenario::LoadedScenario;
+
+use super::data::Tables;
+use super::scenario::{CtbScenario, CtbSpecialRule, GENERAL};
+
+/// A fault of the unit (or group) entry `id`: at its `field` when that is written on
+/// the entry's line, else at the id. A unit's entry is the line giving `id: "<id>"`
+/// and a `side:` (a group and its general may share an id), a group's the line giving
+/// its id alone.
+fn unit_fault(
+    scenario: &LoadedScenario,
+    id: &str,
+    field: Option<&str>,
+    message: String,
+) -> LocatedError {
+    let lines: Vec<(usize, &str)> = scenario
+        .text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| find_field(l, "id", Some(id), 0).is_some())
+        .collect();
+    let entry = lines
+        .iter()
+        .find(|(_, l)| l.contains("side:"))
+        .or(lines.first());
+    let Some(&(n, line)) = entry else {
+        return scenario.error_at(&format!("\"{id}\""), 0, message);
+    };
+    let column = field
+        .and_then(|f| find_field(line, f, None, 0))
+        .or_else(|| find_field(line, "id", Some(id), 0))
+        .map_or(1, |(_, c)| c);
+    LocatedError::new(
+        &scenario.display_path(),
+        &scenario.text,
+        n + 1,
+        column,
+        message,
+    )
+}
+
+/// The options of Charles the Bold's scenarios: the what-ifs that turn a special rule
+/// off.
+pub const OPTIONS: &[&str] = &["no_panic", "no_flight"];
+
+/// Reads and checks what a Charles the Bold scenario adds to the shared schema.
+pub fn read_scenario(
+    tables: &Tables,
+    scenario: &LoadedScenario,
+) -> Result<CtbScenario, LocatedError> {
+    let rules: CtbScenario = scenario.read_fields()?;
+    let file = &scenario.file;
+    crate::rulesets::common::require_time_limit(scenario, "Charles the Bold", "CtB 14.0")?;
+    for o in &file.options {
+        if !OPTIONS.contains(&o.as_str()) {
+            return Err(scenario.error_at(
+                &format!("\"{o}\""),
+                0,
+                format!(
+                    "unknown option `{o}` (Charles the Bold knows: {})",
+                    OPTIONS.join(", ")
+                ),
+            ));
+        }
+    }
+    // Each side: its army list, its break point, its groups and their generals.
+    let mut group_of_side: BTreeMap<&str, &str> = BTreeMap::new();
+    let mut generals: BTreeMap<&str, &str> = BTreeMap::new();
+    for (side, own) in file.sides.iter().zip(&rules.sides) {
+        let lists = || {
+            tables
+                .armies
+                .armies
+                .keys()
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let Some(army) = &own.army else {
+            return Err(scenario.field_error(
+                "id",
+                Some(&side.id),
+                0,
+                format!(
+                    "side `{}` needs an `army`, one of the lists of armies.ron: {} (CtB 16.0)",
+                    side.id,
+                    lists()
+                ),
+            ));
+        };
+        if !tables.armies.armies.contains_key(army) {
+            return Err(scenario.field_error(
+                "army",
+                Some(army),
+                0,
+                format!(
+                    "unknown army list `{army}` (armies.ron has: {}; CtB 16.0)",
+                    lists()
+                ),
+            ));
+        }
+        match own.break_fraction {
+            Some((lost, of)) if lost >= 1 && lost <= of => {}
+            Some((lost, of)) => {
+                return Err(scenario.field_error(
+                    "break_fraction",
+                    None,
+                    file.sides.iter().position(|s| s.id == side.id).unwrap_or(0),
+                    format!(
+                        "side `{}`: a break fraction is (lost, of) with 1 <= lost <= of, not ({lost}, {of}) (CtB 14.0)",
+                        side.id
+                    ),
+                ));
+            }
+            None => {
+                return Err(scenario.field_error(
+                    "id",
+                    Some(&side.id),
+                    0,
+                    format!(
+                        "side `{}` needs a `break_fraction: (lost, of)`: the share of its break points whose loss breaks it (CtB 14.0)",
+                        side.id
+                    ),
+                ));
+            }
+        }
+        if own.groups.is_empty() {
+            return Err(scenario.field_error(
+                "id",
+                Some(&side.id),
+                0,
+                format!(
+                    "side `{}` needs its command `groups`, each under a general (CtB 1.1)",
+                    side.id
+                ),
+            ));
+        }
+        for g in &own.groups {
+            if group_of_side.insert(&g.id, &side.id).is_some() {
+                return Err(scenario.field_error(
+                    "id",
+                    Some(&g.id),
+                    1,
+                    format!("group `{}` is given twice (CtB 1.1)", g.id),
+                ));
+            }
+            if !(-3..=3).contains(&g.bonus) {
+                // At the bonus on the group's line (its id is written first).
+                return Err(unit_fault(
+                    scenario,
+                    &g.id,
+                    Some("bonus"),
+                    format!(
+                        "group `{}`: an initiative bonus from -3 to 3, not {} (CtB 1.4)",
+                        g.id, g.bonus
+                    ),
+                ));
+            }
+            let general = file.units.iter().find(|u| u.id == g.general);
+            let fault = match general {
+                None => Some(format!("there is no unit `{}`", g.general)),
+                Some(u) if u.unit_type != GENERAL => Some(format!(
+                    "`{}` is a stand of type `{}`, not a `{GENERAL}`",
+                    g.general, u.unit_type
+                )),
+                Some(u) if u.side != side.id => {
+                    Some(format!("`{}` fights for `{}`", g.general, u.side))
+                }
+                Some(_) => generals
+                    .insert(&g.general, &g.id)
+                    .map(|other| format!("`{}` already leads group `{other}`", g.general)),
+            };
+            if let Some(why) = fault {
+                return Err(scenario.field_error(
+                    "general",
+                    Some(&g.general),
+                    0,
+                    format!(
+                        "group `{}` needs a general of its side: {why} (CtB 1.1)",
+                        g.id
+                    ),
+                ));
+            }
+        }
+    }
+    // Each unit: its group, and for a stand its list entry, facing, ranks and stakes.
+    let mut stands_at: BTreeMap<HexCoord, &str> = BTreeMap::new();
+    let mut general_hexes: Vec<(&str, &str, HexCoord)> = Vec::new();
+    for (u, own) in file.units.iter().zip(&rules.units) {
+        let Some(group) = &own.group else {
+            return Err(unit_fault(
+                scenario,
+                &u.id,
+                None,
+                format!("`{}` needs the `group` it belongs to (CtB 1.1)", u.id),
+            ));
+        };
+        match group_of_side.get(group.as_str()) {
+            None => {
+                return Err(unit_fault(
+                    scenario,
+                    &u.id,
+                    Some("group"),
+                    format!("`{}`: there is no group `{group}` (CtB 1.1)", u.id),
+                ));
+            }
+            Some(side) if *side != u.side => {
+                return Err(unit_fault(
+                    scenario,
+                    &u.id,
+                    Some("group"),
+                    format!(
+                        "`{}` fights for `{}` but group `{group}` is `{side}`'s (CtB 1.1)",
+                        u.id, u.side
+                    ),
+                ));
+            }
+            Some(_) => {}
+        }
+        if u.unit_type == GENERAL {
+            if generals.get(u.id.as_str()) != Some(&group.as_str()) {
+                return Err(unit_fault(
+                    scenario,
+                    &u.id,
+                    Some("group"),
+                    format!(
+                        "general `{}` is not the general that group `{group}` names (CtB 1.1)",
+                        u.id
+                    ),
+                ));
+            }
+            if let (true, Some(h)) = (own.attached, u.hex) {
+                general_hexes.push((&u.id, group, h));
+            }
+            continue;
+        }
+        if own.attached {
+            return Err(unit_fault(
+                scenario,
+                &u.id,
+                Some("attached"),
+                format!(
+                    "`{}` is a stand: only a general is attached (CtB 2.1)",
+                    u.id
+                ),
+            ));
+        }
+        let army = rules
+            .sides
+            .iter()
+            .zip(&file.sides)
+            .find(|(_, s)| s.id == u.side)
+            .and_then(|(own, _)| own.army.as_deref())
+            .unwrap_or_default();
+        let Some(entry) = tables.entry(army, &u.unit_type) else {
+            return Err(unit_fault(
+                scenario,
+                &u.id,
+                Some("type"),
+                format!(
+                    "`{}` is of type `{}`, which the `{army}` list does not have (it has: {}; CtB 16.0)",
+                    u.id,
+                    u.unit_type,
+                    tables.armies.armies[army]
+                        .iter()
+                        .map(|e| e.id.as_str())
+                        .chain([GENERAL])
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ));
+        };
+        match own.facing.as_deref().map(VertexFacing::parse) {
+            Some(Some(_)) => {}
+            Some(None) | None => {
+                return Err(unit_fault(
+                    scenario,
+                    &u.id,
+                    Some("facing"),
+                    format!(
+                        "stand `{}` needs a `facing`, a vertex of its hex: NNE, E, SSE, SSW, W or NNW (CtB 3.0)",
+                        u.id
+                    ),
+                ));
+            }
+        }
+        if let Some(r) = own.ranks
+            && !(1..=entry.sp.len() as u8).contains(&r)
+        {
+            return Err(unit_fault(
+                scenario,
+                &u.id,
+                Some("ranks"),
+                format!(
+                    "`{}`: from 1 to {} ranks, as its list gives, not {r} (CtB 1.2)",
+                    u.id,
+                    entry.sp.len()
+                ),
+            ));
+        }
+        if own.stakes && !entry.special.iter().any(|s| s == "longbow") {
+            return Err(unit_fault(
+                scenario,
+                &u.id,
+                Some("stakes"),
+                format!(
+                    "`{}` is not a longbow: only longbows stand behind stakes (CtB 10.3, Special Units)",
+                    u.id
+                ),
+            ));
+        }
+        if let Some(h) = u.hex
+            && let Some(other) = stands_at.insert(h, &u.id)
+        {
+            return Err(unit_fault(
+                scenario,
+                &u.id,
+                Some("hex"),
+                format!(
+                    "`{}` and `{other}` are both in {h}: one stand a hex (CtB 1.2)",
+                    u.id
+                ),
+            ));
+        }
+    }
+    // An attached general stands with a stand of his group (CtB 2.1).
+    for (general, group, h) in general_hexes {
+        let with = stands_at.get(&h).and_then(|id| {
+            rules
+                .units
+                .iter()
+                .zip(&file.units)
+                .find(|(_, u)| u.id == *id)
+                .and_then(|(own, _)| own.group.as_deref())
+        });
+        if with != Some(group) {
+            return Err(unit_fault(
+                scenario,
+                general,
+                Some("attached"),
+                format!(
+                    "general `{general}` is attached, but no stand of group `{group}` is in {h} (CtB 2.1)"
+                ),
+            ));
+        }
+    }
+    // The special rules name groups and rounds that exist.
+    let groups: BTreeSet<&str> = group_of_side.keys().copied().collect();
+    for (n, rule) in rules.special_rules.iter().enumerate() {
+        let (tag, group) = match rule {
+            CtbSpecialRule::Arrival { group, .. } => ("Arrival", group),
+            CtbSpecialRule::Panic { group, .. } => ("Panic", group),
+            CtbSpecialRule::Flight { group, .. } => ("Flight", group),
+        };
+        let nth = rules.special_rules[..n]
+            .iter()
+            .filter(|r| std::mem::discriminant(*r) == std::mem::discriminant(rule))
+            .count();
+        if !groups.contains(group.as_str()) {
+            return Err(scenario.entry_error(
+                tag,
+                nth,
+                "group",
+                format!("{tag}: there is no group `{group}`"),
+            ));
+        }
+        let fault = match rule {
+            CtbSpecialRule::Arrival { on, .. } if !(1..=6).contains(on) => {
+                Some(("on", format!("an arrival die from 1 to 6, not {on}")))
+            }
+            CtbSpecialRule::Arrival {
+                from_round,
+                certain_round,
+                ..
+            } if *from_round < 1 || from_round > certain_round || *certain_round > file.turns => {
+                Some((
+                    "from_round",
+                    format!(
+                        "rounds 1 <= from_round <= certain_round <= {} (the scenario's turns), not {from_round} and {certain_round}",
+                        file.turns
+                    ),
+                ))
+            }
+            CtbSpecialRule::Flight { round, .. } if *round < 1 || *round > file.turns => Some((
+                "round",
+                format!("a round from 1 to {}, not {round}", file.turns),
+            )),
+            _ => None,
+        };
+        if let Some((key, why)) = fault {
+            return Err(scenario.entry_error(tag, nth, key, format!("{tag}: {why}")));
+        }
+    }
+    Ok(rules)
+}
