@@ -134,3 +134,25 @@ fn mp_victory_objectives_drawn_in_their_holders_colour_with_the_standing() {
     let civitate = crate::common::civitate(1);
     assert_eq!(civitate.ruleset.standing(&civitate.world), None);
 }
+
+#[test]
+fn mp_charge_preview_at_the_d9_bounds_no_crt_or_no_check() {
+    use bataille::rulesets::morne_plaine::combat::check_threshold;
+    assert_eq!(
+        (check_threshold(-1), check_threshold(4), check_threshold(12)),
+        (0, 4, 9)
+    );
+    // A charged unit of MV 1 and CS 1 against CS 5: 1 - (5 - 1) / 2 = -1, which fails
+    // with no die (MP combat: morale check): the charge breaks it, certainly, and no
+    // CRT result can come.
+    let units = [
+        ("c", "a", "heavy_cavalry", "0502", ""),
+        ("d", "b", "line_infantry", "0505", "cs: 1, mv: 1"),
+    ];
+    let mut g = mp(&units, "default_terrain: \"clear\"", 1);
+    ends(&mut g, 1);
+    run(&mut g, &["move c 0503 0504", "end"]);
+    let c = chances(&g, "attack 0504 -> 0505");
+    assert_eq!(c.len(), 1, "{c:?}");
+    assert!(c[0].0.contains("fails its check") && (c[0].1 - 1.0).abs() < 1e-12);
+}

@@ -90,6 +90,12 @@ pub fn morale_check_passes(morale: i32, number: u8) -> bool {
     number as i32 <= morale
 }
 
+/// The morale a check is made against, within the d9's range (MP combat: morale
+/// check): a modified morale of 0 or less fails with no die, of 9 or more passes.
+pub fn check_threshold(morale: i32) -> i32 {
+    morale.clamp(0, 9)
+}
+
 // ---- combat in the world ----
 
 use bevy::prelude::*;
@@ -413,7 +419,7 @@ pub fn charge_check_pass_chance(world: &World, plan: &AttackPlan) -> f64 {
     if !plan.charge || kind(world, plan.defender) == Kind::Leader {
         return 1.0;
     }
-    let threshold = plan.charge_threshold.clamp(0, 9);
+    let threshold = check_threshold(plan.charge_threshold);
     (1..=9u8)
         .filter(|n| morale_check_passes(threshold, *n))
         .count() as f64

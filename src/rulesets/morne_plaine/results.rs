@@ -213,7 +213,7 @@ pub fn morale_check(world: &mut World, id: UnitId, threshold: i32, rule: &'stati
         );
         return true;
     }
-    let threshold = threshold.clamp(0, 9);
+    let threshold = super::combat::check_threshold(threshold);
     let (passed, how) = if threshold == 0 {
         (false, "morale 0 fails with no die".to_string())
     } else if threshold >= 9 {

@@ -323,7 +323,7 @@ pub fn attack_preview(world: &World, command: &Command) -> Result<AttackPreview,
     if plan.charge {
         modifiers.push(format!(
             "a charge: the defender checks morale first, failing above {} (MP movement: charge, designer's)",
-            plan.charge_threshold.clamp(0, 9)
+            combat::check_threshold(plan.charge_threshold)
         ));
     }
     Ok(AttackPreview {
