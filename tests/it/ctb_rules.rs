@@ -231,6 +231,7 @@ fn ctb_tables_list_entries_are_checked_field_by_field() {
             .contains("`dismounted_maa` of the french list needs no fire columns"),
         "{e}"
     );
+    assert!(e.message.contains("(LC, Sk, Sh, Art)"), "{e}");
     assert_eq!(
         (e.line, e.column),
         place(

@@ -325,10 +325,19 @@ pub(super) fn check_armies(
                 Some(("impact", "an impact factor from 0 to 5 (CtB 10.3)".into()))
             } else if !(1..=3).contains(&e.bp) {
                 Some(("bp", "1 to 3 break points a rank (CtB 14.0)".into()))
-            } else if e.fire.is_some() && !matches!(e.kind.as_str(), "Sh" | "Sk" | "LC" | "Art") {
+            } else if e.fire.is_some() && spec.is_some_and(|s| !s.shoots) {
+                let shooters: Vec<&str> = types
+                    .types
+                    .iter()
+                    .filter(|t| t.shoots)
+                    .map(|t| t.id.as_str())
+                    .collect();
                 Some((
                     "fire",
-                    "no fire columns: only Sh, Sk, LC and Art shoot (CtB 6.0, 15.2)".into(),
+                    format!(
+                        "no fire columns: only the types that shoot in types.ron ({}) have them (CtB 6.0, 15.2)",
+                        shooters.join(", ")
+                    ),
                 ))
             } else if e.imp.is_some() && spec.is_some_and(|s| s.role != Role::Combat) {
                 Some((

@@ -132,6 +132,9 @@ pub struct TypeSpec {
     pub if0_charges: bool,
     #[serde(default)]
     pub ranks: Option<RankBonus>,
+    /// Shoots: its army-list entries may have fire columns (CtB 6.0, 15.2).
+    #[serde(default)]
+    pub shoots: bool,
     #[serde(default)]
     pub destroyed_if_beaten: bool,
     #[serde(default)]
