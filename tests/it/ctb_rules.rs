@@ -640,3 +640,56 @@ fn ctb_7_4_losses_off_the_back_ranks_front_tests_as_unhurt() {
     take_losses(&mut dark, 1);
     assert_eq!((pale, dark), (vec![4], vec![5, 3]));
 }
+
+/// The refusals of the tables that no other test reaches, each with its message and,
+/// where the fault has a field of its own, its place.
+#[test]
+fn ctb_tables_duplicates_climb_sight_hexsides_initiative_and_impact_are_refused() {
+    let e = refused(0, "(id: \"Bills\",", "(id: \"HI\",");
+    assert!(
+        e.message
+            .contains("stand type `HI` is given twice (CtB 15.0)"),
+        "{e}"
+    );
+    let e = refused(1, "(id: \"clear\",", "(id: \"marsh\",");
+    assert!(e.message.contains("terrain `marsh` is given twice"), "{e}");
+    let e = refused(1, "climb: (0, 0, 1, 0, 1)", "climb: (0, 0, 12, 0, 1)");
+    assert!(e.message.contains("climbing costs from 0 to 9 MP"), "{e}");
+    assert_eq!(
+        (e.line, e.column),
+        place(data::TERRAIN_RON, "climb:", "climb")
+    );
+    let e = refused(1, "sight_levels: 2", "sight_levels: 0");
+    assert!(e.message.contains("(R-LOS)"), "{e}");
+    assert_eq!(
+        (e.line, e.column),
+        place(data::TERRAIN_RON, "sight_levels:", "sight_levels")
+    );
+    let e = refused(1, "road:   1", "road:   0");
+    assert!(
+        e.message.contains("streams and roads cost 1 to 9 MP"),
+        "{e}"
+    );
+    let e = refused(3, "initiative: (dice: 2", "initiative: (dice: 4");
+    assert!(
+        e.message
+            .contains("the initiative is 1 to 3 dice (CtB 1.4)"),
+        "{e}"
+    );
+    let e = refused(
+        4,
+        "(id: \"knights\",          class: C, type: \"HC\",  imp: Poor, mp: (3, 2), sp: [7],    impact: 4",
+        "(id: \"knights\",          class: C, type: \"HC\",  imp: Poor, mp: (3, 2), sp: [7],    impact: 6",
+    );
+    assert!(
+        e.message
+            .contains("an impact factor from 0 to 5 (CtB 10.3)"),
+        "{e}"
+    );
+    let e = refused(4, "(id: \"english_foot\",", "(id: \"knights\",");
+    assert!(
+        e.message
+            .contains("`knights` is given twice in the english list"),
+        "{e}"
+    );
+}
