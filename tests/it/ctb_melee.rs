@@ -1,7 +1,8 @@
-//! Charles the Bold's Order Test and melee arithmetic (`charles_the_bold::orders`,
-//! `verdict`): thresholds and modifiers (CtB 3.4, 8.1), rank dice (CtB 10.4), who wins
-//! a melee and what it costs (CtB 11.0-11.3), and pursuit dice (CtB 13.0), each from
-//! the built-in tables and the text's worked examples (T13, T14, T15).
+//! Charles the Bold's Order Test, initiative and melee arithmetic
+//! (`charles_the_bold::orders`, `activation`, `verdict`): thresholds and modifiers
+//! (CtB 3.4, 8.1), who declares and the initiative roll (CtB 1.4), rank dice (CtB
+//! 10.4), who wins a melee and what it costs (CtB 11.0-11.3), and pursuit dice (CtB
+//! 13.0), each from the built-in tables and the text's worked examples (T13, T14, T15).
 
 use bataille::rulesets::charles_the_bold::data::{Class, PursuitKind, Tables, TypeSpec};
 use bataille::rulesets::charles_the_bold::geometry::Side;
@@ -334,4 +335,46 @@ fn ctb_11_0_the_caps_are_the_tables() {
     m.ongoing_cap = 2;
     let v = melee_verdict(&m, [fighter(&t, "HI", 2, 9), fighter(&t, "Bills", 2, 9)]);
     assert_eq!(v, Verdict::Ongoing { sp: [2, 2] });
+}
+
+#[test]
+fn ctb_1_4_secret_choice_then_2d6_plus_bonus_tie_rerolled() {
+    use bataille::rulesets::charles_the_bold::activation::{initiative, initiative_chance};
+    let t = tables();
+    let n = t.orders.initiative.dice;
+    assert_eq!(n, 2, "2D6 (CtB 1.4)");
+    // The dice in the order thrown: the first side (1) first. Side 1 throws 3+4 = 7,
+    // side 0 throws 5+1 = 6 and has +1: 7 each, thrown again; then side 1 throws 2+2
+    // and side 0 6+6: side 0 wins the second throw.
+    let mut faces = [3, 4, 5, 1, 2, 2, 6, 6].into_iter();
+    let (winner, throws) = initiative(n, [1, 0], 1, || faces.next().unwrap());
+    assert_eq!(winner, 0);
+    assert_eq!(throws.len(), 2, "a tie is thrown again (R-1.4a)");
+    assert_eq!(throws[0].dice, [vec![5, 1], vec![3, 4]]);
+    assert_eq!(throws[0].totals, [7, 7]);
+    assert_eq!(throws[1].totals, [13, 4]);
+    assert!(
+        faces.next().is_none(),
+        "no die left unthrown, none thrown extra"
+    );
+    // A general's bonus is the edge: exactly even without, better with.
+    assert!((initiative_chance(2, [0, 0]) - 0.5).abs() < 1e-12);
+    let with = initiative_chance(2, [1, 0]);
+    assert!(with > 0.5 && (with + initiative_chance(2, [0, 1]) - 1.0).abs() < 1e-12);
+    // By hand for 1D6 each and +1: of the 36 throws side 0 wins 21, ties 5, loses 10:
+    // 21 / 31 once ties are thrown again.
+    assert!((initiative_chance(1, [1, 0]) - 21.0 / 31.0).abs() < 1e-12);
+}
+
+#[test]
+fn ctb_1_4_exhausted_side_the_other_plays_out_then_the_round_ends() {
+    use bataille::rulesets::charles_the_bold::activation::{Declaring, declaring};
+    assert_eq!(declaring([2, 3]), Declaring::Both);
+    assert_eq!(declaring([0, 1]), Declaring::Only(1), "R-1.4c");
+    assert_eq!(declaring([2, 0]), Declaring::Only(0), "R-1.4c");
+    assert_eq!(
+        declaring([0, 0]),
+        Declaring::RoundOver,
+        "every group has moved"
+    );
 }

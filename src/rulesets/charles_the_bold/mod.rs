@@ -4,10 +4,12 @@
 //! with its SP losses (`morale`), the geometry of stands facing a vertex (`geometry`:
 //! front line, fire arc, artillery corridor, away hexes, line of sight), the Order Test
 //! (`orders`), the melee's rank dice, verdict and pursuit (`verdict`), and what its
-//! scenarios add to the schema, read and checked (`scenario`, `setup`). It is not yet
+//! scenarios add to the schema, read and checked (`scenario`, `setup`), and who
+//! declares a group next and the initiative roll (`activation`). It is not yet
 //! playable and not in the registry: no scenario can name it until its sequence of
 //! play, movement, fire and melee are built.
 
+pub mod activation;
 mod checks;
 pub mod data;
 pub mod geometry;
