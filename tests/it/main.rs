@@ -7,6 +7,7 @@ mod cdb_common;
 mod cdb_rules;
 mod cdb_sections;
 mod client;
+mod ctb_fire;
 mod ctb_geometry;
 mod ctb_melee;
 mod ctb_rules;

@@ -5,13 +5,15 @@
 //! front line, fire arc, artillery corridor, away hexes, line of sight), the Order Test
 //! (`orders`), the melee's rank dice, verdict and pursuit (`verdict`), and what its
 //! scenarios add to the schema, read and checked (`scenario`, `setup`), and who
-//! declares a group next and the initiative roll (`activation`). It is not yet
+//! declares a group next and the initiative roll (`activation`), and the fire pool
+//! (`fire`). It is not yet
 //! playable and not in the registry: no scenario can name it until its sequence of
 //! play, movement, fire and melee are built.
 
 pub mod activation;
 mod checks;
 pub mod data;
+pub mod fire;
 pub mod geometry;
 pub mod morale;
 pub mod orders;
