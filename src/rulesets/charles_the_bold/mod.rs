@@ -5,8 +5,8 @@
 //! front line, fire arc, artillery corridor, away hexes, line of sight), the Order Test
 //! (`orders`), the melee's rank dice, verdict and pursuit (`verdict`), and what its
 //! scenarios add to the schema, read and checked (`scenario`, `setup`), and who
-//! declares a group next and the initiative roll (`activation`), and the fire pool
-//! (`fire`). It is not yet
+//! declares a group next and the initiative roll (`activation`), the fire pool
+//! (`fire`) and the cost of a step (`movement`). It is not yet
 //! playable and not in the registry: no scenario can name it until its sequence of
 //! play, movement, fire and melee are built.
 
@@ -16,6 +16,7 @@ pub mod data;
 pub mod fire;
 pub mod geometry;
 pub mod morale;
+pub mod movement;
 pub mod orders;
 pub mod pool;
 pub mod scenario;
