@@ -378,3 +378,91 @@ fn ctb_1_4_exhausted_side_the_other_plays_out_then_the_round_ends() {
         "every group has moved"
     );
 }
+
+#[test]
+fn ctb_10_1_melee_pools_of_the_examples() {
+    use bataille::rulesets::charles_the_bold::combat::{
+        MeleeSituation, battle_pool, melee_dice, stand_pool,
+    };
+    let t = tables();
+    let m = &t.factors.melee;
+    let plain = MeleeSituation::default();
+    // T7: pale Bills (5 SP, IF 1) charge: 6D6; the dark double Bills 5D6 (their front
+    // rank: R-pool); next round, both disordered: 4 - 1 = 3D6 and 5 - 1 = 4D6.
+    let charge = MeleeSituation { impact: 1, ..plain };
+    assert_eq!(stand_pool(m, 5, charge).dice(), 6);
+    assert_eq!(stand_pool(m, 5, plain).dice(), 5);
+    let disordered = MeleeSituation {
+        disordered: true,
+        ..plain
+    };
+    assert_eq!(
+        (
+            stand_pool(m, 4, disordered).dice(),
+            stand_pool(m, 5, disordered).dice()
+        ),
+        (3, 4)
+    );
+    // T10 (A1): Bill3 5 + 2 = 7D6 with Bill2's ⌈7/2⌉ = 4D6: 11D6; Bill1 7 with Bill2's
+    // ⌈5/2⌉ = 3 (not charging now): 10D6.
+    let bill = MeleeSituation { impact: 2, ..plain };
+    let eleven = battle_pool(m, stand_pool(m, 5, bill), &[("Bill2", 7)]);
+    assert_eq!(eleven.dice(), 11);
+    assert!(
+        eleven
+            .terms
+            .iter()
+            .any(|t| t.rule == "CtB 10.7" && t.dice == 4)
+    );
+    assert_eq!(
+        battle_pool(m, stand_pool(m, 5, bill), &[("Bill2", 5)]).dice(),
+        10
+    );
+    // T8: the dismounted men-at-arms 6 with the crossbow Sh's ⌈4/2⌉ = 2: 8D6.
+    assert_eq!(
+        battle_pool(m, stand_pool(m, 6, plain), &[("Sh", 4)]).dice(),
+        8
+    );
+    // CtB 10.5: +1D6 on a flank or rear; heavy cavalry's contact +2D6 instead;
+    // uphill +1D6 (10.4.3).
+    let flank = MeleeSituation {
+        on_flank_or_rear: true,
+        ..plain
+    };
+    let hc = MeleeSituation {
+        on_flank_or_rear: true,
+        hc_flank_contact: true,
+        impact: 4,
+        uphill: true,
+        ..plain
+    };
+    assert_eq!(stand_pool(m, 5, flank).dice(), 6);
+    assert_eq!(stand_pool(m, 7, hc).dice(), 7 + 4 + 2 + 1);
+    // CtB 10.2: at least one die.
+    let worst = MeleeSituation {
+        disordered: true,
+        ..plain
+    };
+    let pool = stand_pool(m, 1, worst);
+    assert_eq!((pool.dice(), melee_dice(m, &pool)), (0, 1));
+}
+
+#[test]
+fn ctb_10_3_impact_falls_to_one_after_a_loss_unless_kept() {
+    use bataille::rulesets::charles_the_bold::combat::impact_factor;
+    let t = tables();
+    let m = &t.factors.melee;
+    let knights = t.entry("english", "knights").unwrap();
+    assert_eq!(impact_factor(knights, None, m, false), 4);
+    assert_eq!(impact_factor(knights, None, m, true), 1);
+    let block = t.entry("swiss", "pike_block").unwrap();
+    let swiss = t.special("swiss_pike");
+    assert_eq!(
+        (
+            impact_factor(block, swiss, m, false),
+            impact_factor(block, swiss, m, true)
+        ),
+        (2, 2),
+        "the Swiss keep IF 2 (Special Units, designer's)"
+    );
+}

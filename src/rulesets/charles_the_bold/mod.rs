@@ -6,12 +6,13 @@
 //! (`orders`), the melee's rank dice, verdict and pursuit (`verdict`), and what its
 //! scenarios add to the schema, read and checked (`scenario`, `setup`), and who
 //! declares a group next and the initiative roll (`activation`), the fire pool
-//! (`fire`) and the cost of a step (`movement`). It is not yet
-//! playable and not in the registry: no scenario can name it until its sequence of
+//! (`fire`), the melee pools (`combat`) and the cost of a step (`movement`). It is not
+//! yet playable and not in the registry: no scenario can name it until its sequence of
 //! play, movement, fire and melee are built.
 
 pub mod activation;
 mod checks;
+pub mod combat;
 pub mod data;
 pub mod fire;
 pub mod geometry;
