@@ -466,3 +466,28 @@ fn ctb_10_3_impact_falls_to_one_after_a_loss_unless_kept() {
         "the Swiss keep IF 2 (Special Units, designer's)"
     );
 }
+
+#[test]
+fn ctb_14_0_break_at_fraction_first_loses() {
+    use bataille::rulesets::charles_the_bold::victory::{break_at, broken, first_broken};
+    // The design's Falkirk: the English 63 BP break at a third, 21 lost; the Scots 31
+    // BP at a half, 16 lost (15.5 rounded up).
+    assert_eq!(break_at(63, (1, 3)), 21);
+    assert!(!broken(20, 63, (1, 3)) && broken(21, 63, (1, 3)));
+    assert_eq!(break_at(31, (1, 2)), 16);
+    assert!(!broken(15, 31, (1, 2)) && broken(16, 31, (1, 2)));
+    // R-break: both broken by one command: the larger lost share breaks first; a tie
+    // is a draw.
+    assert_eq!(first_broken([21, 16], [63, 31]), Some(1), "16/31 > 21/63");
+    assert_eq!(first_broken([33, 16], [63, 31]), Some(0), "33/63 > 16/31");
+    assert_eq!(first_broken([10, 20], [30, 60]), None);
+}
+
+#[test]
+fn ctb_14_0_bp_per_rank() {
+    // R-BP: the BP column is per rank: the Swiss pike block of 3 ranks at 2 BP each is
+    // worth 6, losing 2 a rank (14.0's own example).
+    let t = tables();
+    let block = t.entry("swiss", "pike_block").unwrap();
+    assert_eq!((block.bp, block.sp.len(), block.total_bp()), (2, 3, 6));
+}

@@ -6,8 +6,8 @@
 //! (`orders`), the melee's rank dice, verdict and pursuit (`verdict`), and what its
 //! scenarios add to the schema, read and checked (`scenario`, `setup`), and who
 //! declares a group next and the initiative roll (`activation`), the fire pool
-//! (`fire`), the melee pools (`combat`) and the cost of a step (`movement`). It is not
-//! yet playable and not in the registry: no scenario can name it until its sequence of
+//! (`fire`), the melee pools (`combat`), the cost of a step (`movement`) and the break
+//! points (`victory`). It is not yet playable and not in the registry: no scenario can name it until its sequence of
 //! play, movement, fire and melee are built.
 
 pub mod activation;
@@ -23,6 +23,7 @@ pub mod pool;
 pub mod scenario;
 pub mod setup;
 pub mod verdict;
+pub mod victory;
 
 /// The id scenarios will name in `ruleset:`.
 pub const ID: &str = "charles_the_bold";
