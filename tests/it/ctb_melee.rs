@@ -491,3 +491,38 @@ fn ctb_14_0_bp_per_rank() {
     let block = t.entry("swiss", "pike_block").unwrap();
     assert_eq!((block.bp, block.sp.len(), block.total_bp()), (2, 3, 6));
 }
+
+#[test]
+fn ctb_13_0_who_pursues_impetuous_must_others_may_foot_never_after_cavalry() {
+    use bataille::rulesets::charles_the_bold::verdict::{Pursuit, pursuit};
+    let t = tables();
+    let (hc, hi, sh, mc) = (
+        spec(&t, "HC"),
+        spec(&t, "HI"),
+        spec(&t, "Sh"),
+        spec(&t, "MC"),
+    );
+    assert_eq!(pursuit(hc, true, 4, hi), Pursuit::Must, "impetuous knights");
+    assert_eq!(pursuit(hc, false, 3, hi), Pursuit::May, "sergeants, IF 3");
+    assert_eq!(pursuit(hi, false, 1, hi), Pursuit::May, "foot after foot");
+    assert_eq!(
+        pursuit(hi, false, 1, mc),
+        Pursuit::Never,
+        "foot never after cavalry"
+    );
+    assert_eq!(
+        pursuit(hi, true, 1, hc),
+        Pursuit::Never,
+        "not even impetuous foot"
+    );
+    assert_eq!(
+        pursuit(hi, false, 0, hi),
+        Pursuit::Never,
+        "no impact, no pursuit"
+    );
+    assert_eq!(
+        pursuit(sh, false, 0, hi),
+        Pursuit::Never,
+        "shot never pursue"
+    );
+}

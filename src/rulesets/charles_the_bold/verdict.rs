@@ -162,3 +162,32 @@ pub fn pursuit_distance(
         .map_or(0, |b| b.hexes)
         .min(normal_move)
 }
+
+/// Whether the winning Battle Stand pursues (CtB 13.0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pursuit {
+    /// Impetuous stands must try: the die decides how far.
+    Must,
+    /// A stand with a positive impact factor may choose to try.
+    May,
+    /// It does not pursue.
+    Never,
+}
+
+/// Whether `winner` (its type, list entry and current impact factor) pursues the
+/// beaten `loser` (its type) (CtB 13.0): never a type that does not pursue, never foot
+/// after cavalry (nor into MC or HC, which the caller checks along the path); an
+/// impetuous stand must, whatever its impact; another may with a positive impact
+/// factor. Only the Battle Stand pursues, never a support: the caller's.
+pub fn pursuit(winner: &TypeSpec, winner_impetuous: bool, impact: u8, loser: &TypeSpec) -> Pursuit {
+    if winner.pursuit == PursuitKind::Never || (!winner.mounted && loser.mounted) {
+        return Pursuit::Never;
+    }
+    if winner_impetuous {
+        Pursuit::Must
+    } else if impact > 0 {
+        Pursuit::May
+    } else {
+        Pursuit::Never
+    }
+}
