@@ -78,7 +78,8 @@ pub struct Interaction {
     pub status: String,
     /// The last input was not heeded: a refused command, a click on a hex the rules
     /// refuse, a click while a decision waits or behind the hand-over screen, an enemy
-    /// clicked before any attacker (scripts and tests check it).
+    /// clicked before any attacker, an undo or redo that cannot be made (scripts and
+    /// tests check it).
     pub unheeded: bool,
     pub show_zoc: bool,
     pub show_labels: bool,
@@ -268,11 +269,17 @@ pub fn apply_player_input(
             }
             PlayerInput::Undo => match session.undo() {
                 Ok(()) => ui.status = "undone".into(),
-                Err(why) => ui.status = format!("cannot undo: {why}"),
+                Err(why) => {
+                    ui.status = format!("cannot undo: {why}");
+                    ui.unheeded = true;
+                }
             },
             PlayerInput::Redo => match session.redo() {
                 Ok(()) => ui.status = "redone".into(),
-                Err(why) => ui.status = format!("cannot redo: {why}"),
+                Err(why) => {
+                    ui.status = format!("cannot redo: {why}");
+                    ui.unheeded = true;
+                }
             },
             PlayerInput::Save => {
                 let path = session.save_path();

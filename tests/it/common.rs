@@ -174,3 +174,20 @@ pub fn status(game: &Game, id: &str) -> String {
 pub fn log_text(game: &Game) -> String {
     game.log().lines().collect::<Vec<_>>().join("\n")
 }
+
+/// The 1-based line and column of `needle` inside the first line of `text` holding
+/// `line_with`: where a located error should point.
+pub fn place(text: &str, line_with: &str, needle: &str) -> (usize, usize) {
+    let (n, line) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains(line_with))
+        .expect("the line");
+    (
+        n + 1,
+        line[..line.find(needle).expect("the needle")]
+            .chars()
+            .count()
+            + 1,
+    )
+}

@@ -3,6 +3,7 @@
 //! hit distribution, and the Morale Test, each test named after the section it checks and
 //! the text's worked examples with their numbers (design §5: T0, T3, T5, T6, T9, T12).
 
+use crate::common::place;
 use bataille::engine::error::LocatedError;
 use bataille::rulesets::charles_the_bold::data::{self, ArmyEntry, Role, Tables};
 use bataille::rulesets::charles_the_bold::morale::{
@@ -36,22 +37,6 @@ fn refused(file: usize, from: &str, to: &str) -> LocatedError {
     assert!(texts[file].contains(from), "the table has `{from}`");
     texts[file] = texts[file].replacen(from, to, 1);
     Tables::parse(data::FILES, texts).expect_err("the changed table is refused")
-}
-
-/// The 1-based line and column of `needle` inside the first line holding `line_with`.
-fn place(text: &str, line_with: &str, needle: &str) -> (usize, usize) {
-    let (n, line) = text
-        .lines()
-        .enumerate()
-        .find(|(_, l)| l.contains(line_with))
-        .expect("the line");
-    (
-        n + 1,
-        line[..line.find(needle).expect("the needle")]
-            .chars()
-            .count()
-            + 1,
-    )
 }
 
 fn tester(start: u8, disordered: bool) -> Tester {

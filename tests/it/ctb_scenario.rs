@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use crate::common::place;
 use bataille::engine::error::LocatedError;
 use bataille::engine::scenario::{LoadedScenario, ScenarioRules, parse_scenario};
 use bataille::rulesets::charles_the_bold::data::Tables;
@@ -57,22 +58,6 @@ fn read(text: &str) -> Result<(), LocatedError> {
     };
     let tables = Tables::builtin().expect("the built-in tables");
     read_scenario(&tables, &scenario).map(|_| ())
-}
-
-/// The 1-based line and column of `needle` on the first line holding `line_with`.
-fn place(text: &str, line_with: &str, needle: &str) -> (usize, usize) {
-    let (n, line) = text
-        .lines()
-        .enumerate()
-        .find(|(_, l)| l.contains(line_with))
-        .expect("the line");
-    (
-        n + 1,
-        line[..line.find(needle).expect("the needle")]
-            .chars()
-            .count()
-            + 1,
-    )
 }
 
 #[test]

@@ -32,17 +32,7 @@ fn parse_changed(
     .map(str::to_string);
     assert!(texts[file].contains(from), "the table has `{from}`");
     texts[file] = texts[file].replace(from, to);
-    Tables::parse(
-        [
-            "units.ron",
-            "crt.ron",
-            "terrain.ron",
-            "victory.ron",
-            "bombardment.ron",
-            "charge.ron",
-        ],
-        texts,
-    )
+    Tables::parse(<Tables as RulesetTables<6>>::FILES, texts)
 }
 
 fn column(attack: i32, defence: i32) -> String {

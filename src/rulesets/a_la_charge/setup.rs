@@ -438,7 +438,7 @@ pub fn defection_roll(world: &mut World, side: SideId) {
         f.hexes_moved = 0;
         f.entered_open = false;
     }
-    zones_stale(world);
+    // `set_side` marked the zones stale.
     refresh_zones(world);
     if let Some(at) = hex_of(world, d.unit) {
         overrun_leaders(world, at, side);

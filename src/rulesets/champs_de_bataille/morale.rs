@@ -595,7 +595,6 @@ pub(crate) fn demoralise(world: &mut World, c: usize) {
                     crate::rulesets::common::set_side(world, u, new_side);
                 }
             }
-            zones_stale(world);
             log(world, EventKind::SideChanged, "CdB 4.3", |w| {
                 format!(
                     "{} unreliable allied corps changes sides and joins {}",
