@@ -29,6 +29,13 @@ pub const REGISTRY: &[RulesetEntry] = &[
         load: |path| Ok(Arc::new(morne_plaine::MornePlainePlugin::load(path)?) as Arc<dyn Ruleset>),
     },
     RulesetEntry {
+        id: charles_the_bold::ID,
+        verbs: charles_the_bold::commands::VERBS,
+        load: |path| {
+            Ok(Arc::new(charles_the_bold::CharlesTheBoldPlugin::load(path)?) as Arc<dyn Ruleset>)
+        },
+    },
+    RulesetEntry {
         id: champs_de_bataille::ID,
         verbs: champs_de_bataille::commands::VERBS,
         load: |path| {

@@ -8,6 +8,7 @@ mod cdb_rules;
 mod cdb_sections;
 mod client;
 mod ctb_fire;
+mod ctb_game;
 mod ctb_geometry;
 mod ctb_melee;
 mod ctb_rules;

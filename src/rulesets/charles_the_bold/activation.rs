@@ -89,3 +89,237 @@ pub fn initiative_chance(dice: u8, bonus: [i8; 2]) -> f64 {
     }
     win / (1.0 - tie)
 }
+
+// ---- the activations in the game (CtB 1.4) ----
+
+use bevy::prelude::*;
+
+use crate::engine::event::EventKind;
+use crate::engine::game::TurnState;
+use crate::engine::phase::change_phase;
+use crate::engine::units::SideId;
+
+use super::{CtbGeneral, CtbPhase, CtbState, CtbTurn, group_stands, log, side_name, state, turn};
+
+/// The groups of `side` that have not moved this round and have a stand on the map.
+pub fn unmoved_groups(world: &World, side: SideId) -> Vec<usize> {
+    state(world)
+        .groups
+        .iter()
+        .enumerate()
+        .filter(|(g, grp)| {
+            grp.side == side
+                && !grp.activated
+                && !state(world).waiting.contains(g)
+                && !group_stands(world, *g).is_empty()
+        })
+        .map(|(g, _)| g)
+        .collect()
+}
+
+/// Entering the choice of groups (CtB 1.4, R-1.4c): both sides choose, the first side
+/// first; one side alone when the other has no group left; the round ends when
+/// neither has.
+pub fn open_declarations(world: &mut World) {
+    world.resource_mut::<CtbState>().declared = [None, None];
+    let unmoved = [0, 1].map(|s| unmoved_groups(world, SideId(s)).len());
+    match declaring(unmoved) {
+        // `end_activation` goes to the end of the round itself: a phase is never
+        // changed from inside another's entry.
+        Declaring::RoundOver => {}
+        Declaring::Only(side) => {
+            world.resource_mut::<TurnState>().active = SideId(side as u8);
+            log(world, EventKind::PhaseStarted, "CtB 1.4", |w| {
+                format!(
+                    "Only {} have groups left to move: they choose one openly, with no roll (R-1.4c)",
+                    side_name(w, SideId(side as u8))
+                )
+            });
+        }
+        Declaring::Both => {
+            let first = turn(world).first;
+            world.resource_mut::<TurnState>().active = first;
+        }
+    }
+}
+
+/// Whether both sides choose this initiative (rather than one side alone).
+pub fn both_declare(world: &World) -> bool {
+    [0, 1]
+        .iter()
+        .all(|&s| !unmoved_groups(world, SideId(s)).is_empty())
+}
+
+/// Records a side's choice (CtB 1.4). With both sides choosing, the first's choice is
+/// logged as made but not which (R-1.4d) and the other side chooses next; the second
+/// choice waits for `end`, which reveals both. One side alone goes straight on.
+pub fn declare(world: &mut World, side: SideId, group: usize) {
+    world.resource_mut::<CtbState>().declared[side.0 as usize] = Some(group);
+    if !both_declare(world) {
+        log(world, EventKind::Revealed, "CtB 1.4", |w| {
+            format!(
+                "{} move {} (R-1.4c)",
+                side_name(w, side),
+                state(w).groups[group].name
+            )
+        });
+        begin_activation(world, side, group);
+        return;
+    }
+    let declared = state(world).declared;
+    if declared.iter().all(Option::is_some) {
+        log(world, EventKind::Special, "CtB 1.4", |w| {
+            format!(
+                "{} have chosen a group (secret): reveal both and roll the initiative with `end`",
+                side_name(w, side)
+            )
+        });
+    } else {
+        log(world, EventKind::SideChanged, "CtB 1.4", |w| {
+            format!("{} have chosen a group (secret)", side_name(w, side))
+        });
+        world.resource_mut::<TurnState>().active = side.other();
+    }
+}
+
+/// `end` after both choices (CtB 1.4): both groups revealed, 2D6 each plus the group's
+/// general's bonus, ties thrown again (R-1.4a); the winner's group moves, the loser's
+/// choice lapses (R-1.4b).
+pub fn reveal_and_roll(world: &mut World) {
+    let declared = state(world).declared.map(|d| d.expect("both have chosen"));
+    log(world, EventKind::Revealed, "CtB 1.4", |w| {
+        let s = state(w);
+        format!(
+            "{} chose {}; {} chose {}",
+            side_name(w, s.groups[declared[0]].side),
+            s.groups[declared[0]].name,
+            side_name(w, s.groups[declared[1]].side),
+            s.groups[declared[1]].name
+        )
+    });
+    let bonus = declared.map(|g| group_bonus(world, g));
+    let dice = super::tables(world).orders.initiative.dice;
+    let first = turn(world).first.0 as usize;
+    let mut faces = Vec::new();
+    let (winner, throws) = {
+        let mut d6 = || {
+            let f = world.resource_mut::<crate::engine::dice::Dice>().d6();
+            faces.push(f);
+            f
+        };
+        initiative(dice, bonus, first, &mut d6)
+    };
+    for t in &throws {
+        let t = t.clone();
+        log(world, EventKind::DieRolled, "CtB 1.4", |w| {
+            let part = |s: usize| {
+                format!(
+                    "{} {}{:+} = {}",
+                    side_name(w, SideId(s as u8)),
+                    t.dice[s]
+                        .iter()
+                        .map(u8::to_string)
+                        .collect::<Vec<_>>()
+                        .join("+"),
+                    bonus[s],
+                    t.totals[s]
+                )
+            };
+            let tie = if t.totals[0] == t.totals[1] {
+                ": a tie, thrown again (R-1.4a)"
+            } else {
+                ""
+            };
+            format!("Initiative: {}, {}{tie}", part(0), part(1))
+        });
+    }
+    world.resource_mut::<CtbState>().last_initiative = throws.last().map(|t| t.totals);
+    let group = declared[winner];
+    begin_activation(world, SideId(winner as u8), group);
+}
+
+/// A group's general's initiative bonus (CtB 1.4; a replacement's −2: CtB 2.2).
+pub fn group_bonus(world: &World, group: usize) -> i8 {
+    let g = state(world).groups[group].general;
+    super::general(world, g).map_or(0, |c| c.bonus)
+}
+
+fn begin_activation(world: &mut World, side: SideId, group: usize) {
+    {
+        let mut s = world.resource_mut::<CtbState>();
+        s.activation = Some(group);
+        s.declared = [None, None];
+    }
+    world.resource_mut::<TurnState>().active = side;
+    change_phase(world, CtbPhase::Activation);
+}
+
+/// Entering an activation (CtB 1.4, 3.0): the group's stands begin with no move made;
+/// each ongoing melee of one of its stands not yet fought this round waits to be
+/// fought (R-ongoing).
+pub fn start_activation(world: &mut World) {
+    let Some(group) = state(world).activation else {
+        return;
+    };
+    for id in group_stands(world, group) {
+        let fought = super::acts(world, id).fought;
+        *super::acts_mut(world, id) = CtbTurn {
+            fought,
+            ..Default::default()
+        };
+    }
+    log(world, EventKind::PhaseStarted, "CtB 1.4", |w| {
+        let g = &state(w).groups[group];
+        format!("{} move {}", side_name(w, g.side), g.name)
+    });
+    super::melee::queue_ongoing(world, group);
+}
+
+/// `end` of an activation (CtB 1.4): the group has moved; the next choice of groups.
+pub fn end_activation(world: &mut World) {
+    if let Some(g) = state(world).activation {
+        let mut s = world.resource_mut::<CtbState>();
+        s.groups[g].activated = true;
+        s.activation = None;
+    }
+    let unmoved = [0, 1].map(|s| unmoved_groups(world, SideId(s)).len());
+    if declaring(unmoved) == Declaring::RoundOver {
+        change_phase(world, CtbPhase::RoundEnd);
+    } else {
+        change_phase(world, CtbPhase::Declare);
+    }
+}
+
+/// The end of a round (CtB 1.4): the moved markers come off, the next round begins,
+/// or after the last the scenario's time limit decides (CtB 14.0).
+pub fn end_round(world: &mut World) {
+    {
+        let mut s = world.resource_mut::<CtbState>();
+        for g in &mut s.groups {
+            g.activated = false;
+        }
+    }
+    let mut q = world.query::<&mut CtbTurn>();
+    for mut t in q.iter_mut(world) {
+        *t = CtbTurn::default();
+    }
+    let mut q = world.query::<&mut CtbGeneral>();
+    for mut g in q.iter_mut(world) {
+        g.moved = false;
+    }
+    let t = turn(world).clone();
+    if t.turn >= t.last_turn {
+        super::victory::time_limit(world);
+        return;
+    }
+    let next = t.turn + 1;
+    world.resource_mut::<TurnState>().turn = next;
+    log(world, EventKind::TurnStarted, "CtB 1.4", |_| {
+        format!("Round {next}")
+    });
+    super::setup::start_of_round(world);
+    if turn(world).outcome.is_some() {
+        return;
+    }
+    change_phase(world, CtbPhase::Declare);
+}

@@ -31,3 +31,65 @@ pub fn group_class(test: &OrderTest, classes: impl IntoIterator<Item = Class>) -
         GroupClass::Worst => classes.into_iter().max(),
     }
 }
+
+// ---- the Order Test in the game ----
+
+use bevy::prelude::World;
+
+use crate::engine::units::UnitId;
+
+/// Whether a stand has a general with it for an Order Test (CtB 3.4, 8.1): one of its
+/// group in its hex, or attached to it.
+pub fn general_with(world: &World, id: UnitId) -> bool {
+    let Some(hex) = super::hex_of(world, id) else {
+        return false;
+    };
+    let group = super::group_of(world, id);
+    super::generals_at(world, hex)
+        .into_iter()
+        .any(|g| super::group_of(world, g) == group)
+}
+
+/// Whether a stand is beyond its group's general's command range, or its general is
+/// gone (CtB 2.0, R-3.4).
+pub fn out_of_range(world: &World, id: UnitId) -> bool {
+    let (Some(group), Some(hex)) = (super::group_of(world, id), super::hex_of(world, id)) else {
+        return true;
+    };
+    let general = super::state(world).groups[group].general;
+    match (
+        super::hex_of(world, general),
+        super::general(world, general),
+    ) {
+        (Some(at), Some(g)) => at.distance(hex) > g.range,
+        _ => true,
+    }
+}
+
+/// One Order Test of a stand in the game (CtB 3.4, 8.1): the die rolled and logged,
+/// with its threshold and modifiers; whether it passed.
+pub fn order_test_in_game(world: &mut World, id: UnitId, rule: &'static str) -> bool {
+    let tables = super::tables(world);
+    let test = &tables.orders.order_test;
+    let Some(class) = super::stand(world, id).map(|s| s.entry.class) else {
+        return true;
+    };
+    let leader = general_with(world, id);
+    let far = out_of_range(world, id);
+    let face = super::roll(world, rule, |w| {
+        let mut why = format!(
+            "the Order Test of {} (class {class:?}: {}+",
+            super::plain_name(w, id),
+            test.threshold(class)
+        );
+        if leader {
+            why.push_str(", +1 general");
+        }
+        if far {
+            why.push_str(", -1 out of command range");
+        }
+        why.push(')');
+        why
+    });
+    passes(test, class, face, leader, far)
+}

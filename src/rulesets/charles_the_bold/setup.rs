@@ -1,6 +1,7 @@
 //! Reading a Charles the Bold scenario: its own fields checked against the tables and
 //! against each other, every fault refused at its line and column with the section it
-//! breaks. (The rest of the set-up, filling the world, comes with the plugin.)
+//! breaks; filling a world with its stands, generals and groups; and what the start
+//! of each round brings (late arrivals, panic, flight: the scenarios' special rules).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -400,4 +401,340 @@ pub fn read_scenario(
         }
     }
     Ok(rules)
+}
+
+// ---- filling the world ----
+
+use bevy::prelude::*;
+
+use crate::engine::event::EventKind;
+use crate::engine::game::{GameOptions, ScenarioInfo};
+use crate::engine::units::{Facing, Leader, Placement, SideId, UnitId, Units};
+use crate::engine::zoc::ExertsZoc;
+
+use super::{
+    CtbGeneral, CtbPhase, CtbRanks, CtbStand, CtbState, CtbStatus, CtbTurn, Group, entity, log,
+    plain_name, refresh_zones, roll, set_placement, side_name, stand_at, turn,
+};
+
+/// The command range of a side's generals (CtB 2.0): 6H, 4H for a poorly trained army.
+fn range_of(tables: &Tables, poorly_trained: bool) -> u32 {
+    let r = &tables.orders.command_range;
+    if poorly_trained {
+        r.poorly_trained
+    } else {
+        r.trained
+    }
+}
+
+/// Gives every unit of a scenario its Charles the Bold components, and enters the
+/// first choice of groups.
+pub fn populate(world: &mut World, tables: &Tables, scenario: &LoadedScenario) {
+    let file = &scenario.file;
+    let own = scenario.rules::<CtbScenario>();
+    let mut groups = Vec::new();
+    let mut group_index: BTreeMap<&str, usize> = BTreeMap::new();
+    for (i, side) in own.sides.iter().enumerate() {
+        for g in &side.groups {
+            group_index.insert(&g.id, groups.len());
+            groups.push(Group {
+                id: g.id.clone(),
+                name: g.name.clone(),
+                side: SideId(i as u8),
+                general: UnitId(scenario.unit_index(&g.general).unwrap_or(0) as u16),
+                activated: false,
+            });
+        }
+    }
+    let range =
+        [0, 1].map(|i| range_of(tables, own.sides.get(i).is_some_and(|s| s.poorly_trained)));
+    let mut bp_total = [0u32; 2];
+    let ids: Vec<UnitId> = world.resource::<Units>().ids().collect();
+    let mut attached: Vec<(UnitId, HexCoord)> = Vec::new();
+    for id in ids {
+        let spec = &file.units[id.0 as usize];
+        let fields = &own.units[id.0 as usize];
+        let side = scenario.side_index(&spec.side).unwrap_or(0) as usize;
+        let group = fields
+            .group
+            .as_deref()
+            .and_then(|g| group_index.get(g).copied())
+            .unwrap_or(0);
+        let e = entity(world, id);
+        if spec.unit_type == GENERAL {
+            let bonus = own.sides[side]
+                .groups
+                .iter()
+                .find(|g| g.general == spec.id)
+                .map_or(0, |g| g.bonus);
+            world.entity_mut(e).insert((
+                CtbGeneral {
+                    group,
+                    bonus,
+                    range: range[side],
+                    attached: None,
+                    moved: false,
+                },
+                Leader {
+                    rating: i32::from(bonus),
+                    commander: false,
+                },
+            ));
+            if let (true, Some(h)) = (fields.attached, spec.hex) {
+                attached.push((id, h));
+            }
+            continue;
+        }
+        let army = own.sides[side].army.as_deref().unwrap_or_default();
+        let entry = tables
+            .entry(army, &spec.unit_type)
+            .expect("checked by read_scenario: every stand is of its army's list")
+            .clone();
+        let type_spec = tables
+            .type_spec(&entry.kind)
+            .expect("checked with the tables: every list entry has a type")
+            .clone();
+        let special = entry
+            .special
+            .iter()
+            .find_map(|s| tables.special(s))
+            .cloned();
+        let n = fields
+            .ranks
+            .map_or(entry.sp.len(), usize::from)
+            .min(entry.sp.len());
+        let sp0: Vec<u8> = entry.sp[..n].to_vec();
+        bp_total[side] += u32::from(entry.bp) * n as u32;
+        let face = fields
+            .facing
+            .as_deref()
+            .and_then(VertexFacing::parse)
+            .unwrap_or(VertexFacing(0));
+        let zoc = type_spec.zoc;
+        let mut ent = world.entity_mut(e);
+        ent.insert((
+            CtbRanks(sp0.clone()),
+            CtbStand {
+                entry,
+                spec: type_spec,
+                special,
+                group,
+                sp0,
+                stakes: fields.stakes,
+            },
+            CtbStatus::default(),
+            CtbTurn::default(),
+            Facing(face),
+        ));
+        if zoc {
+            ent.insert(ExertsZoc);
+        }
+    }
+    for (g, h) in attached {
+        let with = stand_at(world, h);
+        super::component_mut::<CtbGeneral>(world, g).attached = with;
+    }
+    let mut waiting = Vec::new();
+    for r in &own.special_rules {
+        if let CtbSpecialRule::Arrival { group, .. } = r
+            && let Some(&g) = group_index.get(group.as_str())
+        {
+            waiting.push(g);
+        }
+    }
+    let break_fraction = [0, 1].map(|i| {
+        own.sides
+            .get(i)
+            .and_then(|s| s.break_fraction)
+            .unwrap_or((1, 2))
+    });
+    world.insert_resource(CtbState {
+        phase: None,
+        groups,
+        declared: [None, None],
+        activation: None,
+        melees: Vec::new(),
+        pending: Default::default(),
+        last_initiative: None,
+        bp_total,
+        bp_lost: [0, 0],
+        break_fraction,
+        range,
+        waiting,
+    });
+    refresh_zones(world);
+    log(world, EventKind::TurnStarted, "CtB 1.4", |_| {
+        "Round 1".into()
+    });
+    start_of_round(world);
+    crate::engine::phase::enter_phase(world, CtbPhase::Declare);
+}
+
+/// What a side of a scenario is, in words (`bataille check`).
+pub fn side_summary(tables: &Tables, scenario: &LoadedScenario, side: usize) -> String {
+    let own = scenario.rules::<CtbScenario>();
+    let Some(s) = own.sides.get(side) else {
+        return String::new();
+    };
+    let army = s.army.as_deref().unwrap_or_default();
+    let side_id = &scenario.file.sides[side].id;
+    let mut bp = 0u32;
+    for (u, f) in scenario.file.units.iter().zip(&own.units) {
+        if &u.side != side_id {
+            continue;
+        }
+        if let Some(e) = tables.entry(army, &u.unit_type) {
+            let n = f.ranks.map_or(e.sp.len(), usize::from).min(e.sp.len());
+            bp += u32::from(e.bp) * n as u32;
+        }
+    }
+    let (lost, of) = s.break_fraction.unwrap_or((1, 2));
+    format!(
+        "{} groups, {bp} BP, breaks at {} lost ({lost}/{of}); {} ({}H)",
+        s.groups.len(),
+        super::victory::break_at(bp, (lost, of)),
+        if s.poorly_trained {
+            "poorly trained"
+        } else {
+            "trained"
+        },
+        range_of(tables, s.poorly_trained)
+    )
+}
+
+/// The start of a round: the scenario's late groups roll to arrive, a group may flee
+/// (the scenarios' special rules).
+pub fn start_of_round(world: &mut World) {
+    let info = world.resource::<ScenarioInfo>().0.clone();
+    let own = info.rules::<CtbScenario>();
+    let round = turn(world).turn;
+    let options = world.resource::<GameOptions>().clone();
+    for rule in &own.special_rules {
+        match rule {
+            CtbSpecialRule::Arrival {
+                group,
+                from_round,
+                on,
+                certain_round,
+                ..
+            } => {
+                let Some(g) = state_group(world, group) else {
+                    continue;
+                };
+                if !super::state(world).waiting.contains(&g) || round < *from_round {
+                    continue;
+                }
+                let arrives = if round >= *certain_round {
+                    true
+                } else {
+                    let name = super::state(world).groups[g].name.clone();
+                    roll(world, "CtB scenario: arrival", move |_| {
+                        format!("the arrival of {name} (on {on} or more)")
+                    }) >= *on
+                };
+                if arrives {
+                    arrive(world, &info, g);
+                    let panic = own.special_rules.iter().any(
+                        |r| matches!(r, CtbSpecialRule::Panic { group: pg, .. } if pg == group),
+                    );
+                    if panic && !options.has("no_panic") {
+                        panic_test(world, g);
+                    }
+                }
+            }
+            CtbSpecialRule::Flight {
+                group, round: r, ..
+            } if *r == round && !options.has("no_flight") => {
+                if let Some(g) = state_group(world, group) {
+                    flee(world, g);
+                }
+            }
+            _ => {}
+        }
+    }
+    refresh_zones(world);
+}
+
+fn state_group(world: &World, id: &str) -> Option<usize> {
+    super::state(world).groups.iter().position(|g| g.id == id)
+}
+
+/// A late group enters on its entry hexes (Arrival), each unit on the first of its
+/// entry hexes free of any stand.
+fn arrive(world: &mut World, info: &LoadedScenario, group: usize) {
+    world
+        .resource_mut::<CtbState>()
+        .waiting
+        .retain(|g| *g != group);
+    for r in &info.file.reinforcements {
+        let Some(i) = info.unit_index(&r.unit) else {
+            continue;
+        };
+        let id = UnitId(i as u16);
+        if super::group_of(world, id) != Some(group)
+            || super::placement(world, id) != Placement::Waiting
+        {
+            continue;
+        }
+        let is_general = super::general(world, id).is_some();
+        let free = r
+            .entry
+            .iter()
+            .copied()
+            .find(|h| is_general || stand_at(world, *h).is_none());
+        if let Some(h) = free {
+            set_placement(world, id, Placement::OnMap(h));
+        }
+    }
+    log(world, EventKind::Entered, "CtB scenario: arrival", |w| {
+        let g = &super::state(w).groups[group];
+        format!("{} arrive: {}", side_name(w, g.side), g.name)
+    });
+}
+
+/// Panic (the Swiss horns at Grandson): each enemy stand of the rule's classes takes
+/// an Order Test; failure disorders it.
+fn panic_test(world: &mut World, group: usize) {
+    let info = world.resource::<ScenarioInfo>().0.clone();
+    let own = info.rules::<CtbScenario>();
+    let gid = super::state(world).groups[group].id.clone();
+    let Some(CtbSpecialRule::Panic { classes, .. }) = own
+        .special_rules
+        .iter()
+        .find(|r| matches!(r, CtbSpecialRule::Panic { group, .. } if *group == gid))
+    else {
+        return;
+    };
+    let enemy = super::state(world).groups[group].side.other();
+    for id in super::stands_of(world, enemy) {
+        let class = super::stand(world, id).map(|s| s.entry.class);
+        if class.is_some_and(|c| classes.contains(&c)) {
+            let passed = super::orders::order_test_in_game(world, id, "CtB scenario: panic");
+            if !passed {
+                super::status_mut(world, id).disordered = true;
+                log(world, EventKind::Special, "CtB scenario: panic", |w| {
+                    format!("{} is disordered by the panic", plain_name(w, id))
+                });
+            }
+        }
+    }
+}
+
+/// A group leaves the field (Flight): its stands and general are taken off without
+/// costing break points.
+fn flee(world: &mut World, group: usize) {
+    let side = super::state(world).groups[group].side;
+    let general = super::state(world).groups[group].general;
+    for id in super::group_stands(world, group) {
+        set_placement(world, id, Placement::Eliminated);
+    }
+    set_placement(world, general, Placement::Eliminated);
+    world.resource_mut::<CtbState>().waiting.push(group);
+    log(world, EventKind::Special, "CtB scenario: flight", |w| {
+        format!(
+            "{} leaves the field: {} (no break points lost)",
+            super::state(w).groups[group].name,
+            side_name(w, side)
+        )
+    });
 }

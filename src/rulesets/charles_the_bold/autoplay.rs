@@ -1,0 +1,145 @@
+//! Random legal commands for Charles the Bold (autoplay, fuzzing): a waiting decision's
+//! answers first; in an activation a random fire, melee, rally, turn or move of one of
+//! the group's stands (moves mostly towards the nearest enemy, so that games come to
+//! blows), or `end`.
+
+use bevy::prelude::*;
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use crate::engine::command::Command;
+use crate::engine::hex::HexCoord;
+use crate::engine::units::UnitId;
+
+use super::commands::{CtbCommand, Step};
+use super::{
+    CtbPhase, acts, facing, group_stands, hex_of, key, phase, side_of, stand, stands_of, state,
+    status,
+};
+use crate::rulesets::common::pick;
+
+/// The nearest enemy stand's hex.
+fn nearest_enemy(world: &World, id: UnitId, at: HexCoord) -> Option<HexCoord> {
+    stands_of(world, side_of(world, id).other())
+        .into_iter()
+        .filter_map(|e| hex_of(world, e))
+        .min_by_key(|h| (at.distance(*h), *h))
+}
+
+/// The longest legal forward move of a stand towards its nearest enemy.
+fn advance(world: &World, id: UnitId, rng: &mut ChaCha8Rng) -> Option<Command> {
+    let at = hex_of(world, id)?;
+    let goal = nearest_enemy(world, id, at)?;
+    let f = facing(world, id);
+    let mp = stand(world, id)?.entry.mp.0;
+    let mut path = Vec::new();
+    let mut pos = at;
+    let mut best = None;
+    for _ in 0..mp {
+        let mut fronts = f.front(pos).to_vec();
+        fronts.sort_by_key(|h| (h.distance(goal), *h));
+        if rng.random_bool(0.2) {
+            fronts.reverse();
+        }
+        let mut stepped = false;
+        for h in fronts {
+            let mut p = path.clone();
+            p.push(Step::Hex(h));
+            let c = CtbCommand::Go {
+                unit: key(world, id),
+                steps: p.clone(),
+                facing: None,
+            }
+            .command();
+            if super::dispatch::check(world, &c).is_ok() {
+                path = p;
+                pos = h;
+                best = Some(c);
+                stepped = true;
+                break;
+            }
+        }
+        if !stepped {
+            break;
+        }
+    }
+    best
+}
+
+/// A random legal command for the side to act.
+pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
+    if let Some(d) = super::decision::decision(world)
+        && let Some(c) = pick(rng, &d.choices)
+    {
+        return c.command;
+    }
+    if phase(world) != CtbPhase::Activation {
+        return Command::EndPhase;
+    }
+    let Some(group) = state(world).activation else {
+        return Command::EndPhase;
+    };
+    let mut options: Vec<Command> = Vec::new();
+    for id in group_stands(world, group) {
+        let Some(at) = hex_of(world, id) else {
+            continue;
+        };
+        let side = side_of(world, id);
+        let u = key(world, id);
+        if status(world, id).disordered && acts(world, id).moves == 0 && !acts(world, id).fired {
+            let c = CtbCommand::Rally {
+                units: vec![u.clone()],
+            }
+            .command();
+            if super::dispatch::check(world, &c).is_ok() {
+                options.push(c);
+            }
+        }
+        if stand(world, id).is_some_and(|s| s.spec.shoots) {
+            for e in stands_of(world, side.other()) {
+                if hex_of(world, e).is_some_and(|h| h.distance(at) <= 6) {
+                    let c = CtbCommand::Fire {
+                        unit: u.clone(),
+                        moving: rng.random_bool(0.3),
+                        target: key(world, e),
+                    }
+                    .command();
+                    if super::dispatch::check(world, &c).is_ok() {
+                        options.push(c.clone());
+                        options.push(c);
+                    }
+                }
+            }
+        }
+        for e in super::moving::enemies_in_front(world, side, at, facing(world, id)) {
+            let c = CtbCommand::Fight {
+                unit: u.clone(),
+                enemy: key(world, e),
+                with: Vec::new(),
+            }
+            .command();
+            if super::dispatch::check(world, &c).is_ok() {
+                options.push(c);
+            }
+        }
+        if let Some(c) = advance(world, id, rng) {
+            options.push(c.clone());
+            options.push(c);
+        }
+        for step in [Step::Cw, Step::Ccw] {
+            let c = CtbCommand::Go {
+                unit: u.clone(),
+                steps: vec![step],
+                facing: None,
+            }
+            .command();
+            if rng.random_bool(0.3) && super::dispatch::check(world, &c).is_ok() {
+                options.push(c);
+            }
+        }
+    }
+    if options.is_empty() || rng.random_bool(0.15) {
+        return Command::EndPhase;
+    }
+    pick(rng, &options).unwrap_or(Command::EndPhase)
+}

@@ -1,0 +1,158 @@
+//! What Charles the Bold waits for from a player (design §1.3): a melee to fight after
+//! a contact or an ongoing melee's turn, an optional pursuit, and the secret choice of
+//! groups with its reveal; each as a `Decision` listing every legal answer.
+
+use bevy::prelude::*;
+
+use crate::engine::command::Command;
+use crate::engine::hex::HexCoord;
+use crate::engine::units::{SideId, UnitId};
+use crate::engine::view::{Choice, Decision};
+
+use super::commands::CtbCommand;
+use super::{CtbPhase, hex_of, key, phase, plain_name, side_of, state, turn};
+
+/// A decision the rules wait for, in the order it must be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pending {
+    /// `stand` is in contact with `enemies`: its side fights now (CtB 10.2); `charge`
+    /// when it moved into contact (impact: CtB 10.3).
+    Fight {
+        stand: UnitId,
+        enemies: Vec<UnitId>,
+        charge: bool,
+    },
+    /// The winner may pursue (CtB 13.0): from the hex the loser left, along its way.
+    Pursue {
+        stand: UnitId,
+        from: HexCoord,
+        path: Vec<HexCoord>,
+    },
+}
+
+impl Pending {
+    /// Whether a stand is part of it (it may not fire meanwhile: CtB 6.0).
+    pub fn involves(&self, id: UnitId) -> bool {
+        match self {
+            Pending::Fight { stand, enemies, .. } => *stand == id || enemies.contains(&id),
+            Pending::Pursue { stand, .. } => *stand == id,
+        }
+    }
+
+    /// The side that answers it.
+    pub fn side(&self, world: &World) -> SideId {
+        match self {
+            Pending::Fight { stand, .. } | Pending::Pursue { stand, .. } => side_of(world, *stand),
+        }
+    }
+}
+
+fn choice(label: String, command: Command, hex: Option<HexCoord>) -> Choice {
+    Choice {
+        label,
+        command,
+        hex,
+    }
+}
+
+/// The decision waiting, if any: a pending melee or pursuit first, else the choice of
+/// a group (CtB 1.4).
+pub fn decision(world: &World) -> Option<Decision> {
+    if let Some(p) = state(world).pending.front() {
+        return Some(match p {
+            Pending::Fight { stand, enemies, .. } => {
+                let mut choices = Vec::new();
+                for e in enemies {
+                    if hex_of(world, *e).is_none() {
+                        continue;
+                    }
+                    let supports = super::melee::eligible_supports(world, *stand, *e);
+                    let bare = CtbCommand::Fight {
+                        unit: key(world, *stand),
+                        enemy: key(world, *e),
+                        with: Vec::new(),
+                    };
+                    choices.push(choice(
+                        format!("fight {}", plain_name(world, *e)),
+                        bare.command(),
+                        hex_of(world, *e),
+                    ));
+                    if !supports.is_empty() {
+                        let full = CtbCommand::Fight {
+                            unit: key(world, *stand),
+                            enemy: key(world, *e),
+                            with: supports.iter().map(|s| key(world, *s)).collect(),
+                        };
+                        choices.push(choice(
+                            format!("fight {} with every support", plain_name(world, *e)),
+                            full.command(),
+                            None,
+                        ));
+                    }
+                }
+                Decision {
+                    side: side_of(world, *stand),
+                    prompt: format!(
+                        "{} is in contact: fight the melee",
+                        plain_name(world, *stand)
+                    ),
+                    rule: "CtB 10.2".into(),
+                    choices,
+                }
+            }
+            Pending::Pursue { stand, from, .. } => Decision {
+                side: side_of(world, *stand),
+                prompt: format!("{} has won: pursue?", plain_name(world, *stand)),
+                rule: "CtB 13.0".into(),
+                choices: vec![
+                    choice(
+                        "pursue".into(),
+                        CtbCommand::Pursue {
+                            unit: Some(key(world, *stand)),
+                        }
+                        .command(),
+                        Some(*from),
+                    ),
+                    choice(
+                        "stay".into(),
+                        CtbCommand::Pursue { unit: None }.command(),
+                        None,
+                    ),
+                ],
+            },
+        });
+    }
+    if phase(world) != CtbPhase::Declare {
+        return None;
+    }
+    let side = turn(world).active;
+    let s = state(world);
+    if s.declared[side.0 as usize].is_some() {
+        return Some(Decision {
+            side,
+            prompt: "Both groups are chosen: reveal them and roll the initiative".into(),
+            rule: "CtB 1.4".into(),
+            choices: vec![choice("reveal".into(), Command::EndPhase, None)],
+        });
+    }
+    let choices = super::activation::unmoved_groups(world, side)
+        .into_iter()
+        .map(|g| {
+            let grp = &s.groups[g];
+            choice(
+                grp.name.clone(),
+                CtbCommand::Declare {
+                    group: grp.id.clone(),
+                }
+                .command(),
+                hex_of(world, grp.general),
+            )
+        })
+        .collect();
+    Some(Decision {
+        side,
+        prompt: "Choose the group to move next (in secret)".into(),
+        rule: "CtB 1.4".into(),
+        choices,
+    })
+}

@@ -1,0 +1,302 @@
+//! Every Charles the Bold command checked (read-only: a plan or a refusal) and then
+//! executed: the choice of groups and its reveal, moves, fire, melees, pursuits,
+//! rallies and the end of an activation; after each, the armies' break points.
+
+use bevy::prelude::*;
+
+use crate::engine::command::{Command, Refusal};
+use crate::engine::event::EventKind;
+use crate::engine::units::{SideId, UnitId};
+
+use super::commands::CtbCommand;
+use super::decision::Pending;
+use super::melee::FightPlan;
+use super::moving::{GeneralPlan, MovePlan};
+use super::shooting::FirePlan;
+use super::{
+    CtbPhase, acts, general, group_of, log, phase, plain_name, resolve, side_of, stand, state,
+    status, turn,
+};
+
+/// A checked command, ready to execute.
+#[derive(Clone, Debug)]
+pub enum Plan {
+    Declare { side: SideId, group: usize },
+    Reveal,
+    EndActivation,
+    Go(MovePlan),
+    GeneralGo(GeneralPlan),
+    Fire(FirePlan),
+    Fight(FightPlan),
+    Pursue(Option<UnitId>),
+    Rally(Vec<UnitId>),
+}
+
+fn refuse(rule: &'static str, why: impl Into<String>) -> Refusal {
+    Refusal::new(rule, why)
+}
+
+/// A stand of the group moving now, acting on its own (CtB 1.4).
+fn own_stand(world: &World, id: UnitId) -> Result<(), Refusal> {
+    let name = plain_name(world, id);
+    if stand(world, id).is_none() {
+        return Err(refuse("CtB 1.2", format!("{name} is not a stand")));
+    }
+    if side_of(world, id) != turn(world).active {
+        return Err(refuse("CtB 1.4", format!("{name} is the enemy's")));
+    }
+    if group_of(world, id) != state(world).activation {
+        return Err(refuse(
+            "CtB 1.4",
+            format!("{name} is not of the group moving now"),
+        ));
+    }
+    Ok(())
+}
+
+/// Checks a command against the rules.
+pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
+    if turn(world).outcome.is_some() || phase(world) == CtbPhase::GameOver {
+        return Err(refuse("CtB 14.0", "the battle is over"));
+    }
+    let ctb = CtbCommand::of(command);
+    // A decision waiting is answered first (design §1.3).
+    if let Some(p) = state(world).pending.front() {
+        return match (p, ctb) {
+            (Pending::Fight { .. }, Some(CtbCommand::Fight { unit, enemy, with })) => {
+                let id = resolve(world, unit)?;
+                let e = resolve(world, enemy)?;
+                let with = with
+                    .iter()
+                    .map(|w| resolve(world, w))
+                    .collect::<Result<Vec<_>, _>>()?;
+                super::melee::check_fight(world, id, e, &with).map(Plan::Fight)
+            }
+            (Pending::Pursue { stand, .. }, Some(CtbCommand::Pursue { unit })) => match unit {
+                None => Ok(Plan::Pursue(None)),
+                Some(u) if resolve(world, u)? == *stand => Ok(Plan::Pursue(Some(*stand))),
+                Some(_) => Err(refuse(
+                    "CtB 13.0",
+                    format!(
+                        "only the winning Battle Stand, {}, pursues",
+                        plain_name(world, *stand)
+                    ),
+                )),
+            },
+            _ => {
+                let d = super::decision::decision(world).expect("a pending decision");
+                Err(refuse(
+                    "CtB 10.2",
+                    format!("first: {} ({})", d.prompt, d.answers()),
+                ))
+            }
+        };
+    }
+    match (phase(world), command) {
+        (CtbPhase::Declare, Command::EndPhase) => {
+            let d = state(world).declared;
+            if d.iter().all(Option::is_some) {
+                Ok(Plan::Reveal)
+            } else {
+                Err(refuse(
+                    "CtB 1.4",
+                    "both sides choose a group before the initiative is rolled",
+                ))
+            }
+        }
+        (CtbPhase::Declare, _) => match ctb {
+            Some(CtbCommand::Declare { group }) => {
+                let side = turn(world).active;
+                let g = state(world)
+                    .groups
+                    .iter()
+                    .position(|x| x.id == *group)
+                    .ok_or_else(|| refuse("CtB 1.1", format!("there is no group `{group}`")))?;
+                if state(world).declared[side.0 as usize].is_some() {
+                    return Err(refuse("CtB 1.4", "this side has chosen its group"));
+                }
+                if !super::activation::unmoved_groups(world, side).contains(&g) {
+                    return Err(refuse(
+                        "CtB 1.4",
+                        format!(
+                            "`{group}` is not a group of this side that has still to move this round"
+                        ),
+                    ));
+                }
+                Ok(Plan::Declare { side, group: g })
+            }
+            _ => Err(refuse(
+                "CtB 1.4",
+                "now each side chooses a group: `declare GROUP`",
+            )),
+        },
+        (CtbPhase::Activation, Command::EndPhase) => Ok(Plan::EndActivation),
+        (CtbPhase::Activation, _) => match ctb {
+            Some(CtbCommand::Go {
+                unit,
+                steps,
+                facing,
+            }) => {
+                let id = resolve(world, unit)?;
+                if general(world, id).is_some() {
+                    if side_of(world, id) != turn(world).active {
+                        return Err(refuse("CtB 2.1", "that general is the enemy's"));
+                    }
+                    if facing.is_some() {
+                        return Err(refuse("CtB 2.1", "a general has no facing"));
+                    }
+                    return super::moving::check_general_go(world, id, steps).map(Plan::GeneralGo);
+                }
+                own_stand(world, id)?;
+                super::moving::check_go(world, id, steps, *facing).map(Plan::Go)
+            }
+            Some(CtbCommand::Fire {
+                unit,
+                moving,
+                target,
+            }) => {
+                let id = resolve(world, unit)?;
+                own_stand(world, id)?;
+                let t = resolve(world, target)?;
+                super::shooting::check_fire(world, id, t, *moving).map(Plan::Fire)
+            }
+            Some(CtbCommand::Fight { unit, enemy, with }) => {
+                let id = resolve(world, unit)?;
+                own_stand(world, id)?;
+                let e = resolve(world, enemy)?;
+                let with = with
+                    .iter()
+                    .map(|w| resolve(world, w))
+                    .collect::<Result<Vec<_>, _>>()?;
+                super::melee::check_fight(world, id, e, &with).map(Plan::Fight)
+            }
+            Some(CtbCommand::Rally { units }) => {
+                let mut ids = Vec::new();
+                for u in units {
+                    let id = resolve(world, u)?;
+                    own_stand(world, id)?;
+                    let name = plain_name(world, id);
+                    if !status(world, id).disordered {
+                        return Err(refuse("CtB 8.0", format!("{name} is not disordered")));
+                    }
+                    if super::in_melee(world, id) {
+                        return Err(refuse("CtB 8.1", format!("{name} is in melee: no rally")));
+                    }
+                    let t = acts(world, id);
+                    if t.moves > 0 || t.fired || t.stopped {
+                        return Err(refuse(
+                            "CtB 8.0",
+                            format!("{name} has acted this activation: a rally comes first"),
+                        ));
+                    }
+                    if ids.contains(&id) {
+                        return Err(refuse("CtB 8.1", format!("{name} is named twice")));
+                    }
+                    ids.push(id);
+                }
+                if ids.len() > 1 {
+                    return Err(refuse(
+                        "CtB 8.1",
+                        "rally one stand at a time (group rallies are still to come)",
+                    ));
+                }
+                Ok(Plan::Rally(ids))
+            }
+            Some(CtbCommand::Declare { .. }) => Err(refuse(
+                "CtB 1.4",
+                "a group is chosen once this one's activation ends (`end`)",
+            )),
+            Some(CtbCommand::Pursue { .. }) => Err(refuse("CtB 13.0", "no pursuit waits")),
+            None => Err(refuse(
+                "CtB 3.0",
+                "Charles the Bold moves with `go`, fires with `fire` and fights with `fight`",
+            )),
+        },
+        (CtbPhase::RoundEnd | CtbPhase::GameOver, _) => {
+            Err(refuse("CtB 1.4", "the round is ending"))
+        }
+    }
+}
+
+/// Executes a checked command, then looks at the break points (CtB 14.0).
+pub fn execute(world: &mut World, plan: Plan) {
+    match plan {
+        Plan::Declare { side, group } => super::activation::declare(world, side, group),
+        Plan::Reveal => super::activation::reveal_and_roll(world),
+        Plan::EndActivation => super::activation::end_activation(world),
+        Plan::Go(p) => super::moving::execute_go(world, p),
+        Plan::GeneralGo(p) => super::moving::execute_general_go(world, p),
+        Plan::Fire(p) => super::shooting::execute_fire(world, p),
+        Plan::Fight(p) => super::melee::execute_fight(world, p),
+        Plan::Pursue(unit) => {
+            let Some(Pending::Pursue { stand, from, path }) =
+                world.resource_mut::<super::CtbState>().pending.pop_front()
+            else {
+                return;
+            };
+            match unit {
+                Some(_) => super::results::pursue(world, stand, from, path),
+                None => log(world, EventKind::Special, "CtB 13.0", |w| {
+                    format!("{} does not pursue", plain_name(w, stand))
+                }),
+            }
+        }
+        Plan::Rally(ids) => {
+            for id in ids {
+                let passed = super::orders::order_test_in_game(world, id, "CtB 8.1");
+                super::status_mut(world, id).disordered = false;
+                if !passed {
+                    super::acts_mut(world, id).stopped = true;
+                    super::acts_mut(world, id).fired = true;
+                }
+                log(world, EventKind::Special, "CtB 8.0", |w| {
+                    if passed {
+                        format!("{} rallies", plain_name(w, id))
+                    } else {
+                        format!(
+                            "{} rallies but may not move, fire or go on opportunity this activation (R-8.0)",
+                            plain_name(w, id)
+                        )
+                    }
+                });
+            }
+        }
+    }
+    prune_pending(world);
+    super::victory::check_break(world);
+}
+
+/// Drops decisions a command has made moot: a melee whose stand, or every enemy it
+/// contacted, has left the map or its front, a pursuit whose winner is gone.
+fn prune_pending(world: &mut World) {
+    let pending: Vec<Pending> = state(world).pending.iter().cloned().collect();
+    let kept: Vec<Pending> = pending
+        .into_iter()
+        .filter_map(|p| match p {
+            Pending::Fight {
+                stand,
+                enemies,
+                charge,
+            } => {
+                let hex = super::hex_of(world, stand)?;
+                let front = super::facing(world, stand).front(hex);
+                let enemies: Vec<UnitId> = enemies
+                    .into_iter()
+                    .filter(|e| super::hex_of(world, *e).is_some_and(|h| front.contains(&h)))
+                    .collect();
+                (!enemies.is_empty()).then_some(Pending::Fight {
+                    stand,
+                    enemies,
+                    charge,
+                })
+            }
+            Pending::Pursue { stand, from, path } => {
+                super::hex_of(world, stand)?;
+                Some(Pending::Pursue { stand, from, path })
+            }
+        })
+        .collect();
+    let mut s = world.resource_mut::<super::CtbState>();
+    s.pending.clear();
+    s.pending.extend(kept);
+}

@@ -1,0 +1,494 @@
+//! The melee in the game (CtB 10.0-11.3, 12.0, 13.0): which Battle Stands fight and
+//! with which supports, each side's pool term by term, the throw, both Morale Tests,
+//! the verdict with its SP losses, ongoing melees, the loser's retreat and the winner's
+//! pursuit.
+
+use bevy::prelude::*;
+
+use crate::engine::board::Board;
+use crate::engine::command::Refusal;
+use crate::engine::event::EventKind;
+use crate::engine::units::UnitId;
+
+use super::combat::{
+    MeleeSituation, battle_pool, impact_factor, melee_dice, stand_pool, support_dice,
+};
+use super::data::ImpactRemoval;
+use super::decision::Pending;
+use super::geometry::{Side, in_front, side_touched};
+use super::pool::Pool;
+use super::verdict::{
+    Fighter, Pursuit, Verdict, attacked_frontally, melee_verdict, pursuit, rank_bonus,
+};
+use super::{
+    CtbState, OngoingMelee, acts, acts_mut, facing, hex_of, log, plain_name, ranks, side_of, stand,
+    state, status, status_mut,
+};
+
+/// A checked melee: the two Battle Stands (the attacker first), the supports of each,
+/// whether the attacker charged (impact: CtB 10.3) and each side's pool.
+#[derive(Clone, Debug)]
+pub struct FightPlan {
+    pub stands: [UnitId; 2],
+    pub supports: [Vec<UnitId>; 2],
+    pub charge: bool,
+    pub pools: [Pool; 2],
+    /// Which pending decision it answers, if any.
+    pub answers: bool,
+}
+
+fn refuse(rule: &'static str, why: impl Into<String>) -> Refusal {
+    Refusal::new(rule, why)
+}
+
+/// Pushes the ongoing melees of a group's stands not yet fought this round (R-ongoing).
+pub fn queue_ongoing(world: &mut World, group: usize) {
+    let melees = state(world).melees.clone();
+    for m in melees {
+        let mine: Vec<UnitId> = m
+            .stands
+            .iter()
+            .copied()
+            .filter(|s| super::group_of(world, *s) == Some(group))
+            .collect();
+        let Some(&own) = mine.first() else { continue };
+        if m.stands.iter().any(|s| acts(world, *s).fought) {
+            continue;
+        }
+        let other = if m.stands[0] == own {
+            m.stands[1]
+        } else {
+            m.stands[0]
+        };
+        world
+            .resource_mut::<CtbState>()
+            .pending
+            .extend([Pending::Fight {
+                stand: own,
+                enemies: vec![other],
+                charge: false,
+            }]);
+    }
+}
+
+/// The stands that may support `battle` against the enemy Battle Stand `enemy` (CtB
+/// 10.7): its side's other stands with a front hex on `enemy`, not themselves a Battle
+/// Stand of an ongoing melee.
+pub fn eligible_supports(world: &World, battle: UnitId, enemy: UnitId) -> Vec<UnitId> {
+    let side = side_of(world, battle);
+    let Some(target) = hex_of(world, enemy) else {
+        return Vec::new();
+    };
+    target
+        .neighbors()
+        .into_iter()
+        .filter_map(|h| super::stand_at(world, h))
+        .filter(|u| *u != battle && side_of(world, *u) == side)
+        .filter(|u| hex_of(world, *u).is_some_and(|h| facing(world, *u).front(h).contains(&target)))
+        .filter(|u| !super::in_melee(world, *u))
+        .collect()
+}
+
+/// The situation of a stand fighting `enemy` (CtB 10.3-10.5, 7.4): its impact if it
+/// charged, its rank dice, uphill, flank and heavy cavalry's contact, disorder.
+fn situation(world: &World, me: UnitId, enemy: UnitId, charged: bool) -> MeleeSituation {
+    let s = stand(world, me).expect("a stand");
+    let e = stand(world, enemy).expect("a stand");
+    let tables = super::tables(world);
+    let board = world.resource::<Board>();
+    let (mh, eh) = (
+        hex_of(world, me).expect("on map"),
+        hex_of(world, enemy).expect("on map"),
+    );
+    let (mf, ef) = (facing(world, me), facing(world, enemy));
+    let my_side = side_touched(mh, mf, eh).unwrap_or(Side::Rear);
+    let their_side = side_touched(eh, ef, mh).unwrap_or(Side::Rear);
+    let frontal_me = attacked_frontally(my_side, s.special.as_ref(), acts(world, me).moves > 0);
+    let frontal_them =
+        attacked_frontally(their_side, e.special.as_ref(), acts(world, enemy).moves > 0);
+    let moved = acts(world, me).hexes > 0;
+    let mut impact = 0;
+    if charged && moved {
+        let mut gets = true;
+        // Foot has impact only against foot; cavalry none against pikes or long spears
+        // frontally (CtB 10.3).
+        if !s.spec.mounted && e.spec.mounted {
+            gets = false;
+        }
+        if s.spec.mounted && e.spec.ranks.is_some() && frontal_them {
+            gets = false;
+        }
+        if e.stakes && frontal_them {
+            gets = false;
+        }
+        if let Some(t) = tables.terrain_type(board.terrain_name(eh)) {
+            match t.removes_impact {
+                Some(ImpactRemoval::All) => gets = false,
+                Some(ImpactRemoval::Mounted) if s.spec.mounted => gets = false,
+                _ => {}
+            }
+        }
+        let side = board.hexside(mh, eh);
+        if side.has(crate::engine::board::HexsideFeature::Stream) {
+            gets = false;
+        }
+        if gets {
+            let lost = ranks(world, me).0 != s.sp0;
+            impact = impact_factor(&s.entry, s.special.as_ref(), &tables.factors.melee, lost);
+        }
+    }
+    let start = acts(world, me).move_start;
+    let from_behind = start.is_some_and(|st| !in_front(eh, ef, st)) && moved;
+    let on_flank = !frontal_them;
+    MeleeSituation {
+        impact,
+        rank_dice: rank_bonus(
+            &s.spec,
+            ranks(world, me).0.len(),
+            e.spec.mounted,
+            frontal_me,
+        ),
+        uphill: board.elevation(mh) > board.elevation(eh),
+        on_flank_or_rear: on_flank,
+        hc_flank_contact: on_flank && from_behind && s.spec.id == "HC" && charged,
+        disordered: status(world, me).disordered,
+    }
+}
+
+/// A stand's own pool against `enemy`.
+fn own_pool(world: &World, me: UnitId, enemy: UnitId, charged: bool) -> Pool {
+    let m = super::tables(world).factors.melee.clone();
+    stand_pool(
+        &m,
+        ranks(world, me).front(),
+        situation(world, me, enemy, charged),
+    )
+}
+
+/// Checks `fight` (CtB 10.2, 10.7): the pending melee's stand against one of the
+/// enemies it contacted, or a stand of the activating group already in front contact,
+/// once a round; supports with a front hex on the enemy Battle Stand.
+pub fn check_fight(
+    world: &World,
+    id: UnitId,
+    enemy: UnitId,
+    with: &[UnitId],
+) -> Result<FightPlan, Refusal> {
+    let name = plain_name(world, id);
+    let pending = state(world).pending.front().cloned();
+    let (charge, answers) = match pending {
+        Some(Pending::Fight {
+            stand,
+            enemies,
+            charge,
+        }) => {
+            if stand != id || !enemies.contains(&enemy) {
+                return Err(refuse(
+                    "CtB 10.2",
+                    format!(
+                        "the melee waiting is {}'s against {}",
+                        plain_name(world, stand),
+                        enemies
+                            .iter()
+                            .map(|e| plain_name(world, *e))
+                            .collect::<Vec<_>>()
+                            .join(" or ")
+                    ),
+                ));
+            }
+            (charge, true)
+        }
+        Some(_) => return Err(refuse("CtB 10.2", "another decision waits")),
+        None => {
+            if super::phase(world) != super::CtbPhase::Activation
+                || super::group_of(world, id) != state(world).activation
+            {
+                return Err(refuse(
+                    "CtB 1.4",
+                    format!("{name} is not of the group moving"),
+                ));
+            }
+            if acts(world, id).fought {
+                return Err(refuse("CtB 10.2", format!("{name} has fought this round")));
+            }
+            let side = side_of(world, id);
+            let hex = hex_of(world, id).expect("on map");
+            let front = super::moving::enemies_in_front(world, side, hex, facing(world, id));
+            if !front.contains(&enemy) {
+                return Err(refuse(
+                    "CtB 10.2",
+                    format!(
+                        "{} is not in {name}'s front hexes",
+                        plain_name(world, enemy)
+                    ),
+                ));
+            }
+            super::moving::may_contact(world, id, enemy)?;
+            (false, false)
+        }
+    };
+    if stand(world, enemy).is_none() || hex_of(world, enemy).is_none() {
+        return Err(refuse(
+            "CtB 10.2",
+            "the enemy Battle Stand is not on the map",
+        ));
+    }
+    let eligible = eligible_supports(world, id, enemy);
+    for w in with {
+        if !eligible.contains(w) {
+            return Err(refuse(
+                "CtB 10.7",
+                format!(
+                    "{} cannot support: a support has a front hex on the enemy Battle Stand and is in no other melee",
+                    plain_name(world, *w)
+                ),
+            ));
+        }
+    }
+    let mut supports_them = eligible_supports(world, enemy, id);
+    supports_them.retain(|u| !with.contains(u));
+    let m = super::tables(world).factors.melee.clone();
+    let share = |own: UnitId, foe: UnitId, charged: bool| -> (String, u32) {
+        let p = own_pool(world, own, foe, charged);
+        (plain_name(world, own), p.dice().max(1))
+    };
+    let mine: Vec<(String, u32)> = with
+        .iter()
+        .map(|u| share(*u, enemy, acts(world, *u).hexes > 0 && charge))
+        .collect();
+    let theirs: Vec<(String, u32)> = supports_them.iter().map(|u| share(*u, id, false)).collect();
+    let p0 = battle_pool(
+        &m,
+        own_pool(world, id, enemy, charge),
+        &mine
+            .iter()
+            .map(|(n, d)| (n.as_str(), *d))
+            .collect::<Vec<_>>(),
+    );
+    let p1 = battle_pool(
+        &m,
+        own_pool(world, enemy, id, false),
+        &theirs
+            .iter()
+            .map(|(n, d)| (n.as_str(), *d))
+            .collect::<Vec<_>>(),
+    );
+    let _ = support_dice;
+    Ok(FightPlan {
+        stands: [id, enemy],
+        supports: [with.to_vec(), supports_them],
+        charge,
+        pools: [p0, p1],
+        answers,
+    })
+}
+
+/// Fights a checked melee (CtB 10.1-13.1).
+pub fn execute_fight(world: &mut World, plan: FightPlan) {
+    if plan.answers {
+        world.resource_mut::<CtbState>().pending.pop_front();
+    }
+    let [a, d] = plan.stands;
+    let m = super::tables(world).factors.melee.clone();
+    // A flank or rear contact from behind the front line after moving disorders the
+    // stand contacted (CtB 10.5).
+    let (ah, dh) = (
+        hex_of(world, a).expect("on map"),
+        hex_of(world, d).expect("on map"),
+    );
+    let dside = side_touched(dh, facing(world, d), ah).unwrap_or(Side::Rear);
+    let from_behind = acts(world, a)
+        .move_start
+        .is_some_and(|st| !in_front(dh, facing(world, d), st));
+    let d_all_round = stand(world, d).and_then(|s| s.special.clone());
+    if plan.charge
+        && dside != Side::Front
+        && from_behind
+        && !attacked_frontally(dside, d_all_round.as_ref(), acts(world, d).moves > 0)
+        && !status(world, d).disordered
+    {
+        status_mut(world, d).disordered = true;
+        log(world, EventKind::Special, "CtB 10.5", |w| {
+            format!(
+                "{} is struck in the flank or rear: disordered",
+                plain_name(w, d)
+            )
+        });
+    }
+    for (i, u) in plan.stands.iter().enumerate() {
+        let terms: Vec<String> = plan.pools[i]
+            .terms
+            .iter()
+            .map(|t| format!("{:+} {} ({})", t.dice, t.what, t.rule))
+            .collect();
+        let u = *u;
+        log(world, EventKind::CombatDeclared, "CtB 10.1", |w| {
+            format!("{}: {}", plain_name(w, u), terms.join(", "))
+        });
+    }
+    let mut hits = [0u32; 2];
+    for (i, h) in hits.iter_mut().enumerate() {
+        let dice = melee_dice(&m, &plan.pools[i]);
+        let u = plan.stands[i];
+        let faces = super::shooting::throw_pool(world, dice, "CtB 10.1", |w| {
+            format!("{} in melee", plain_name(w, u))
+        });
+        *h = super::pool::count_hits(&faces);
+    }
+    // Each Battle Stand hit takes a Morale Test (CtB 7.0, 11.0).
+    let mut loss = [0u8; 2];
+    let mut tested = [false; 2];
+    let mut disordered_before = [false; 2];
+    for i in 0..2 {
+        let u = plan.stands[i];
+        disordered_before[i] = status(world, u).disordered;
+        let taken = hits[1 - i];
+        if taken > 0 {
+            let (_, l) = super::results::test_die(world, u, taken, "CtB 11.0");
+            loss[i] = l;
+            tested[i] = true;
+        }
+    }
+    let specs = plan
+        .stands
+        .map(|u| stand(world, u).expect("a stand").spec.clone());
+    let sps = plan.stands.map(|u| ranks(world, u).total());
+    let pike_front = |me: usize| {
+        let other = plan.stands[1 - me];
+        let s = stand(world, other).expect("a stand");
+        let (oh, mh) = (
+            hex_of(world, other).expect("on map"),
+            hex_of(world, plan.stands[me]).expect("on map"),
+        );
+        s.spec.ranks.is_some() && side_touched(oh, facing(world, other), mh) == Some(Side::Front)
+    };
+    let hc_flank = plan.charge
+        && specs[0].id == "HC"
+        && !specs[1].mounted
+        && dside != Side::Front
+        && from_behind;
+    let fighters = [0, 1].map(|i| Fighter {
+        spec: &specs[i],
+        morale_loss: loss[i],
+        tested: tested[i],
+        disordered: disordered_before[i],
+        sp: sps[i],
+        supported: !plan.supports[i].is_empty(),
+        hc_flank_charge: i == 0 && hc_flank,
+        against_pike_front: pike_front(i),
+    });
+    let verdict = melee_verdict(&m, fighters);
+    for u in plan.stands {
+        acts_mut(world, u).fought = true;
+    }
+    world
+        .resource_mut::<CtbState>()
+        .melees
+        .retain(|x| !(x.stands.contains(&a) && x.stands.contains(&d)));
+    match verdict {
+        Verdict::Ongoing { sp } => {
+            log(world, EventKind::CombatResult, "CtB 11.3", |w| {
+                format!(
+                    "Equal morale losses: {} and {} stay locked in an ongoing melee",
+                    plain_name(w, a),
+                    plain_name(w, d)
+                )
+            });
+            let mut alive = [true; 2];
+            for i in 0..2 {
+                if sp[i] > 0 {
+                    alive[i] = !super::results::lose_sp(world, plan.stands[i], sp[i], "CtB 11.3");
+                }
+            }
+            if alive == [true, true] {
+                // Light and medium cavalry that do not win bounce back, disordered (CtB 11.1).
+                let bouncer = [0, 1]
+                    .into_iter()
+                    .find(|&i| specs[i].bounce == super::data::Bounce::Always);
+                match bouncer {
+                    Some(i) => {
+                        let u = plan.stands[i];
+                        log(world, EventKind::Special, "CtB 11.1", |w| {
+                            format!("{} bounces back, disordered", plain_name(w, u))
+                        });
+                        let from = hex_of(world, plan.stands[1 - i]).expect("on map");
+                        super::results::retreat_by(
+                            world,
+                            u,
+                            from,
+                            true,
+                            u32::from(stand(world, u).expect("a stand").entry.mp.0),
+                        );
+                    }
+                    None => {
+                        world
+                            .resource_mut::<CtbState>()
+                            .melees
+                            .push(OngoingMelee { stands: [a, d] });
+                    }
+                }
+            }
+        }
+        Verdict::Won { loser, sp } => {
+            let (lu, wu) = (plan.stands[loser], plan.stands[1 - loser]);
+            log(world, EventKind::CombatResult, "CtB 11.0", |w| {
+                format!(
+                    "{} wins the melee; {} loses",
+                    plain_name(w, wu),
+                    plain_name(w, lu)
+                )
+            });
+            let winner_alive = sp[1 - loser] == 0
+                || !super::results::lose_sp(world, wu, sp[1 - loser], "CtB 11.0");
+            let loser_hex = hex_of(world, lu).expect("on map");
+            let loser_gone = super::results::lose_sp(world, lu, sp[loser], "CtB 11.0");
+            let winner_hex = hex_of(world, wu);
+            let mut path = Vec::new();
+            if !loser_gone && let Some(wh) = winner_hex {
+                path = super::results::retreat(world, lu, wh, false);
+            }
+            // The loser's supports retreat too, disordered (CtB 10.7).
+            for s in plan.supports[loser].clone() {
+                if let (Some(_), Some(wh)) = (hex_of(world, s), winner_hex) {
+                    super::results::retreat(world, s, wh, true);
+                }
+            }
+            if winner_alive && hex_of(world, wu).is_some() {
+                offer_pursuit(world, wu, lu, loser_hex, path);
+            }
+        }
+    }
+    super::refresh_zones(world);
+}
+
+/// The winning Battle Stand pursues if it must, or is asked if it may (CtB 13.0).
+fn offer_pursuit(
+    world: &mut World,
+    winner: UnitId,
+    loser: UnitId,
+    loser_hex: crate::engine::hex::HexCoord,
+    path: Vec<crate::engine::hex::HexCoord>,
+) {
+    let w = stand(world, winner).expect("a stand").clone();
+    let l = stand(world, loser).expect("a stand").clone();
+    let impact = impact_factor(
+        &w.entry,
+        w.special.as_ref(),
+        &super::tables(world).factors.melee,
+        ranks(world, winner).0 != w.sp0,
+    );
+    match pursuit(&w.spec, w.entry.imp.is_some(), impact, &l.spec) {
+        Pursuit::Never => {}
+        Pursuit::Must => super::results::pursue(world, winner, loser_hex, path),
+        Pursuit::May => {
+            world
+                .resource_mut::<CtbState>()
+                .pending
+                .push_front(Pending::Pursue {
+                    stand: winner,
+                    from: loser_hex,
+                    path,
+                });
+        }
+    }
+}

@@ -1,0 +1,593 @@
+//! A stand's move and a general's in the game (CtB 2.1, 3.0-3.7, 3.9, 3.10): the check
+//! of every step against the rules (facing, turns, sideways and backwards steps, the
+//! zone of control, interpenetration, contact), then the move itself with its extra
+//! move's Order Test, displacements and the melee it starts.
+
+use bevy::prelude::*;
+
+use crate::engine::board::Board;
+use crate::engine::command::Refusal;
+use crate::engine::event::EventKind;
+use crate::engine::hex::{HexCoord, VertexFacing};
+use crate::engine::units::{Placement, SideId, UnitId};
+
+use super::commands::Step;
+use super::data::TypeSpec;
+use super::decision::Pending;
+use super::{
+    CtbGeneral, CtbState, acts, acts_mut, attached_general, facing, general, generals_at, hex_of,
+    log, plain_name, set_facing, set_placement, side_of, stand, stand_at, state, status,
+    status_mut,
+};
+
+/// A checked move of a stand.
+#[derive(Clone, Debug)]
+pub struct MovePlan {
+    pub stand: UnitId,
+    /// Where the stand is and faces after each step.
+    pub path: Vec<(HexCoord, VertexFacing)>,
+    /// The stand's second or later move: an Order Test first (CtB 3.3, R-3.3).
+    pub extra: bool,
+    /// A second face turned: disordered, no more movement this round (CtB 3.1).
+    pub second_face: bool,
+    /// About face: the whole move.
+    pub whole_move: bool,
+    /// Hexes entered.
+    pub hexes: u32,
+    /// Enemy stands in its front hexes at the end: a melee (CtB 10.2, R-contact).
+    pub contact: Vec<UnitId>,
+    /// A friendly light stand in the last hex swaps into the hex left (CtB 3.10).
+    pub displaced: Option<(UnitId, HexCoord)>,
+}
+
+/// A checked move of a general (CtB 2.1).
+#[derive(Clone, Debug)]
+pub struct GeneralPlan {
+    pub general: UnitId,
+    pub path: Vec<HexCoord>,
+}
+
+fn refuse(rule: &'static str, why: impl Into<String>) -> Refusal {
+    Refusal::new(rule, why)
+}
+
+/// Whether a stand of `spec` may make contact with `enemy` (CtB 10.0, R-contact): only
+/// with a positive impact factor (light cavalry also with none); foot against mounted
+/// only where its Special Units entry lets it charge cavalry.
+pub fn may_contact(world: &World, id: UnitId, enemy: UnitId) -> Result<(), Refusal> {
+    let Some(me) = stand(world, id) else {
+        return Ok(());
+    };
+    let Some(them) = stand(world, enemy) else {
+        return Ok(());
+    };
+    if me.entry.impact == 0 && !me.spec.if0_charges {
+        return Err(refuse(
+            "CtB 10.0",
+            format!(
+                "{} has impact factor 0: it may not make contact with {}",
+                plain_name(world, id),
+                plain_name(world, enemy)
+            ),
+        ));
+    }
+    if !me.spec.mounted
+        && them.spec.mounted
+        && them.spec.id != "LC"
+        && !me.special.as_ref().is_some_and(|s| s.charges_cavalry)
+    {
+        return Err(refuse(
+            "CtB 10.0",
+            format!(
+                "{} is foot and may not charge the mounted {} (only stands the lists allow, like Swiss pikes and schiltrons)",
+                plain_name(world, id),
+                plain_name(world, enemy)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The enemy stands in the front hexes of a stand at `at` facing `face`.
+pub fn enemies_in_front(
+    world: &World,
+    side: SideId,
+    at: HexCoord,
+    face: VertexFacing,
+) -> Vec<UnitId> {
+    face.front(at)
+        .into_iter()
+        .filter_map(|h| stand_at(world, h))
+        .filter(|u| side_of(world, *u) != side)
+        .collect()
+}
+
+fn turned(face: VertexFacing, step: Step) -> VertexFacing {
+    match step {
+        Step::Cw => VertexFacing((face.0 + 1) % 6),
+        Step::Ccw => VertexFacing((face.0 + 5) % 6),
+        Step::About => face.reversed(),
+        Step::Hex(_) => face,
+    }
+}
+
+/// Checks a stand's move (CtB 3.0-3.10): `steps` from where it stands, `final_facing`
+/// for skirmishers and light cavalry.
+pub fn check_go(
+    world: &World,
+    id: UnitId,
+    steps: &[Step],
+    final_facing: Option<VertexFacing>,
+) -> Result<MovePlan, Refusal> {
+    let me = stand(world, id).expect("the caller passes a stand");
+    let spec: &TypeSpec = &me.spec;
+    let side = side_of(world, id);
+    let name = plain_name(world, id);
+    let Some(start) = hex_of(world, id) else {
+        return Err(refuse("CtB 3.0", format!("{name} is not on the map")));
+    };
+    if super::in_melee(world, id) {
+        return Err(refuse(
+            "CtB 3.7",
+            format!(
+                "{name} is in an ongoing melee: it leaves it only by retreat, evasion or bounce"
+            ),
+        ));
+    }
+    let t = acts(world, id);
+    if t.stopped {
+        return Err(refuse(
+            "CtB 3.1",
+            format!("{name} may not move again this round"),
+        ));
+    }
+    if t.fired && !t.moving_after {
+        return Err(refuse(
+            "CtB 3.0",
+            format!(
+                "{name} has fired: a stand moves then fires, or fires then moves once (declared with `fire … moving`)"
+            ),
+        ));
+    }
+    if spec.no_move_and_fire && t.fired {
+        return Err(refuse(
+            "CtB 6.0",
+            "artillery never moves and fires in one turn",
+        ));
+    }
+    let extra = t.moves >= 1;
+    if extra && status(world, id).disordered {
+        return Err(refuse(
+            "CtB 3.3",
+            format!("{name} is disordered: it may not try an extra move (R-3.3)"),
+        ));
+    }
+    if steps.is_empty() && final_facing.is_none() {
+        return Err(refuse("CtB 3.0", "a move needs at least one step"));
+    }
+    if final_facing.is_some() && !spec.free {
+        return Err(refuse(
+            "CtB 3.1",
+            format!(
+                "only skirmishers and light cavalry choose their final facing freely; {name} turns with cw, ccw or about"
+            ),
+        ));
+    }
+    let tables = super::tables(world);
+    let board = world.resource::<Board>();
+    let mp = me.entry.mp_of_move(u32::from(t.moves) + 1);
+    let mut mp_left = mp;
+    let (mut pos, mut face) = (start, facing(world, id));
+    let mut path = Vec::new();
+    let (mut turns, mut hexes) = (0u32, 0u32);
+    let mut ended: Option<String> = None;
+    let mut second_face = false;
+    let mut whole_move = false;
+    let started_in_zoc = !spec.free && super::in_enemy_zoc(world, side, start);
+    let mut contact = Vec::new();
+    let mut displaced = None;
+    for (i, &step) in steps.iter().enumerate() {
+        if let Some(why) = &ended {
+            return Err(refuse(
+                "CtB 3.0",
+                format!("{name}'s move ends at {pos}: {why}"),
+            ));
+        }
+        match step {
+            Step::Cw | Step::Ccw | Step::About => {
+                if step == Step::About {
+                    if spec.free {
+                        face = face.reversed();
+                    } else {
+                        if i != 0 {
+                            return Err(refuse(
+                                "CtB 3.2",
+                                "turning to the rear is a move of its own (R-3.2)",
+                            ));
+                        }
+                        face = face.reversed();
+                        whole_move = true;
+                        ended = Some("turning to the rear is the whole move (R-3.2)".into());
+                    }
+                } else if spec.free {
+                    face = turned(face, step);
+                } else {
+                    if hexes > 0 && !spec.turn_move {
+                        return Err(refuse(
+                            "CtB 3.1",
+                            format!(
+                                "only shot, skirmishers and light cavalry turn and leave a hex in one move; {name} has moved"
+                            ),
+                        ));
+                    }
+                    if mp_left < 1 {
+                        return Err(refuse(
+                            "CtB 3.1",
+                            format!("{name} has no MP left to turn (1 MP a face)"),
+                        ));
+                    }
+                    mp_left -= 1;
+                    turns += 1;
+                    face = turned(face, step);
+                    if turns >= 2 {
+                        second_face = true;
+                        ended = Some(
+                            "a second face disorders it and ends its movement this round".into(),
+                        );
+                    }
+                }
+                path.push((pos, face));
+                let front = enemies_in_front(world, side, pos, face);
+                if !front.is_empty() {
+                    for e in &front {
+                        may_contact(world, id, *e)?;
+                    }
+                    contact = front;
+                    ended
+                        .get_or_insert_with(|| "it has turned to face an enemy (R-contact)".into());
+                }
+            }
+            Step::Hex(to) => {
+                if !pos.is_adjacent(to) {
+                    return Err(refuse("CtB 3.0", format!("{to} is not next to {pos}")));
+                }
+                if turns > 0 && !spec.turn_move {
+                    return Err(refuse(
+                        "CtB 3.1",
+                        format!(
+                            "only shot, skirmishers and light cavalry turn and leave a hex in one move; {name} has turned"
+                        ),
+                    ));
+                }
+                let Some(terrain) =
+                    super::movement::step_cost(&tables, board, spec.terrain, pos, to)
+                else {
+                    return Err(refuse(
+                        "CtB Summary Sheet (designer's)",
+                        format!("{name} may not enter {to} from {pos}"),
+                    ));
+                };
+                let dir = pos.direction_to(to).expect("adjacent");
+                let (kind, cost) = if spec.free || face.front_dirs().contains(&dir) {
+                    ("forward", terrain)
+                } else if face.flank_dirs().contains(&dir) {
+                    if super::in_enemy_zoc(world, side, to) {
+                        return Err(refuse(
+                            "CtB 3.6",
+                            format!(
+                                "a sideways step never enters an enemy zone of control (R-3.6): {to}"
+                            ),
+                        ));
+                    }
+                    ("sideways", terrain.max(spec.side))
+                } else {
+                    ("backwards", terrain.max(spec.back))
+                };
+                if cost > mp_left && !(mp_left == mp && hexes == 0 && turns == 0) {
+                    return Err(refuse(
+                        if kind == "forward" {
+                            "CtB 3.0"
+                        } else if kind == "sideways" {
+                            "CtB 3.6"
+                        } else {
+                            "CtB 3.7"
+                        },
+                        format!(
+                            "{name} has {mp_left} MP left; a {kind} step into {to} costs {cost}"
+                        ),
+                    ));
+                }
+                mp_left = mp_left.saturating_sub(cost);
+                if let Some(other) = stand_at(world, to).filter(|o| *o != id) {
+                    if side_of(world, other) != side {
+                        return Err(refuse(
+                            "CtB 3.9",
+                            format!(
+                                "{to} holds the enemy {}: a stand never enters an enemy's hex",
+                                plain_name(world, other)
+                            ),
+                        ));
+                    }
+                    let them = stand(world, other).expect("a stand");
+                    let last = i + 1 == steps.len()
+                        || steps[i + 1..].iter().all(|s| !matches!(s, Step::Hex(_)));
+                    if last {
+                        let may = them.spec.displaced && (spec.id != "Sk" || them.spec.id == "Sk");
+                        if !may {
+                            return Err(refuse(
+                                "CtB 3.10",
+                                format!(
+                                    "{name} may not end its move on {} in {to}: only LI, LC, Sk and shot are displaced, and skirmishers displace only skirmishers",
+                                    plain_name(world, other)
+                                ),
+                            ));
+                        }
+                        displaced = Some((other, pos));
+                    } else if !spec.through && !them.spec.through {
+                        return Err(refuse(
+                            "CtB 3.9",
+                            format!(
+                                "{name} may not pass through {}: only shot, LC, LI and Sk pass through or are passed through",
+                                plain_name(world, other)
+                            ),
+                        ));
+                    }
+                }
+                let from = pos;
+                pos = to;
+                hexes += 1;
+                path.push((pos, face));
+                if started_in_zoc
+                    && kind != "backwards"
+                    && enemies_in_front(world, side, pos, face).is_empty()
+                {
+                    return Err(refuse(
+                        "CtB 3.5",
+                        format!(
+                            "{name} began in an enemy zone of control: it may only make contact, turn or move backwards (R-3.5), not step to {to}"
+                        ),
+                    ));
+                }
+                let _ = from;
+                let front = enemies_in_front(world, side, pos, face);
+                if !front.is_empty() {
+                    for e in &front {
+                        may_contact(world, id, *e)?;
+                    }
+                    contact = front;
+                    ended = Some("it has made contact".into());
+                } else if !spec.free && super::in_enemy_zoc(world, side, pos) {
+                    ended = Some("it has entered an enemy zone of control (R-3.5)".into());
+                }
+            }
+        }
+    }
+    if let Some(f) = final_facing {
+        face = f;
+        path.push((pos, face));
+        let front = enemies_in_front(world, side, pos, face);
+        if !front.is_empty() {
+            for e in &front {
+                may_contact(world, id, *e)?;
+            }
+            contact = front;
+        }
+    }
+    Ok(MovePlan {
+        stand: id,
+        path,
+        extra,
+        second_face,
+        whole_move,
+        hexes,
+        contact,
+        displaced,
+    })
+}
+
+/// Carries out a checked move: the extra move's Order Test first (failure disorders it
+/// and ends its movement: CtB 3.3), then the steps, the general attached to it along
+/// (CtB 2.1), enemy generals alone in a hex entered sent to their nearest stand, a
+/// displaced friend swapped back (CtB 3.10), and the melee its contact starts.
+pub fn execute_go(world: &mut World, plan: MovePlan) {
+    let id = plan.stand;
+    if plan.extra && !super::orders::order_test_in_game(world, id, "CtB 3.3") {
+        status_mut(world, id).disordered = true;
+        status_mut(world, id).opportunity = false;
+        acts_mut(world, id).stopped = true;
+        log(world, EventKind::Special, "CtB 3.3", |w| {
+            format!(
+                "{} fails its Order Test for an extra move: disordered, it moves no more this round",
+                plain_name(w, id)
+            )
+        });
+        return;
+    }
+    let start = hex_of(world, id).expect("on the map");
+    let rider = attached_general(world, id);
+    let side = side_of(world, id);
+    for &(h, f) in &plan.path {
+        if hex_of(world, id) != Some(h) {
+            set_placement(world, id, Placement::OnMap(h));
+            if let Some(g) = rider {
+                set_placement(world, g, Placement::OnMap(h));
+            }
+            for g in generals_at(world, h) {
+                if side_of(world, g) != side {
+                    displace_general(world, g);
+                }
+            }
+        }
+        if facing(world, id) != f {
+            set_facing(world, id, f);
+        }
+    }
+    let end = hex_of(world, id).expect("on the map");
+    if let Some((friend, to)) = plan.displaced {
+        set_placement(world, friend, Placement::OnMap(to));
+        log(world, EventKind::Displaced, "CtB 3.10", |w| {
+            format!("{} is displaced to {to}", plain_name(w, friend))
+        });
+    }
+    {
+        let mut t = acts_mut(world, id);
+        if t.fired {
+            t.moving_after = false;
+            t.stopped = true;
+        }
+        t.moves += 1;
+        t.hexes += plan.hexes;
+        t.move_start = Some(start);
+        if plan.second_face {
+            t.stopped = true;
+        }
+    }
+    if plan.hexes > 0 || plan.path.len() > 1 {
+        status_mut(world, id).opportunity = false;
+    }
+    log(world, EventKind::Moved, "CtB 3.0", |w| {
+        format!(
+            "{} moves {start} → {end}, facing {}",
+            plain_name(w, id),
+            facing(w, id).name()
+        )
+    });
+    if plan.second_face {
+        status_mut(world, id).disordered = true;
+        log(world, EventKind::Special, "CtB 3.1", |w| {
+            format!(
+                "{} turns a second face: disordered, it moves no more this round",
+                plain_name(w, id)
+            )
+        });
+    }
+    super::refresh_zones(world);
+    if !plan.contact.is_empty() {
+        let charged = plan.hexes > 0;
+        world
+            .resource_mut::<CtbState>()
+            .pending
+            .push_front(Pending::Fight {
+                stand: id,
+                enemies: plan.contact.clone(),
+                charge: charged,
+            });
+        log(world, EventKind::CombatDeclared, "CtB 10.2", |w| {
+            let names: Vec<String> = plan.contact.iter().map(|e| plain_name(w, *e)).collect();
+            format!(
+                "{} makes contact with {}: the melee is fought now (`fight`)",
+                plain_name(w, id),
+                names.join(", ")
+            )
+        });
+    }
+}
+
+/// A general alone in a hex an enemy enters, or whose stand is destroyed without him
+/// attached, goes to the nearest stand of his group (CtB 2.1, 2.2; ties to the lowest
+/// id: ).
+pub fn displace_general(world: &mut World, g: UnitId) {
+    let Some(group) = general(world, g).map(|c| c.group) else {
+        return;
+    };
+    let Some(from) = hex_of(world, g) else {
+        return;
+    };
+    let nearest = super::group_stands(world, group)
+        .into_iter()
+        .filter_map(|s| hex_of(world, s).map(|h| (from.distance(h), s, h)))
+        .min_by_key(|(d, s, _)| (*d, *s));
+    super::component_mut::<CtbGeneral>(world, g).attached = None;
+    match nearest {
+        Some((_, _, h)) => {
+            set_placement(world, g, Placement::OnMap(h));
+            log(world, EventKind::Displaced, "CtB 2.1", |w| {
+                format!(
+                    "{} rides to the nearest stand of his group, in {h}",
+                    plain_name(w, g)
+                )
+            });
+        }
+        None => {
+            set_placement(world, g, Placement::Eliminated);
+            log(world, EventKind::Eliminated, "CtB 2.1", |w| {
+                format!(
+                    "{} has no stand of his group left: he leaves the field",
+                    plain_name(w, g)
+                )
+            });
+        }
+    }
+}
+
+/// Checks a general's move (CtB 2.1): once a round, in his group's activation, up to
+/// 6 hexes, never into an enemy stand's hex.
+pub fn check_general_go(world: &World, g: UnitId, steps: &[Step]) -> Result<GeneralPlan, Refusal> {
+    let c = general(world, g).expect("a general");
+    let name = plain_name(world, g);
+    if state(world).activation != Some(c.group) {
+        return Err(refuse(
+            "CtB 2.1",
+            format!("{name} moves in his group's activation"),
+        ));
+    }
+    if c.moved {
+        return Err(refuse(
+            "CtB 2.1",
+            format!("{name} has made his move this round"),
+        ));
+    }
+    let limit = super::tables(world).orders.general_move;
+    let mut pos =
+        hex_of(world, g).ok_or_else(|| refuse("CtB 2.1", format!("{name} is not on the map")))?;
+    let side = side_of(world, g);
+    let mut path = Vec::new();
+    for s in steps {
+        let Step::Hex(h) = *s else {
+            return Err(refuse(
+                "CtB 2.1",
+                "a general has no facing: give hexes only",
+            ));
+        };
+        if !pos.is_adjacent(h) || !world.resource::<Board>().contains(h) {
+            return Err(refuse(
+                "CtB 2.1",
+                format!("{h} is not next to {pos} on the map"),
+            ));
+        }
+        if stand_at(world, h).is_some_and(|u| side_of(world, u) != side) {
+            return Err(refuse("CtB 2.1", format!("{h} holds an enemy stand")));
+        }
+        pos = h;
+        path.push(h);
+    }
+    if path.is_empty() || path.len() as u32 > limit {
+        return Err(refuse(
+            "CtB 2.1",
+            format!("a general moves 1 to {limit} hexes, not {}", path.len()),
+        ));
+    }
+    Ok(GeneralPlan { general: g, path })
+}
+
+/// Carries out a general's move; ending with a stand of his group he is attached to it
+/// (CtB 2.1 "join a stand … moving with it", designer's reading: joining attaches).
+pub fn execute_general_go(world: &mut World, plan: GeneralPlan) {
+    let g = plan.general;
+    let from = hex_of(world, g).expect("on the map");
+    let end = *plan.path.last().expect("checked: not empty");
+    set_placement(world, g, Placement::OnMap(end));
+    let group = general(world, g).map(|c| c.group);
+    let with = stand_at(world, end).filter(|s| super::group_of(world, *s) == group);
+    {
+        let mut c = super::component_mut::<CtbGeneral>(world, g);
+        c.moved = true;
+        c.attached = with;
+    }
+    log(world, EventKind::Moved, "CtB 2.1", |w| {
+        let joined = with.map_or(String::new(), |s| {
+            format!(", attached to {}", plain_name(w, s))
+        });
+        format!("{} rides {from} → {end}{joined}", plain_name(w, g))
+    });
+}

@@ -1,0 +1,401 @@
+//! What fire and melee do to stands in the game (CtB 7.0-7.4, 11.0-13.1, 2.2): the
+//! Morale Test's die, SP taken off the back ranks with their break points, destroyed
+//! stands and their generals' fate, retreats with their order of preference, and the
+//! winner's pursuit.
+
+use bevy::prelude::*;
+
+use crate::engine::board::Board;
+use crate::engine::event::EventKind;
+use crate::engine::hex::HexCoord;
+use crate::engine::units::{Placement, UnitId};
+
+use super::morale::{Tester, adjusted_morale, morale_loss, take_losses};
+use super::{
+    CtbGeneral, CtbRanks, CtbState, attached_general, facing, hex_of, log, plain_name, ranks, roll,
+    set_placement, side_of, stand, stand_at, status, status_mut,
+};
+
+/// What a stand's Morale Test needs (CtB 7.0, 7.4): its front rank's figures, its
+/// disorder before the test and an attached general.
+pub fn tester(world: &World, id: UnitId) -> Tester {
+    let s = stand(world, id).expect("a stand");
+    Tester::of_ranks(
+        &ranks(world, id).0,
+        &s.sp0,
+        status(world, id).disordered,
+        attached_general(world, id).is_some(),
+    )
+}
+
+/// Rolls a stand's Morale Test after `hits` (CtB 7.0) and disorders it (CtB 7.3);
+/// returns its tester (as before the test) and its morale loss. The SP it costs are
+/// the caller's: fire's cap, or the melee's verdict.
+pub fn test_die(world: &mut World, id: UnitId, hits: u32, rule: &'static str) -> (Tester, u8) {
+    let t = tester(world, id);
+    let f = super::tables(world).factors.morale;
+    let adjusted = adjusted_morale(&t, hits, &f);
+    let face = roll(world, rule, |w| {
+        format!(
+            "the Morale Test of {} ({hits} hit{}, adjusted morale {adjusted})",
+            plain_name(w, id),
+            if hits == 1 { "" } else { "s" }
+        )
+    });
+    let loss = morale_loss(adjusted, face, &f);
+    {
+        let mut s = status_mut(world, id);
+        s.disordered = true;
+        s.opportunity = false;
+    }
+    (t, loss)
+}
+
+/// A Morale Test from fire (CtB 6.4, 7.0-7.3): disordered, and SP lost up to `cap`
+/// (at least 1 if it was disordered before: CtB 7.3).
+pub fn morale_test(world: &mut World, id: UnitId, hits: u32, cap: u8, rule: &'static str) {
+    let (t, loss) = test_die(world, id, hits, rule);
+    let sp = super::morale::sp_loss(loss, cap, t.disordered);
+    log(world, EventKind::MoraleCheck, "CtB 7.0", |w| {
+        format!(
+            "{}: morale loss {loss}, {} SP lost{}, disordered",
+            plain_name(w, id),
+            sp.sp,
+            if sp.by_disorder {
+                " (already disordered: CtB 7.3)"
+            } else {
+                ""
+            }
+        )
+    });
+    if sp.sp > 0 {
+        lose_sp(world, id, sp.sp, rule);
+    }
+}
+
+/// Takes `sp` SP off a stand, back ranks first (CtB 7.4); each rank removed costs its
+/// side the rank's break points (CtB 14.0, R-BP); with no rank left the stand is
+/// destroyed (CtB 7.1). Returns whether it was destroyed.
+pub fn lose_sp(world: &mut World, id: UnitId, sp: u8, rule: &'static str) -> bool {
+    let mut r = ranks(world, id).0.clone();
+    let removed = take_losses(&mut r, sp);
+    let bp = stand(world, id).map_or(0, |s| s.bp());
+    let side = side_of(world, id);
+    world.resource_mut::<CtbState>().bp_lost[side.0 as usize] += removed * bp;
+    let gone = r.is_empty();
+    let left = r.clone();
+    *super::component_mut::<CtbRanks>(world, id) = CtbRanks(r);
+    log(world, EventKind::StepLost, rule, |w| {
+        format!(
+            "{} loses {sp} SP{}",
+            plain_name(w, id),
+            if gone {
+                String::new()
+            } else {
+                format!(
+                    ", now {}",
+                    left.iter().map(u8::to_string).collect::<Vec<_>>().join("·")
+                )
+            }
+        )
+    });
+    if gone {
+        destroy(world, id, rule, false);
+    }
+    gone
+}
+
+/// Removes a stand from the game (CtB 7.1, 12.0, 12.1): its ongoing melees end; a general
+/// attached dies with it (CtB 2.2), one with it but not attached rides to his nearest
+/// stand. `off_board` is a pursuit off the map, which costs no break points (CtB 13.0).
+pub fn destroy(world: &mut World, id: UnitId, rule: &'static str, count_bp: bool) {
+    let hex = hex_of(world, id);
+    if count_bp {
+        let n = ranks(world, id).0.len() as u32;
+        let bp = stand(world, id).map_or(0, |s| s.bp());
+        let side = side_of(world, id);
+        world.resource_mut::<CtbState>().bp_lost[side.0 as usize] += n * bp;
+        *super::component_mut::<CtbRanks>(world, id) = CtbRanks(Vec::new());
+    }
+    let rider = attached_general(world, id);
+    set_placement(world, id, Placement::Eliminated);
+    world
+        .resource_mut::<CtbState>()
+        .melees
+        .retain(|m| !m.stands.contains(&id));
+    log(world, EventKind::Eliminated, rule, |w| {
+        format!("{} is destroyed", plain_name(w, id))
+    });
+    if let Some(g) = rider {
+        super::component_mut::<CtbGeneral>(world, g).attached = None;
+        set_placement(world, g, Placement::Eliminated);
+        log(world, EventKind::Eliminated, "CtB 2.2", |w| {
+            format!(
+                "{} is killed with the stand: a replacement comes next round",
+                plain_name(w, g)
+            )
+        });
+    }
+    if let Some(h) = hex {
+        for g in super::generals_at(world, h) {
+            super::moving::displace_general(world, g);
+        }
+    }
+}
+
+/// The order of preference of a retreat's step (CtB 12.0): clear of any stand and enemy
+/// zone of control, then through friends, then through an enemy zone of control (−1 SP
+/// a hex), then sideways (−1 SP a hex).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Preference {
+    Clear,
+    Friends,
+    EnemyZoc,
+    Sideways,
+}
+
+/// A loser's retreat (CtB 12.0-12.2, R-retreat): up to twice its first-move MP in hexes,
+/// keeping its facing, each step to a hex farther from `attacker` by the order of
+/// preference (ties to the hex farthest from the attacker, then the lowest: the owner's
+/// choice among equals is still to come); friends passed through extend it until it
+/// stops clear; heavy troops retreating through heavy troops disorder them (CtB 3.9).
+/// Off the map only from next to the edge, and destroyed (CtB 12.2); with no way back
+/// it is destroyed (CtB 12.1); beaten artillery is destroyed (CtB 12.0). `disorder`
+/// marks a support retreating disordered (CtB 10.7).
+pub fn retreat(world: &mut World, id: UnitId, attacker: HexCoord, disorder: bool) -> Vec<HexCoord> {
+    let Some(mp) = stand(world, id).map(|s| u32::from(s.entry.mp.0)) else {
+        return Vec::new();
+    };
+    let length = mp * super::tables(world).orders.retreat_factor;
+    retreat_by(world, id, attacker, disorder, length)
+}
+
+/// A retreat of `length` hexes (a loser's, or a bounce's one move: CtB 11.1).
+pub fn retreat_by(
+    world: &mut World,
+    id: UnitId,
+    attacker: HexCoord,
+    disorder: bool,
+    length: u32,
+) -> Vec<HexCoord> {
+    let mut path = Vec::new();
+    let Some(s) = stand(world, id).cloned() else {
+        return path;
+    };
+    if s.spec.destroyed_if_beaten {
+        destroy(world, id, "CtB 12.0", true);
+        return path;
+    }
+    let side = side_of(world, id);
+    let mut pos = hex_of(world, id).expect("on the map");
+    let start = pos;
+    let mut steps = 0u32;
+    let mut sp_cost = 0u8;
+    let mut passed: Vec<UnitId> = Vec::new();
+    loop {
+        let occupied_by_friend = stand_at(world, pos).is_some_and(|u| u != id);
+        if steps >= length && !occupied_by_friend {
+            break;
+        }
+        let board = world.resource::<Board>();
+        let d = pos.distance(attacker);
+        let mut options: Vec<(Preference, u32, HexCoord)> = Vec::new();
+        let mut off_board = false;
+        for n in pos.neighbors() {
+            if !board.contains(n) {
+                if n.distance(attacker) > d {
+                    off_board = true;
+                }
+                continue;
+            }
+            if n == start && steps > 0 {
+                continue;
+            }
+            let nd = n.distance(attacker);
+            if nd < d {
+                continue;
+            }
+            let occupant = stand_at(world, n).filter(|u| *u != id);
+            if occupant.is_some_and(|u| side_of(world, u) != side) {
+                continue;
+            }
+            let tables = super::tables(world);
+            if super::movement::step_cost(&tables, board, s.spec.terrain, pos, n).is_none() {
+                continue;
+            }
+            let pref = if nd == d {
+                // Sideways only where the way back is shut from the start, or to get
+                // clear of friends (CtB 12.1, 12.2); otherwise the retreat stops.
+                if steps > 0 && !occupied_by_friend {
+                    continue;
+                }
+                Preference::Sideways
+            } else if occupant.is_some() {
+                Preference::Friends
+            } else if super::in_enemy_zoc(world, side, n) {
+                Preference::EnemyZoc
+            } else {
+                Preference::Clear
+            };
+            options.push((pref, nd, n));
+        }
+        options.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+        let Some(&(pref, _, next)) = options.first() else {
+            if off_board && steps == 0 {
+                log(world, EventKind::Retreated, "CtB 12.2", |w| {
+                    format!("{} retreats off the map", plain_name(w, id))
+                });
+                destroy(world, id, "CtB 12.2", true);
+                return path;
+            }
+            if steps == 0 {
+                log(world, EventKind::Retreated, "CtB 12.1", |w| {
+                    format!("{} has no hex to retreat to", plain_name(w, id))
+                });
+                destroy(world, id, "CtB 12.1", true);
+                return path;
+            }
+            break;
+        };
+        if matches!(pref, Preference::EnemyZoc | Preference::Sideways) {
+            sp_cost += 1;
+        }
+        if pref == Preference::Friends
+            && let Some(friend) = stand_at(world, next)
+        {
+            passed.push(friend);
+        }
+        pos = next;
+        path.push(next);
+        steps += 1;
+        if steps > length + 12 {
+            break;
+        }
+    }
+    if pos != start {
+        set_placement(world, id, Placement::OnMap(pos));
+        if let Some(g) = attached_general(world, id).or_else(|| {
+            super::generals_at(world, start)
+                .into_iter()
+                .find(|g| super::general(world, *g).is_some_and(|c| c.attached == Some(id)))
+        }) {
+            set_placement(world, g, Placement::OnMap(pos));
+        }
+    }
+    world
+        .resource_mut::<CtbState>()
+        .melees
+        .retain(|m| !m.stands.contains(&id));
+    if disorder {
+        status_mut(world, id).disordered = true;
+    }
+    log(world, EventKind::Retreated, "CtB 12.0", |w| {
+        format!(
+            "{} retreats {start} → {pos}, facing {}",
+            plain_name(w, id),
+            facing(w, id).name()
+        )
+    });
+    for friend in passed {
+        let heavy = stand(world, friend).is_some_and(|f| f.spec.heavy) && s.spec.heavy;
+        if heavy && !status(world, friend).disordered {
+            status_mut(world, friend).disordered = true;
+            log(world, EventKind::Special, "CtB 3.9", |w| {
+                format!(
+                    "{} is disordered by {} retreating through it",
+                    plain_name(w, friend),
+                    plain_name(w, id)
+                )
+            });
+        }
+    }
+    if sp_cost > 0 {
+        log(world, EventKind::Special, "CtB 12.0", |w| {
+            format!(
+                "{} pays {sp_cost} SP for retreating through enemy zones of control or sideways",
+                plain_name(w, id)
+            )
+        });
+        lose_sp(world, id, sp_cost, "CtB 12.0");
+    }
+    super::refresh_zones(world);
+    path
+}
+
+/// The winner's pursuit (CtB 13.0, 13.1): the die gives how far; it follows the loser
+/// into the hex it left and on along its way, without turning, stopping before any
+/// stand; an enemy in its front at the end is a new melee at once, with impact.
+pub fn pursue(world: &mut World, id: UnitId, from_hex: HexCoord, loser_path: Vec<HexCoord>) {
+    let Some(s) = stand(world, id).cloned() else {
+        return;
+    };
+    let tables = super::tables(world);
+    let face = roll(world, "CtB 13.0", |w| {
+        format!("the pursuit of {}", plain_name(w, id))
+    });
+    let distance = super::verdict::pursuit_distance(
+        &tables.orders.pursuit,
+        s.spec.pursuit,
+        s.entry.imp.is_some(),
+        face,
+        u32::from(s.entry.mp.0),
+    );
+    let side = side_of(world, id);
+    let start = hex_of(world, id).expect("on the map");
+    let mut pos = start;
+    let mut hexes = 0;
+    let mut way = vec![from_hex];
+    way.extend(loser_path);
+    for h in way {
+        if hexes >= distance || !pos.is_adjacent(h) || stand_at(world, h).is_some() {
+            break;
+        }
+        if super::movement::step_cost(&tables, world.resource::<Board>(), s.spec.terrain, pos, h)
+            .is_none()
+        {
+            break;
+        }
+        pos = h;
+        hexes += 1;
+    }
+    if hexes == 0 {
+        log(world, EventKind::Special, "CtB 13.0", |w| {
+            format!("{} does not pursue", plain_name(w, id))
+        });
+        return;
+    }
+    set_placement(world, id, Placement::OnMap(pos));
+    if let Some(g) = attached_general(world, id).or_else(|| {
+        super::generals_at(world, start)
+            .into_iter()
+            .find(|g| super::general(world, *g).is_some_and(|c| c.attached == Some(id)))
+    }) {
+        set_placement(world, g, Placement::OnMap(pos));
+    }
+    {
+        let mut t = super::acts_mut(world, id);
+        t.hexes += hexes;
+        t.move_start = Some(start);
+    }
+    log(world, EventKind::Advanced, "CtB 13.1", |w| {
+        format!("{} pursues {start} → {pos}", plain_name(w, id))
+    });
+    super::refresh_zones(world);
+    let front = super::moving::enemies_in_front(world, side, pos, facing(world, id));
+    if !front.is_empty() {
+        world
+            .resource_mut::<CtbState>()
+            .pending
+            .push_front(super::decision::Pending::Fight {
+                stand: id,
+                enemies: front,
+                charge: true,
+            });
+        log(world, EventKind::CombatDeclared, "CtB 13.1", |w| {
+            format!(
+                "{}'s pursuit makes contact: a new melee at once, with impact",
+                plain_name(w, id)
+            )
+        });
+    }
+}

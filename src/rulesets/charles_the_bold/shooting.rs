@@ -1,0 +1,259 @@
+//! Fire in the game (CtB 6.0, 6.1, 6.4, 7.0-7.4): the check of a shooter and its target
+//! (its turn's orders, arc, range, sight, melees), the pool of each rank, the throw,
+//! and the target's Morale Test with its SP loss and disorder.
+
+use bevy::prelude::*;
+
+use crate::engine::board::Board;
+use crate::engine::command::Refusal;
+use crate::engine::event::EventKind;
+use crate::engine::hex::HexCoord;
+use crate::engine::units::UnitId;
+
+use super::data::FireArc;
+use super::fire::{FireSituation, fire_pool};
+use super::geometry::{SightGround, in_corridor, in_fire_arc, sight};
+use super::pool::Pool;
+use super::{acts, acts_mut, facing, hex_of, log, plain_name, side_of, stand, stand_at, status};
+
+/// A checked fire: the shooter, its target, and each rank's pool (two for a double-rank
+/// longbow: CtB 6.1).
+#[derive(Clone, Debug)]
+pub struct FirePlan {
+    pub shooter: UnitId,
+    pub target: UnitId,
+    pub moving: bool,
+    pub pools: Vec<Pool>,
+}
+
+fn refuse(rule: &'static str, why: impl Into<String>) -> Refusal {
+    Refusal::new(rule, why)
+}
+
+/// Whether a stand is fighting: the Battle Stand of an ongoing melee, or with a melee
+/// waiting to be fought (CtB 6.0: "cannot fire into a close combat or if you are in
+/// close combat").
+pub fn in_close_combat(world: &World, id: UnitId) -> bool {
+    super::in_melee(world, id) || super::state(world).pending.iter().any(|p| p.involves(id))
+}
+
+/// Whether `from` sees `to` (CtB 6.0, R-LOS), archers firing overhead.
+pub fn sees(world: &World, from: HexCoord, to: HexCoord, overhead: bool) -> bool {
+    let tables = super::tables(world);
+    let board = world.resource::<Board>();
+    let ground = SightGround {
+        elevation: |h: HexCoord| board.elevation(h),
+        screens: |h: HexCoord| {
+            tables
+                .terrain_type(board.terrain_name(h))
+                .is_some_and(|t| t.sight == super::data::Sight::OneHexInto)
+        },
+        occupied: |h: HexCoord| stand_at(world, h).is_some(),
+        sight_levels: tables.terrain.sight_levels,
+    };
+    sight(&ground, from, to, overhead)
+}
+
+/// Checks a fire (CtB 6.0, 6.1): a shooting stand of the activating group that has not
+/// fired and has not moved then fired, in its arc (the artillery's corridor), at a
+/// range its list gives, seeing the target, neither in close combat.
+pub fn check_fire(
+    world: &World,
+    id: UnitId,
+    target: UnitId,
+    moving: bool,
+) -> Result<FirePlan, Refusal> {
+    let me = stand(world, id).expect("a stand");
+    let name = plain_name(world, id);
+    if !me.spec.shoots || me.entry.fire.is_none() {
+        return Err(refuse("CtB 6.0", format!("{name} does not shoot")));
+    }
+    let Some(them) = stand(world, target) else {
+        return Err(refuse("CtB 6.0", "only stands are fired at"));
+    };
+    if side_of(world, target) == side_of(world, id) {
+        return Err(refuse("CtB 6.0", "a stand fires at the enemy"));
+    }
+    let t = acts(world, id);
+    if t.fired {
+        return Err(refuse(
+            "CtB 3.0",
+            format!("{name} has fired this activation"),
+        ));
+    }
+    if t.stopped {
+        return Err(refuse(
+            "CtB 3.1",
+            format!("{name} may not act again this round"),
+        ));
+    }
+    if t.moves > 0 && moving {
+        return Err(refuse(
+            "CtB 3.0",
+            format!("{name} has moved: it may fire, but not move again after"),
+        ));
+    }
+    if me.spec.no_move_and_fire && (t.moves > 0 || moving) {
+        return Err(refuse(
+            "CtB 6.0",
+            "artillery can never move and fire in the one turn",
+        ));
+    }
+    if in_close_combat(world, id) {
+        return Err(refuse(
+            "CtB 6.0",
+            format!("{name} is in close combat and cannot fire"),
+        ));
+    }
+    if in_close_combat(world, target) {
+        return Err(refuse("CtB 6.0", "you cannot fire into a close combat"));
+    }
+    let (from, to) = (
+        hex_of(world, id).expect("on map"),
+        hex_of(world, target).expect("on map"),
+    );
+    let f = facing(world, id);
+    let in_arc = match me.spec.fire_arc {
+        FireArc::Corridor => in_corridor(from, f, to),
+        _ => in_fire_arc(from, f, to),
+    };
+    if !in_arc {
+        return Err(refuse(
+            "CtB 6.0",
+            format!(
+                "{} is not in {name}'s arc of fire",
+                plain_name(world, target)
+            ),
+        ));
+    }
+    let overhead = me.entry.overhead || me.special.as_ref().is_some_and(|s| s.overhead);
+    if !sees(world, from, to, overhead) {
+        return Err(refuse(
+            "CtB 6.0",
+            format!("{name} cannot see {} (R-LOS)", plain_name(world, target)),
+        ));
+    }
+    let tables = super::tables(world);
+    let range = from.distance(to);
+    let cover = tables
+        .terrain_type(world.resource::<Board>().terrain_name(to))
+        .is_some_and(|t| t.cover);
+    let ranks = &super::ranks(world, id).0;
+    let double = me.special.as_ref().is_some_and(|s| s.double_rank_fire) && ranks.len() >= 2;
+    let mut pools = Vec::new();
+    for (r, sp) in ranks.iter().enumerate().take(if double { 2 } else { 1 }) {
+        let situation = FireSituation {
+            moves_before: t.moves,
+            moving_after: moving,
+            rear_rank: r == 1,
+            disordered: status(world, id).disordered,
+            target_in_cover: cover,
+        };
+        let Some(pool) = fire_pool(
+            &me.entry,
+            me.special.as_ref(),
+            &tables.factors.fire,
+            *sp,
+            range,
+            situation,
+        ) else {
+            return Err(refuse(
+                "CtB 16.0",
+                format!("{name} does not reach {range}H (R-ranges)"),
+            ));
+        };
+        pools.push(pool);
+    }
+    if pools.iter().all(|p| p.dice() == 0) {
+        return Err(refuse(
+            "CtB 6.0",
+            format!(
+                "{name} would throw no dice at {}",
+                plain_name(world, target)
+            ),
+        ));
+    }
+    let _ = them;
+    Ok(FirePlan {
+        shooter: id,
+        target,
+        moving,
+        pools,
+    })
+}
+
+/// Throws a pool one die at a time through the game's dice and logs every face at
+/// once (CtB 6.4); returns the faces.
+pub fn throw_pool(
+    world: &mut World,
+    dice: u32,
+    rule: &'static str,
+    what: impl FnOnce(&World) -> String,
+) -> Vec<u8> {
+    let faces: Vec<u8> = (0..dice)
+        .map(|_| world.resource_mut::<crate::engine::dice::Dice>().d6())
+        .collect();
+    let hits = super::pool::count_hits(&faces);
+    let shown = faces.clone();
+    log(world, EventKind::DieRolled, rule, |w| {
+        format!(
+            "{}: {}D6 [{}], {hits} hit{}",
+            what(w),
+            shown.len(),
+            shown
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(" "),
+            if hits == 1 { "" } else { "s" }
+        )
+    });
+    faces
+}
+
+/// Carries out a fire: each rank throws at the same target even if the first destroys
+/// it (CtB 6.1); each hit tests morale (CtB 6.4, 7.0), at most 1 SP a firing rank
+/// (CtB 7.1).
+pub fn execute_fire(world: &mut World, plan: FirePlan) {
+    let (id, target) = (plan.shooter, plan.target);
+    {
+        let mut t = acts_mut(world, id);
+        t.fired = true;
+        t.moving_after = plan.moving;
+        if t.moves > 0 {
+            t.stopped = true;
+        }
+    }
+    super::status_mut(world, id).opportunity = false;
+    log(world, EventKind::CombatDeclared, "CtB 6.0", |w| {
+        let terms: Vec<String> = plan.pools[0]
+            .terms
+            .iter()
+            .map(|t| format!("{:+} {} ({})", t.dice, t.what, t.rule))
+            .collect();
+        format!(
+            "{} fires at {}: {}",
+            plain_name(w, id),
+            plain_name(w, target),
+            terms.join(", ")
+        )
+    });
+    let cap = super::tables(world).factors.fire.cap;
+    for (r, pool) in plan.pools.iter().enumerate() {
+        if pool.dice() == 0 {
+            continue;
+        }
+        let faces = throw_pool(world, pool.dice(), "CtB 6.4", |w| {
+            format!(
+                "{}{} fire",
+                plain_name(w, id),
+                if r == 1 { "'s rear rank" } else { "" }
+            )
+        });
+        let hits = super::pool::count_hits(&faces);
+        if hits > 0 && hex_of(world, target).is_some() {
+            super::results::morale_test(world, target, hits, cap, "CtB 6.4");
+        }
+    }
+    super::refresh_zones(world);
+}

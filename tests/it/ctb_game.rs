@@ -1,0 +1,216 @@
+//! Charles the Bold played (`tests/fixtures/charles_the_bold/small_falkirk.ron`: English
+//! knights, a mounted crossbow and longbows against two schiltrons, archers and the
+//! Scots horse): the secret choice of groups and the initiative, moves, fire, melees and
+//! their results, each test named after the section it checks (`ctb_<section>_...`),
+//! the dice found by seed where a result matters.
+
+use bataille::engine::game::Game;
+use bataille::engine::view::Decision;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::common::{hex, log_text, refused, root, run, seed_rolling};
+
+fn small_falkirk(seed: u64) -> Game {
+    let path = root().join("tests/fixtures/charles_the_bold/small_falkirk.ron");
+    Game::start(&path, seed, &[]).expect("the fixture loads")
+}
+
+/// English win the first initiative 12 to 2 and move `group`; the Scots chose Wallace's.
+fn english_move(group: &str, more: &[u8]) -> Game {
+    let mut dice = vec![6, 6, 1, 1];
+    dice.extend_from_slice(more);
+    let mut g = small_falkirk(seed_rolling(&dice));
+    run(
+        &mut g,
+        &[&format!("declare {group}"), "declare wallace", "end"],
+    );
+    g
+}
+
+fn decision(g: &Game) -> Option<Decision> {
+    g.ruleset.decision(&g.world)
+}
+
+#[test]
+fn ctb_1_4_secret_choice_then_2d6_plus_bonus() {
+    let mut g = small_falkirk(seed_rolling(&[6, 6, 1, 1]));
+    run(&mut g, &["declare marshal"]);
+    // The Scots choose next; the initiative is not rolled before both have chosen.
+    assert!(refused(&mut g, "declare marshal").contains("not a group of this side"));
+    run(&mut g, &["declare wallace", "end"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("English chose First battle; Scots chose Wallace's schiltrons"),
+        "{log}"
+    );
+    // 6+6+0 against 1+1+1 (Wallace's bonus).
+    assert!(
+        log.contains("Initiative: English 6+6+0 = 12, Scots 1+1+1 = 3"),
+        "{log}"
+    );
+    assert!(log.contains("English move First battle"), "{log}");
+}
+
+#[test]
+fn ctb_1_4_declaration_hidden_until_end() {
+    let mut g = small_falkirk(1);
+    run(&mut g, &["declare foot"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("English have chosen a group (secret)"),
+        "{log}"
+    );
+    assert!(
+        !log.contains("The foot"),
+        "the choice is secret until `end`: {log}"
+    );
+    assert!(
+        g.ruleset.hidden_information(&g.world),
+        "the hand-over screen hides the choice"
+    );
+    // The first side's `end` is refused: the other has not chosen.
+    assert!(refused(&mut g, "end").contains("both sides choose"));
+}
+
+#[test]
+fn ctb_1_4_tie_rerolled() {
+    let mut g = small_falkirk(seed_rolling(&[3, 3, 2, 3, 6, 6, 1, 1]));
+    // English 3+3+0 = 6 against Scots 2+3+1 = 6: thrown again.
+    run(&mut g, &["declare marshal", "declare wallace", "end"]);
+    let log = log_text(&g);
+    assert!(log.contains("a tie, thrown again (R-1.4a)"), "{log}");
+    assert!(log.contains("English move First battle"), "{log}");
+}
+
+#[test]
+fn ctb_1_4_round_ends_when_every_group_moved() {
+    let mut g = small_falkirk(5);
+    for _ in 0..40 {
+        if g.turn().turn == 2 {
+            break;
+        }
+        let d = decision(&g);
+        let line = match d {
+            Some(d) => d.choices[0].command.to_string(),
+            None => "end".to_string(),
+        };
+        run(&mut g, &[&line]);
+    }
+    assert_eq!(g.turn().turn, 2, "{}", log_text(&g));
+    let log = log_text(&g);
+    // Each side's two groups moved once: two rolls, then the last group alone (R-1.4c).
+    assert!(
+        log.contains("choose one openly, with no roll (R-1.4c)"),
+        "{log}"
+    );
+    assert!(log.contains("Round 2"), "{log}");
+}
+
+#[test]
+fn ctb_3_0_forward_one_mp_into_a_front_hex() {
+    let mut g = english_move("marshal", &[]);
+    // Knights 2 at 0904 facing W: 0804 and 0803 are its front hexes; 3 MP.
+    run(&mut g, &["go k2 0803 0703 0602"]);
+    assert_eq!(hex(&g, "k2").as_deref(), Some("0602"));
+    let mut g = english_move("marshal", &[]);
+    let r = refused(&mut g, "go k2 0803 0703 0602 0502");
+    assert!(r.contains("0 MP left"), "{r}");
+    // 1004 is behind it: a backwards step of 2 MP; then 1005, to its flank,
+    // is a sideways step of 2 MP more than the 1 left.
+    let r = refused(&mut g, "go k2 1004 1005");
+    assert!(
+        r.contains("1 MP left; a sideways step into 1005 costs 2"),
+        "{r}"
+    );
+    run(&mut g, &["go k2 1004"]);
+    assert_eq!(hex(&g, "k2").as_deref(), Some("1004"));
+}
+
+#[test]
+fn ctb_3_1_second_face_disorders_and_stops() {
+    let mut g = english_move("marshal", &[]);
+    run(&mut g, &["go k2 cw cw"]);
+    let log = log_text(&g);
+    assert!(log.contains("turns a second face: disordered"), "{log}");
+    let r = refused(&mut g, "go k2 0803");
+    assert!(r.contains("may not move again"), "{r}");
+}
+
+#[test]
+fn ctb_3_1_only_sh_sk_lc_turn_and_leave() {
+    let mut g = english_move("marshal", &[]);
+    let r = refused(&mut g, "go k2 cw 0804");
+    assert!(r.contains("CtB 3.1") && r.contains("turn and leave"), "{r}");
+    // Light cavalry move any way and face as they please.
+    run(&mut g, &["go xb 1005 1006 SSW"]);
+    assert_eq!(hex(&g, "xb").as_deref(), Some("1006"));
+}
+
+#[test]
+fn ctb_3_3_extra_move_needs_an_order_test() {
+    // Knights (class C: 5+, Norfolk attached: +1): a 4 passes.
+    let mut g = english_move("marshal", &[4]);
+    run(&mut g, &["go k1 0802", "go k1 0702"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("Die: 4 for the Order Test of Knights 1 (class C: 5+, +1 general)"),
+        "{log}"
+    );
+    assert_eq!(hex(&g, "k1").as_deref(), Some("0702"));
+    // A 3 fails: disordered, no more movement.
+    let mut g = english_move("marshal", &[3]);
+    run(&mut g, &["go k1 0802", "go k1 0702"]);
+    assert_eq!(hex(&g, "k1").as_deref(), Some("0802"));
+    assert!(log_text(&g).contains("fails its Order Test for an extra move: disordered"));
+}
+
+#[test]
+fn ctb_10_2_contact_is_fought_before_anything_else() {
+    // Knights 2 from 0904 (facing W) by 0804 and 0705 to 0605, then on to 0505 (an extra move: the 6
+    // passes): Schiltron 1 (0405) is in its front.
+    let mut g = english_move("marshal", &[6]);
+    run(&mut g, &["go k2 0804 0705 0605", "go k2 0505"]);
+    let log = log_text(&g);
+    assert!(log.contains("makes contact with"), "{log}");
+    let r = refused(&mut g, "end");
+    assert!(r.contains("fight"), "{r}");
+    let line = decision(&g).expect("a melee waits").choices[0]
+        .command
+        .to_string();
+    run(&mut g, &[&line]);
+    let log = log_text(&g);
+    assert!(log.contains("in melee:"), "{log}");
+    assert!(
+        log.contains("wins the melee") || log.contains("ongoing melee") || log.contains("bounces"),
+        "{log}"
+    );
+}
+
+#[test]
+fn ctb_6_0_fire_pool_and_morale_test() {
+    let mut g = english_move("foot", &[]);
+    // Archers 2 at 0907 facing W fire at Schiltron 2 (0407), 5 hexes: out of range.
+    let r = refused(&mut g, "fire a2 -> s2");
+    assert!(r.contains("does not reach 5H"), "{r}");
+    run(&mut g, &["go a2 0806 0707", "fire a2 -> s2"]);
+    let log = log_text(&g);
+    // 3H: front rank 4 SP, -1 for the move before (CtB 6.0); the rear rank again -1.
+    assert!(log.contains("Archers 2 fire: 3D6"), "{log}");
+    assert!(log.contains("Archers 2's rear rank fire: 2D6"), "{log}");
+}
+
+#[test]
+fn ctb_autoplay_games_end_and_replay_identically() {
+    let path = root().join("tests/fixtures/charles_the_bold/small_falkirk.ron");
+    for seed in 0..20u64 {
+        let mut a = Game::start(&path, seed, &[]).unwrap();
+        let mut b = Game::start(&path, seed, &[]).unwrap();
+        bataille::autoplay::play_one(&mut a, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
+        bataille::autoplay::play_one(&mut b, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
+        assert!(a.outcome().is_some(), "seed {seed} ends");
+        assert_eq!(log_text(&a), log_text(&b), "seed {seed}");
+        let violations = a.ruleset.invariant_violations(&a.world);
+        assert!(violations.is_empty(), "seed {seed}: {violations:?}");
+    }
+}
