@@ -4,11 +4,14 @@
 
 use std::path::Path;
 
-use crate::common::place;
+use crate::common::{place, root};
 use bataille::engine::error::LocatedError;
+use bataille::engine::hex::HexCoord;
 use bataille::engine::scenario::{LoadedScenario, ScenarioRules, parse_scenario};
 use bataille::rulesets::charles_the_bold::data::Tables;
+use bataille::rulesets::charles_the_bold::scenario::{CtbScenario, GENERAL};
 use bataille::rulesets::charles_the_bold::setup::read_scenario;
+use bataille::rulesets::charles_the_bold::victory::break_at;
 use bataille::rulesets::common::RulesetTables;
 
 /// Two groups a side: English knights and archers against a schiltron and archers.
@@ -200,5 +203,129 @@ fn ctb_1_1_scenario_faults_are_located_with_their_section() {
             place(&text, line_with, needle),
             "{from} -> {to}: {e}"
         );
+    }
+}
+
+/// A scenario file read from disk and checked as CtB reads it, with the built-in
+/// tables: the shared checks (`parse_scenario`), then CtB's (`read_scenario`).
+fn load(path: &Path) -> Result<(LoadedScenario, CtbScenario), LocatedError> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let file = parse_scenario(path, text.clone())?;
+    let scenario = LoadedScenario {
+        path: path.to_path_buf(),
+        text,
+        file,
+        rules: ScenarioRules::none(),
+        hash: String::new(),
+    };
+    let tables = Tables::builtin().expect("the built-in tables");
+    let rules = read_scenario(&tables, &scenario)?;
+    Ok((scenario, rules))
+}
+
+/// The shipped scenarios of Charles the Bold (design 7.1, 7.2).
+const SHIPPED: [&str; 2] = [
+    "scenarios/charles_the_bold/falkirk_1298.ron",
+    "scenarios/charles_the_bold/grandson_1476.ron",
+];
+
+/// The terrain of hex `h` as the map gives it.
+fn terrain_at(scenario: &LoadedScenario, h: HexCoord) -> &str {
+    let map = &scenario.file.map;
+    map.terrain
+        .iter()
+        .find(|(_, hexes)| hexes.contains(&h))
+        .map_or(map.default_terrain.as_str(), |(name, _)| name.as_str())
+}
+
+#[test]
+fn ctb_1_0_falkirk_and_grandson_pass_the_checks() {
+    let tables = Tables::builtin().expect("the built-in tables");
+    for file in SHIPPED {
+        let (scenario, rules) = load(&root().join(file)).unwrap_or_else(|e| panic!("{e}"));
+        // Every terrain of the map is one of terrain.ron's.
+        for name in scenario.file.map.terrain.keys() {
+            assert!(
+                tables.terrain_type(name).is_some(),
+                "{file}: terrain `{name}`"
+            );
+        }
+        // Every stand stands, or enters, on terrain it may enter (CtB 3.0, terrain.ron);
+        // every general is in a hex of the map or a reinforcement.
+        for (u, own) in scenario.file.units.iter().zip(&rules.units) {
+            assert!(own.group.is_some(), "{file}: {} has a group", u.id);
+            if u.unit_type == GENERAL {
+                continue;
+            }
+            let army = rules
+                .sides
+                .iter()
+                .zip(&scenario.file.sides)
+                .find(|(_, s)| s.id == u.side)
+                .and_then(|(own, _)| own.army.clone())
+                .expect("the side's army");
+            let entry = tables.entry(&army, &u.unit_type).expect("a list entry");
+            let class = tables.type_spec(&entry.kind).expect("its type").terrain;
+            let hexes: Vec<HexCoord> = match u.hex {
+                Some(h) => vec![h],
+                None => scenario
+                    .file
+                    .reinforcements
+                    .iter()
+                    .find(|r| r.unit == u.id)
+                    .map(|r| r.entry.clone())
+                    .expect("a reinforcement"),
+            };
+            for h in hexes {
+                let t = terrain_at(&scenario, h);
+                let cost = tables.terrain_type(t).expect("known terrain").cost;
+                assert!(
+                    cost.of(class).is_some(),
+                    "{file}: {} ({}) on {t} at {h}",
+                    u.id,
+                    u.unit_type
+                );
+            }
+        }
+        assert!(scenario.file.at_time_limit.is_some(), "{file}");
+    }
+}
+
+/// The break points of each side, counted stand by stand from the lists (R-BP: every
+/// rank counts), and where each army breaks, as design 7.1 and 7.2 total them.
+#[test]
+fn ctb_14_0_falkirk_and_grandson_break_points_are_the_designs() {
+    let tables = Tables::builtin().expect("the built-in tables");
+    // (file, [(side, total BP, BP lost that break it)])
+    let want = [
+        (SHIPPED[0], [("english", 63, 21), ("scots", 31, 16)]),
+        (SHIPPED[1], [("burgundians", 61, 21), ("swiss", 62, 31)]),
+    ];
+    for (file, sides) in want {
+        let (scenario, rules) = load(&root().join(file)).unwrap_or_else(|e| panic!("{e}"));
+        for (side, total, breaks) in sides {
+            let (own, _) = rules
+                .sides
+                .iter()
+                .zip(&scenario.file.sides)
+                .find(|(_, s)| s.id == side)
+                .expect("the side");
+            let army = own.army.as_deref().expect("its army");
+            let bp: u32 = scenario
+                .file
+                .units
+                .iter()
+                .filter(|u| u.side == side && u.unit_type != GENERAL)
+                .map(|u| {
+                    tables
+                        .entry(army, &u.unit_type)
+                        .expect("an entry")
+                        .total_bp()
+                })
+                .sum();
+            assert_eq!(bp, total, "{file}: {side}'s BP");
+            let fraction = own.break_fraction.expect("a break fraction");
+            assert_eq!(break_at(bp, fraction), breaks, "{file}: {side} breaks");
+        }
     }
 }
