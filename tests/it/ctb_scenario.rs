@@ -206,6 +206,49 @@ fn ctb_1_1_scenario_faults_are_located_with_their_section() {
     }
 }
 
+/// A stand on terrain its type cannot enter (knights in a marsh, anything in a lake) and
+/// a terrain terrain.ron does not have are refused at their place (design 6, fault 12).
+#[test]
+fn ctb_1_2_impassable_and_unknown_terrain_are_refused() {
+    let ok = POSITION.replace("round: 9", "round: 2").replace(
+        "map: (columns: 12, rows: 10),",
+        "map: (columns: 12, rows: 10, terrain: { \"marsh\": [\"0704\", \"0705\"], \"lake\": [\"0110\"] }),",
+    );
+    read(&ok).unwrap_or_else(|e| panic!("{e}"));
+    let cases = [
+        (
+            "hex: \"1004\"",
+            "hex: \"0705\"",
+            "`k2` (knights, type HC) stands in marsh at 0705, which is impassable to it",
+            ("id: \"k2\"", "hex:"),
+        ),
+        (
+            "hex: \"0407\"",
+            "hex: \"0110\"",
+            "`s2` (schiltron, type LSp) stands in lake at 0110",
+            ("id: \"s2\"", "hex:"),
+        ),
+        (
+            "\"lake\": [",
+            "\"loch\": [",
+            "unknown terrain `loch` (terrain.ron has: clear,",
+            ("\"loch\"", "\"loch\""),
+        ),
+    ];
+    for (from, to, message, (line_with, needle)) in cases {
+        let text = ok.replacen(from, to, 1);
+        let e = read(&text).expect_err("refused");
+        assert!(e.message.contains(message), "{from} -> {to}: {e}");
+        assert_eq!(
+            (e.line, e.column),
+            place(&text, line_with, needle),
+            "{from} -> {to}: {e}"
+        );
+    }
+    // Schiltrons, being foot, may stand in the marsh.
+    read(&ok.replacen("hex: \"0407\"", "hex: \"0704\"", 1)).unwrap_or_else(|e| panic!("{e}"));
+}
+
 /// A scenario file read from disk and checked as CtB reads it, with the built-in
 /// tables: the shared checks (`parse_scenario`), then CtB's (`read_scenario`).
 fn load(path: &Path) -> Result<(LoadedScenario, CtbScenario), LocatedError> {
