@@ -72,6 +72,20 @@ pub fn read_scenario(
             ));
         }
     }
+    // The map's terrain is terrain.ron's.
+    let map = &file.map;
+    for name in map.terrain.keys().chain([&map.default_terrain]) {
+        if tables.terrain_type(name).is_none() {
+            return Err(scenario.error_at(
+                &format!("\"{name}\""),
+                0,
+                format!(
+                    "unknown terrain `{name}` (terrain.ron has: {})",
+                    tables.terrain_names().join(", ")
+                ),
+            ));
+        }
+    }
     // Each side: its army list, its break point, its groups and their generals.
     let mut group_of_side: BTreeMap<&str, &str> = BTreeMap::new();
     let mut generals: BTreeMap<&str, &str> = BTreeMap::new();
@@ -330,6 +344,29 @@ pub fn read_scenario(
                     u.id
                 ),
             ));
+        }
+        // On terrain its type may enter (terrain.ron: no cost is impassable).
+        if let Some(h) = u.hex {
+            let terrain = map
+                .terrain
+                .iter()
+                .find(|(_, hexes)| hexes.contains(&h))
+                .map_or(map.default_terrain.as_str(), |(name, _)| name.as_str());
+            let class = tables.type_spec(&entry.kind).map(|t| t.terrain);
+            let cost = tables.terrain_type(terrain).map(|t| t.cost);
+            if let (Some(class), Some(cost)) = (class, cost)
+                && cost.of(class).is_none()
+            {
+                return Err(unit_fault(
+                    scenario,
+                    &u.id,
+                    Some("hex"),
+                    format!(
+                        "`{}` ({}, type {}) stands in {terrain} at {h}, which is impassable to it (terrain.ron; CtB 3.0)",
+                        u.id, u.unit_type, entry.kind
+                    ),
+                ));
+            }
         }
     }
     // An attached general stands with a stand of his group (CtB 2.1).
