@@ -37,7 +37,7 @@ fn ctb_1_4_secret_choice_then_2d6_plus_bonus() {
     let mut g = small_falkirk(seed_rolling(&[6, 6, 1, 1]));
     run(&mut g, &["declare marshal"]);
     // The Scots choose next; the initiative is not rolled before both have chosen.
-    assert!(refused(&mut g, "declare marshal").contains("not a group of this side"));
+    assert!(refused(&mut g, "declare marshal").contains("not a group of Scots"));
     run(&mut g, &["declare wallace", "end"]);
     let log = log_text(&g);
     assert!(

@@ -249,6 +249,8 @@ fn check_accepts_the_shipped_scenarios() {
         ("champs_de_bataille/casilinum_554.ron", "Casilinum"),
         ("morne_plaine/quatre_bras_1815.ron", "Quatre-Bras"),
         ("morne_plaine/waterloo_1815.ron", "Waterloo"),
+        ("charles_the_bold/falkirk_1298.ron", "Falkirk"),
+        ("charles_the_bold/grandson_1476.ron", "Grandson"),
     ];
     // A scenario added under scenarios/*/ must be added here too, so none goes unchecked.
     let mut on_disk: Vec<String> = Vec::new();

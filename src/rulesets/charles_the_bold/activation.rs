@@ -150,35 +150,66 @@ pub fn both_declare(world: &World) -> bool {
         .all(|&s| !unmoved_groups(world, SideId(s)).is_empty())
 }
 
-/// Records a side's choice (CtB 1.4). With both sides choosing, the first's choice is
-/// logged as made but not which (R-1.4d) and the other side chooses next; the second
-/// choice waits for `end`, which reveals both. One side alone goes straight on.
+/// The side that chooses a group now (CtB 1.4): the first side, then the other; one
+/// side alone when the other has no group left (R-1.4c); none once the choices are
+/// made and wait for `end`. `TurnState.active` stays the first side's until `end`: the
+/// side to choose is the decision's (design §1.1).
+pub fn declarer(world: &World) -> Option<SideId> {
+    let declared = state(world).declared;
+    let first = turn(world).first;
+    let order: Vec<SideId> = if both_declare(world) {
+        vec![first, first.other()]
+    } else {
+        [first, first.other()]
+            .into_iter()
+            .filter(|s| !unmoved_groups(world, *s).is_empty())
+            .collect()
+    };
+    order.into_iter().find(|s| declared[s.0 as usize].is_none())
+}
+
+/// Records a side's choice (CtB 1.4): with both sides choosing, it is logged as made
+/// but not which (R-1.4d), and the other side chooses next; `end` reveals both and
+/// rolls. One side alone chooses openly, and `end` starts its activation.
 pub fn declare(world: &mut World, side: SideId, group: usize) {
     world.resource_mut::<CtbState>().declared[side.0 as usize] = Some(group);
     if !both_declare(world) {
         log(world, EventKind::Revealed, "CtB 1.4", |w| {
             format!(
-                "{} move {} (R-1.4c)",
+                "{} will move {} (R-1.4c): `end` begins its activation",
                 side_name(w, side),
                 state(w).groups[group].name
             )
         });
-        begin_activation(world, side, group);
+        return;
+    }
+    let next = if declarer(world).is_some() {
+        "the other side chooses"
+    } else {
+        "reveal both and roll the initiative with `end`"
+    };
+    log(world, EventKind::Special, "CtB 1.4", |w| {
+        format!(
+            "{} have chosen a group (secret): {next}",
+            side_name(w, side)
+        )
+    });
+}
+
+/// `end` after the choices: both revealed and the initiative rolled, or the lone
+/// side's group begins.
+pub fn end_declarations(world: &mut World) {
+    if both_declare(world) {
+        reveal_and_roll(world);
         return;
     }
     let declared = state(world).declared;
-    if declared.iter().all(Option::is_some) {
-        log(world, EventKind::Special, "CtB 1.4", |w| {
-            format!(
-                "{} have chosen a group (secret): reveal both and roll the initiative with `end`",
-                side_name(w, side)
-            )
-        });
-    } else {
-        log(world, EventKind::SideChanged, "CtB 1.4", |w| {
-            format!("{} have chosen a group (secret)", side_name(w, side))
-        });
-        world.resource_mut::<TurnState>().active = side.other();
+    if let Some((side, group)) = declared
+        .iter()
+        .enumerate()
+        .find_map(|(s, g)| g.map(|g| (SideId(s as u8), g)))
+    {
+        begin_activation(world, side, group);
     }
 }
 

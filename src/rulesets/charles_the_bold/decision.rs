@@ -125,16 +125,22 @@ pub fn decision(world: &World) -> Option<Decision> {
     if phase(world) != CtbPhase::Declare {
         return None;
     }
-    let side = turn(world).active;
     let s = state(world);
-    if s.declared[side.0 as usize].is_some() {
+    let Some(side) = super::activation::declarer(world) else {
+        // The choices are made: the last to choose reveals them (no extra hand-over).
+        let first = turn(world).first;
+        let side = if s.declared[first.other().0 as usize].is_some() {
+            first.other()
+        } else {
+            first
+        };
         return Some(Decision {
             side,
-            prompt: "Both groups are chosen: reveal them and roll the initiative".into(),
+            prompt: "The groups are chosen: reveal them and roll the initiative".into(),
             rule: "CtB 1.4".into(),
             choices: vec![choice("reveal".into(), Command::EndPhase, None)],
         });
-    }
+    };
     let choices = super::activation::unmoved_groups(world, side)
         .into_iter()
         .map(|g| {

@@ -94,8 +94,7 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
     }
     match (phase(world), command) {
         (CtbPhase::Declare, Command::EndPhase) => {
-            let d = state(world).declared;
-            if d.iter().all(Option::is_some) {
+            if super::activation::declarer(world).is_none() {
                 Ok(Plan::Reveal)
             } else {
                 Err(refuse(
@@ -106,20 +105,23 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
         }
         (CtbPhase::Declare, _) => match ctb {
             Some(CtbCommand::Declare { group }) => {
-                let side = turn(world).active;
+                let Some(side) = super::activation::declarer(world) else {
+                    return Err(refuse(
+                        "CtB 1.4",
+                        "the groups are chosen: `end` reveals them and rolls the initiative",
+                    ));
+                };
                 let g = state(world)
                     .groups
                     .iter()
                     .position(|x| x.id == *group)
                     .ok_or_else(|| refuse("CtB 1.1", format!("there is no group `{group}`")))?;
-                if state(world).declared[side.0 as usize].is_some() {
-                    return Err(refuse("CtB 1.4", "this side has chosen its group"));
-                }
                 if !super::activation::unmoved_groups(world, side).contains(&g) {
                     return Err(refuse(
                         "CtB 1.4",
                         format!(
-                            "`{group}` is not a group of this side that has still to move this round"
+                            "`{group}` is not a group of {} that has still to move this round",
+                            super::side_name(world, side)
                         ),
                     ));
                 }
@@ -222,7 +224,7 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
 pub fn execute(world: &mut World, plan: Plan) {
     match plan {
         Plan::Declare { side, group } => super::activation::declare(world, side, group),
-        Plan::Reveal => super::activation::reveal_and_roll(world),
+        Plan::Reveal => super::activation::end_declarations(world),
         Plan::EndActivation => super::activation::end_activation(world),
         Plan::Go(p) => super::moving::execute_go(world, p),
         Plan::GeneralGo(p) => super::moving::execute_general_go(world, p),

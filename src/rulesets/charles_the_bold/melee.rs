@@ -469,6 +469,10 @@ fn offer_pursuit(
     loser_hex: crate::engine::hex::HexCoord,
     path: Vec<crate::engine::hex::HexCoord>,
 ) {
+    // A winner still held in another ongoing melee stays in it (CtB 13.1).
+    if super::in_melee(world, winner) {
+        return;
+    }
     let w = stand(world, winner).expect("a stand").clone();
     let l = stand(world, loser).expect("a stand").clone();
     let impact = impact_factor(

@@ -514,7 +514,9 @@ impl Ruleset for CharlesTheBoldPlugin {
 
     fn hidden_information(&self, world: &World) -> bool {
         // Between the first secret choice and the `end` that reveals both (R-1.4d).
-        phase(world) == CtbPhase::Declare && state(world).declared.iter().any(Option::is_some)
+        phase(world) == CtbPhase::Declare
+            && activation::both_declare(world)
+            && state(world).declared.iter().any(Option::is_some)
     }
 
     fn side_colour(&self, _world: &World, side: SideId) -> [u8; 3] {

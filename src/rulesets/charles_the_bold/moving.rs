@@ -36,7 +36,8 @@ pub struct MovePlan {
     pub hexes: u32,
     /// Enemy stands in its front hexes at the end: a melee (CtB 10.2, R-contact).
     pub contact: Vec<UnitId>,
-    /// A friendly light stand in the last hex swaps into the hex left (CtB 3.10).
+    /// A friendly light stand in the last hex goes to the hex the mover left, where its
+    /// move began (CtB 3.10).
     pub displaced: Option<(UnitId, HexCoord)>,
 }
 
@@ -312,17 +313,19 @@ pub fn check_go(
                     let last = i + 1 == steps.len()
                         || steps[i + 1..].iter().all(|s| !matches!(s, Step::Hex(_)));
                     if last {
-                        let may = them.spec.displaced && (spec.id != "Sk" || them.spec.id == "Sk");
+                        let may = them.spec.displaced
+                            && (spec.id != "Sk" || them.spec.id == "Sk")
+                            && !super::in_melee(world, other);
                         if !may {
                             return Err(refuse(
                                 "CtB 3.10",
                                 format!(
-                                    "{name} may not end its move on {} in {to}: only LI, LC, Sk and shot are displaced, and skirmishers displace only skirmishers",
+                                    "{name} may not end its move on {} in {to}: only LI, LC, Sk and shot are displaced, never out of a melee, and skirmishers displace only skirmishers",
                                     plain_name(world, other)
                                 ),
                             ));
                         }
-                        displaced = Some((other, pos));
+                        displaced = Some((other, start));
                     } else if !spec.through && !them.spec.through {
                         return Err(refuse(
                             "CtB 3.9",

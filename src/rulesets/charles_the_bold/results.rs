@@ -248,6 +248,9 @@ pub fn retreat_by(
                 destroy(world, id, "CtB 12.2", true);
                 return path;
             }
+            if occupied_by_friend {
+                break;
+            }
             if steps == 0 {
                 log(world, EventKind::Retreated, "CtB 12.1", |w| {
                     format!("{} has no hex to retreat to", plain_name(w, id))
@@ -271,6 +274,25 @@ pub fn retreat_by(
         if steps > length + 12 {
             break;
         }
+    }
+    if stand_at(world, pos).is_some_and(|u| u != id) {
+        // Stuck among friends: back to the last hex clear of them, or, if it never got
+        // clear, it cannot retreat (CtB 12.1, 12.2).
+        while path
+            .last()
+            .is_some_and(|h| stand_at(world, *h).is_some_and(|u| u != id))
+        {
+            path.pop();
+        }
+        pos = path.last().copied().unwrap_or(start);
+        if pos == start {
+            log(world, EventKind::Retreated, "CtB 12.1", |w| {
+                format!("{} cannot get clear of its friends", plain_name(w, id))
+            });
+            destroy(world, id, "CtB 12.1", true);
+            return path;
+        }
+        passed.retain(|f| hex_of(world, *f).is_some_and(|fh| path.contains(&fh)));
     }
     if pos != start {
         set_placement(world, id, Placement::OnMap(pos));
