@@ -214,3 +214,139 @@ fn ctb_autoplay_games_end_and_replay_identically() {
         assert!(violations.is_empty(), "seed {seed}: {violations:?}");
     }
 }
+
+/// Knights 2 in contact with Schiltron 1 (see `ctb_10_2_...`), its melee waiting.
+fn knights_against_schiltron() -> Game {
+    let mut g = english_move("marshal", &[6]);
+    run(&mut g, &["go k2 0804 0705 0605", "go k2 0505"]);
+    g
+}
+
+#[test]
+fn ctb_10_1_melee_preview_is_exact_and_matches_the_resolver() {
+    let g = knights_against_schiltron();
+    let fight = bataille::rulesets::parse_line("fight k2 -> s1")
+        .unwrap()
+        .unwrap();
+    let preview = g
+        .ruleset
+        .attack_preview(&g.world, &fight)
+        .expect("a melee preview");
+    // Knights (7 SP) charge the schiltron frontally: no impact for cavalry against long
+    // spears from the front (CtB 10.3); its two rear ranks add 2D6 each against mounted
+    // (CtB 10.4.2).
+    assert!(
+        preview
+            .modifiers
+            .iter()
+            .any(|m| m.contains("Schiltron 1: +4 ranks behind the front (CtB 10.4)")),
+        "{:?}",
+        preview.modifiers
+    );
+    let total: f64 = preview.chances.iter().map(|(_, p)| p).sum();
+    assert!((total - 1.0).abs() < 1e-9, "the chances sum to 1: {total}");
+    let p_knights: f64 = preview
+        .chances
+        .iter()
+        .filter(|(k, _)| k.starts_with("Knights 2 wins"))
+        .map(|(_, p)| p)
+        .sum();
+    // The same melee resolved from 2,000 other dice.
+    let n = 2000;
+    let mut won = 0;
+    for seed in 0..n {
+        let mut g = knights_against_schiltron();
+        *g.world.resource_mut::<bataille::engine::dice::Dice>() =
+            bataille::engine::dice::Dice::new(1_000_000 + seed);
+        run(&mut g, &["fight k2 -> s1"]);
+        if log_text(&g).contains("Knights 2 wins the melee") {
+            won += 1;
+        }
+    }
+    let freq = f64::from(won) / n as f64;
+    assert!(
+        (freq - p_knights).abs() < 0.04,
+        "preview {p_knights:.3} against {freq:.3} resolved"
+    );
+}
+
+/// The Scots horse (0305, facing E) two hexes from an English stand of `kind` in 0505
+/// facing W, on clear ground; the Scots move first and win the initiative.
+fn horse_against(kind: &str) -> Game {
+    let ron = format!(
+        r#"(
+    name: "Reactions", date: "1298", ruleset: "charles_the_bold", turns: 2,
+    map: (columns: 10, rows: 8),
+    sides: [
+        (id: "english", name: "English", army: "english", break_fraction: (1, 2),
+         groups: [(id: "marshal", name: "Marshal", general: "norfolk")]),
+        (id: "scots", name: "Scots", army: "scots", break_fraction: (1, 2),
+         groups: [(id: "comyn", name: "Comyn", general: "comyn")]),
+    ],
+    first: "scots",
+    units: [
+        (id: "norfolk", name: "Norfolk", side: "english", type: "general", hex: "0705", group: "marshal"),
+        (id: "e1", name: "English stand", side: "english", type: "{kind}", hex: "0505", group: "marshal", facing: "W"),
+        (id: "comyn", name: "Comyn", side: "scots", type: "general", hex: "0205", group: "comyn"),
+        (id: "h1", name: "Scots horse", side: "scots", type: "scots_horse", hex: "0305", group: "comyn", facing: "E"),
+    ],
+    at_time_limit: (winner: "scots", level: Minor),
+)"#
+    );
+    let mut g = crate::common::game_of(&ron, seed_rolling(&[6, 6, 1, 1]), &[]);
+    run(&mut g, &["declare comyn", "declare marshal", "end"]);
+    g
+}
+
+#[test]
+fn ctb_4_0_light_cavalry_evades_and_the_charger_goes_on() {
+    let mut g = horse_against("mounted_crossbow");
+    run(&mut g, &["go h1 0405"]);
+    let d = decision(&g).expect("the evasion is offered");
+    assert_eq!(d.rule, "CtB 4.0");
+    assert_eq!(d.side.0, 0, "the English, the charged side, decide");
+    // The charger cannot act while the charged stand decides.
+    assert!(refused(&mut g, "go h1 0505").contains("first:"));
+    run(&mut g, &["evade e1"]);
+    assert!(
+        log_text(&g).contains("English stand evades 0505 →"),
+        "{}",
+        log_text(&g)
+    );
+    assert_ne!(hex(&g, "e1").as_deref(), Some("0505"));
+    // The horse goes on into the hex left with the rest of its move: no Order Test.
+    run(&mut g, &["go h1 0505"]);
+    assert_eq!(hex(&g, "h1").as_deref(), Some("0505"));
+    assert!(
+        !log_text(&g).contains("Order Test of Scots horse"),
+        "{}",
+        log_text(&g)
+    );
+}
+
+#[test]
+fn ctb_6_2_defensive_fire_before_the_melee() {
+    let mut g = horse_against("mounted_crossbow");
+    run(&mut g, &["go h1 0405", "hold e1"]);
+    let d = decision(&g).expect("defensive fire is offered");
+    assert_eq!(d.rule, "CtB 6.2");
+    run(&mut g, &["react fire e1 -> h1"]);
+    let log = log_text(&g);
+    // Light cavalry fire their remaining SP, 3D6 (CtB 6.2).
+    assert!(
+        log.contains("English stand defensive fire at Scots horse: 3D6"),
+        "{log}"
+    );
+    assert!(
+        decision(&g).is_none_or(|d| d.rule == "CtB 10.2"),
+        "the melee comes next"
+    );
+}
+
+#[test]
+fn ctb_6_2_shot_in_the_open_no_defensive_fire_against_cavalry() {
+    let mut g = horse_against("archers");
+    run(&mut g, &["go h1 0405"]);
+    let d = decision(&g).expect("the melee waits");
+    assert_eq!(d.rule, "CtB 10.2", "no defensive fire is offered: {d:?}");
+}

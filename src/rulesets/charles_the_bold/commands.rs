@@ -59,6 +59,13 @@ pub enum CtbCommand {
     Pursue { unit: Option<UnitRef> },
     /// Order Tests to recover from disorder (CtB 8.0, 8.1).
     Rally { units: Vec<UnitRef> },
+    /// A charged stand evades (CtB 4.0).
+    Evade { unit: UnitRef },
+    /// A charged stand stands instead of evading (CtB 4.0, 10.6).
+    Hold { unit: UnitRef },
+    /// A reaction of the side not moving: `react fire STAND -> TARGET` (defensive fire,
+    /// CtB 6.2), or `react none`.
+    React { fire: Option<(UnitRef, UnitRef)> },
 }
 
 impl CtbCommand {
@@ -117,6 +124,10 @@ impl fmt::Display for CtbCommand {
             }
             CtbCommand::Pursue { unit: Some(u) } => write!(f, "pursue {u}"),
             CtbCommand::Pursue { unit: None } => write!(f, "pursue none"),
+            CtbCommand::Evade { unit } => write!(f, "evade {unit}"),
+            CtbCommand::Hold { unit } => write!(f, "hold {unit}"),
+            CtbCommand::React { fire: Some((u, t)) } => write!(f, "react fire {u} -> {t}"),
+            CtbCommand::React { fire: None } => write!(f, "react none"),
             CtbCommand::Rally { units } => {
                 write!(f, "rally")?;
                 for u in units {
@@ -154,7 +165,50 @@ pub const VERBS: &[VerbSpec] = &[
         verbs: &["rally"],
         parse: parse_rally,
     },
+    VerbSpec {
+        verbs: &["evade", "hold"],
+        parse: parse_evade,
+    },
+    VerbSpec {
+        verbs: &["react"],
+        parse: parse_react,
+    },
 ];
+
+fn parse_evade(w: &Words) -> Result<Command, ParseError> {
+    w.need(1, "the charged stand: evade 0305")?;
+    w.at_most(1, "one stand")?;
+    let unit = unit_at(w.rest[0].0, w.rest[0].1)?;
+    Ok(if w.verb.eq_ignore_ascii_case("evade") {
+        CtbCommand::Evade { unit }
+    } else {
+        CtbCommand::Hold { unit }
+    }
+    .command())
+}
+
+fn parse_react(w: &Words) -> Result<Command, ParseError> {
+    let form = "react fire 0406 -> 0506, or react none";
+    w.need(1, form)?;
+    let (c, first) = w.rest[0];
+    if first.eq_ignore_ascii_case("none") {
+        w.at_most(1, "nothing after `none`")?;
+        return Ok(CtbCommand::React { fire: None }.command());
+    }
+    if !first.eq_ignore_ascii_case("fire") || w.rest.len() != 4 || w.rest[2].1 != "->" {
+        return Err(ParseError {
+            column: c,
+            message: format!("`react` takes: {form}"),
+        });
+    }
+    Ok(CtbCommand::React {
+        fire: Some((
+            unit_at(w.rest[1].0, w.rest[1].1)?,
+            unit_at(w.rest[3].0, w.rest[3].1)?,
+        )),
+    }
+    .command())
+}
 
 fn parse_declare(w: &Words) -> Result<Command, ParseError> {
     w.need(1, "a group: declare marshal")?;

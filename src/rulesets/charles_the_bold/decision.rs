@@ -22,6 +22,10 @@ pub enum Pending {
         enemies: Vec<UnitId>,
         charge: bool,
     },
+    /// A charged stand may evade its charger (CtB 4.0).
+    Evade { stand: UnitId, charger: UnitId },
+    /// A charged stand may fire defensively at its charger (CtB 6.2).
+    DefensiveFire { stand: UnitId, charger: UnitId },
     /// The winner may pursue (CtB 13.0): from the hex the loser left, along its way.
     Pursue {
         stand: UnitId,
@@ -36,13 +40,19 @@ impl Pending {
         match self {
             Pending::Fight { stand, enemies, .. } => *stand == id || enemies.contains(&id),
             Pending::Pursue { stand, .. } => *stand == id,
+            Pending::Evade { stand, charger } | Pending::DefensiveFire { stand, charger } => {
+                *stand == id || *charger == id
+            }
         }
     }
 
     /// The side that answers it.
     pub fn side(&self, world: &World) -> SideId {
         match self {
-            Pending::Fight { stand, .. } | Pending::Pursue { stand, .. } => side_of(world, *stand),
+            Pending::Fight { stand, .. }
+            | Pending::Pursue { stand, .. }
+            | Pending::Evade { stand, .. }
+            | Pending::DefensiveFire { stand, .. } => side_of(world, *stand),
         }
     }
 }
@@ -100,6 +110,59 @@ pub fn decision(world: &World) -> Option<Decision> {
                     choices,
                 }
             }
+            Pending::Evade { stand, charger } => Decision {
+                side: side_of(world, *stand),
+                prompt: format!(
+                    "{} is charged by {}: evade or stand",
+                    plain_name(world, *stand),
+                    plain_name(world, *charger)
+                ),
+                rule: "CtB 4.0".into(),
+                choices: vec![
+                    choice(
+                        "evade".into(),
+                        CtbCommand::Evade {
+                            unit: key(world, *stand),
+                        }
+                        .command(),
+                        super::reactions::evasion_path(world, *stand, *charger)
+                            .last()
+                            .copied(),
+                    ),
+                    choice(
+                        "stand".into(),
+                        CtbCommand::Hold {
+                            unit: key(world, *stand),
+                        }
+                        .command(),
+                        hex_of(world, *stand),
+                    ),
+                ],
+            },
+            Pending::DefensiveFire { stand, charger } => Decision {
+                side: side_of(world, *stand),
+                prompt: format!(
+                    "{} is charged by {}: defensive fire?",
+                    plain_name(world, *stand),
+                    plain_name(world, *charger)
+                ),
+                rule: "CtB 6.2".into(),
+                choices: vec![
+                    choice(
+                        "fire".into(),
+                        CtbCommand::React {
+                            fire: Some((key(world, *stand), key(world, *charger))),
+                        }
+                        .command(),
+                        hex_of(world, *charger),
+                    ),
+                    choice(
+                        "hold fire".into(),
+                        CtbCommand::React { fire: None }.command(),
+                        None,
+                    ),
+                ],
+            },
             Pending::Pursue { stand, from, .. } => Decision {
                 side: side_of(world, *stand),
                 prompt: format!("{} has won: pursue?", plain_name(world, *stand)),

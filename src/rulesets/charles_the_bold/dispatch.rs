@@ -21,7 +21,10 @@ use super::{
 /// A checked command, ready to execute.
 #[derive(Clone, Debug)]
 pub enum Plan {
-    Declare { side: SideId, group: usize },
+    Declare {
+        side: SideId,
+        group: usize,
+    },
     Reveal,
     EndActivation,
     Go(MovePlan),
@@ -30,6 +33,10 @@ pub enum Plan {
     Fight(FightPlan),
     Pursue(Option<UnitId>),
     Rally(Vec<UnitId>),
+    /// Evade (true) or stand (false) (CtB 4.0).
+    Evasion(bool),
+    /// Defensive fire (true) or none (CtB 6.2).
+    Defend(bool),
 }
 
 fn refuse(rule: &'static str, why: impl Into<String>) -> Refusal {
@@ -83,6 +90,36 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                     ),
                 )),
             },
+            (
+                Pending::Evade { stand, .. },
+                Some(CtbCommand::Evade { unit } | CtbCommand::Hold { unit }),
+            ) => {
+                if resolve(world, unit)? != *stand {
+                    return Err(refuse(
+                        "CtB 4.0",
+                        format!("the stand charged is {}", plain_name(world, *stand)),
+                    ));
+                }
+                Ok(Plan::Evasion(matches!(ctb, Some(CtbCommand::Evade { .. }))))
+            }
+            (Pending::DefensiveFire { stand, charger }, Some(CtbCommand::React { fire })) => {
+                match fire {
+                    None => Ok(Plan::Defend(false)),
+                    Some((u, t)) => {
+                        if resolve(world, u)? != *stand || resolve(world, t)? != *charger {
+                            return Err(refuse(
+                                "CtB 6.2",
+                                format!(
+                                    "defensive fire is {}'s, at {}",
+                                    plain_name(world, *stand),
+                                    plain_name(world, *charger)
+                                ),
+                            ));
+                        }
+                        Ok(Plan::Defend(true))
+                    }
+                }
+            }
             _ => {
                 let d = super::decision::decision(world).expect("a pending decision");
                 Err(refuse(
@@ -209,6 +246,10 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                 "a group is chosen once this one's activation ends (`end`)",
             )),
             Some(CtbCommand::Pursue { .. }) => Err(refuse("CtB 13.0", "no pursuit waits")),
+            Some(CtbCommand::Evade { .. } | CtbCommand::Hold { .. }) => {
+                Err(refuse("CtB 4.0", "no stand is charged"))
+            }
+            Some(CtbCommand::React { .. }) => Err(refuse("CtB 6.2", "no reaction waits")),
             None => Err(refuse(
                 "CtB 3.0",
                 "Charles the Bold moves with `go`, fires with `fire` and fights with `fight`",
@@ -241,6 +282,30 @@ pub fn execute(world: &mut World, plan: Plan) {
                 None => log(world, EventKind::Special, "CtB 13.0", |w| {
                     format!("{} does not pursue", plain_name(w, stand))
                 }),
+            }
+        }
+        Plan::Evasion(evades) => {
+            if let Some(Pending::Evade { stand, charger }) =
+                world.resource_mut::<super::CtbState>().pending.pop_front()
+            {
+                if evades {
+                    super::reactions::evade(world, stand, charger);
+                } else {
+                    super::reactions::hold(world, stand, charger);
+                }
+            }
+        }
+        Plan::Defend(fires) => {
+            if let Some(Pending::DefensiveFire { stand, charger }) =
+                world.resource_mut::<super::CtbState>().pending.pop_front()
+            {
+                if fires {
+                    super::reactions::defensive_fire(world, stand, charger);
+                } else {
+                    log(world, EventKind::Special, "CtB 6.2", |w| {
+                        format!("{} holds its fire", plain_name(w, stand))
+                    });
+                }
             }
         }
         Plan::Rally(ids) => {
@@ -296,6 +361,12 @@ fn prune_pending(world: &mut World) {
                 super::hex_of(world, stand)?;
                 Some(Pending::Pursue { stand, from, path })
             }
+            Pending::Evade { stand, charger } => (super::hex_of(world, stand).is_some()
+                && super::hex_of(world, charger).is_some())
+            .then_some(Pending::Evade { stand, charger }),
+            Pending::DefensiveFire { stand, charger } => (super::hex_of(world, stand).is_some()
+                && super::hex_of(world, charger).is_some())
+            .then_some(Pending::DefensiveFire { stand, charger }),
         })
         .collect();
     let mut s = world.resource_mut::<super::CtbState>();

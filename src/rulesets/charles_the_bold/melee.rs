@@ -35,6 +35,9 @@ pub struct FightPlan {
     pub pools: [Pool; 2],
     /// Which pending decision it answers, if any.
     pub answers: bool,
+    /// The charge strikes the defender's flank or rear from behind its front line: it
+    /// is disordered before it fights (CtB 10.5).
+    pub flank_strike: bool,
 }
 
 fn refuse(rule: &'static str, why: impl Into<String>) -> Refusal {
@@ -155,14 +158,140 @@ fn situation(world: &World, me: UnitId, enemy: UnitId, charged: bool) -> MeleeSi
     }
 }
 
-/// A stand's own pool against `enemy`.
-fn own_pool(world: &World, me: UnitId, enemy: UnitId, charged: bool) -> Pool {
+/// A stand's own pool against `enemy`; `struck` when a flank strike disorders it first.
+fn own_pool(world: &World, me: UnitId, enemy: UnitId, charged: bool, struck: bool) -> Pool {
     let m = super::tables(world).factors.melee.clone();
-    stand_pool(
-        &m,
-        ranks(world, me).front(),
-        situation(world, me, enemy, charged),
-    )
+    let mut s = situation(world, me, enemy, charged);
+    s.disordered |= struck;
+    stand_pool(&m, ranks(world, me).front(), s)
+}
+
+/// Whether a charge strikes the defender's flank or rear from behind its front line
+/// after moving at least a hex (CtB 10.5): the defender is then disordered.
+fn flank_strike(world: &World, a: UnitId, d: UnitId, charge: bool) -> bool {
+    let (Some(ah), Some(dh)) = (hex_of(world, a), hex_of(world, d)) else {
+        return false;
+    };
+    let df = facing(world, d);
+    let side = side_touched(dh, df, ah).unwrap_or(Side::Rear);
+    let from_behind = acts(world, a)
+        .move_start
+        .is_some_and(|st| !in_front(dh, df, st));
+    let special = stand(world, d).and_then(|s| s.special.as_ref());
+    charge
+        && acts(world, a).hexes > 0
+        && from_behind
+        && !attacked_frontally(side, special, acts(world, d).moves > 0)
+}
+
+/// What the verdict reads of both sides of a melee, before the dice (CtB 11.0-11.2).
+struct Sides {
+    specs: [super::data::TypeSpec; 2],
+    sps: [u8; 2],
+    testers: [super::morale::Tester; 2],
+    pike_front: [bool; 2],
+    hc_flank: bool,
+    supported: [bool; 2],
+}
+
+fn sides(world: &World, plan: &FightPlan) -> Sides {
+    let specs = plan
+        .stands
+        .map(|u| stand(world, u).expect("a stand").spec.clone());
+    let mut testers = plan.stands.map(|u| super::results::tester(world, u));
+    if plan.flank_strike {
+        testers[1].disordered = true;
+    }
+    let pike_front = [0, 1].map(|me: usize| {
+        let other = plan.stands[1 - me];
+        let s = stand(world, other).expect("a stand");
+        let (oh, mh) = (
+            hex_of(world, other).expect("on map"),
+            hex_of(world, plan.stands[me]).expect("on map"),
+        );
+        s.spec.ranks.is_some() && side_touched(oh, facing(world, other), mh) == Some(Side::Front)
+    });
+    let hc_flank = plan.flank_strike && specs[0].id == "HC" && !specs[1].mounted;
+    Sides {
+        sps: plan.stands.map(|u| ranks(world, u).total()),
+        specs,
+        testers,
+        pike_front,
+        hc_flank,
+        supported: [0, 1].map(|i| !plan.supports[i].is_empty()),
+    }
+}
+
+/// The verdict from both morale losses (CtB 11.0-11.3).
+fn verdict_of(
+    m: &super::data::MeleeFactors,
+    s: &Sides,
+    loss: [u8; 2],
+    tested: [bool; 2],
+) -> Verdict {
+    let fighters = [0, 1].map(|i| Fighter {
+        spec: &s.specs[i],
+        morale_loss: loss[i],
+        tested: tested[i],
+        disordered: s.testers[i].disordered,
+        sp: s.sps[i],
+        supported: s.supported[i],
+        hc_flank_charge: i == 0 && s.hc_flank,
+        against_pike_front: s.pike_front[i],
+    });
+    melee_verdict(m, fighters)
+}
+
+/// The exact chance of each outcome of a checked melee (for the window's preview):
+/// over both throws' hits and both Morale Tests' dice, with the verdict the resolver
+/// calls (CtB 10.1, 7.0, 11.0-11.3).
+pub fn chances(world: &World, plan: &FightPlan) -> Vec<(String, f64)> {
+    let tables = super::tables(world);
+    let (m, f) = (&tables.factors.melee, &tables.factors.morale);
+    let s = sides(world, plan);
+    let names = plan.stands.map(|u| plain_name(world, u));
+    let hits = [0, 1].map(|i| super::pool::hit_distribution(melee_dice(m, &plan.pools[i])));
+    let mut out: std::collections::BTreeMap<String, f64> = Default::default();
+    let mut sure = [0.0; 6];
+    sure[0] = 1.0;
+    for (a, pa) in hits[0].iter().enumerate() {
+        for (b, pb) in hits[1].iter().enumerate() {
+            let taken = [b as u32, a as u32];
+            let dist = [0, 1].map(|i| {
+                if taken[i] > 0 {
+                    super::morale::loss_distribution(
+                        super::morale::adjusted_morale(&s.testers[i], taken[i], f),
+                        f,
+                    )
+                } else {
+                    sure
+                }
+            });
+            for (l0, q0) in dist[0].iter().enumerate().filter(|(_, q)| **q > 0.0) {
+                for (l1, q1) in dist[1].iter().enumerate().filter(|(_, q)| **q > 0.0) {
+                    let v = verdict_of(m, &s, [l0 as u8, l1 as u8], [taken[0] > 0, taken[1] > 0]);
+                    let key = match v {
+                        Verdict::Won { loser, sp } => format!(
+                            "{} wins: {} loses {} SP and retreats, {} loses {}",
+                            names[1 - loser],
+                            names[loser],
+                            sp[loser],
+                            names[1 - loser],
+                            sp[1 - loser]
+                        ),
+                        Verdict::Ongoing { sp } => format!(
+                            "ongoing melee: {} loses {}, {} loses {}",
+                            names[0], sp[0], names[1], sp[1]
+                        ),
+                    };
+                    *out.entry(key).or_default() += pa * pb * q0 * q1;
+                }
+            }
+        }
+    }
+    let mut list: Vec<(String, f64)> = out.into_iter().collect();
+    list.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
+    list
 }
 
 /// Checks `fight` (CtB 10.2, 10.7): the pending melee's stand against one of the
@@ -245,11 +374,12 @@ pub fn check_fight(
             ));
         }
     }
+    let struck = flank_strike(world, id, enemy, charge);
     let mut supports_them = eligible_supports(world, enemy, id);
     supports_them.retain(|u| !with.contains(u));
     let m = super::tables(world).factors.melee.clone();
     let share = |own: UnitId, foe: UnitId, charged: bool| -> (String, u32) {
-        let p = own_pool(world, own, foe, charged);
+        let p = own_pool(world, own, foe, charged, false);
         (plain_name(world, own), p.dice().max(1))
     };
     let mine: Vec<(String, u32)> = with
@@ -259,7 +389,7 @@ pub fn check_fight(
     let theirs: Vec<(String, u32)> = supports_them.iter().map(|u| share(*u, id, false)).collect();
     let p0 = battle_pool(
         &m,
-        own_pool(world, id, enemy, charge),
+        own_pool(world, id, enemy, charge, false),
         &mine
             .iter()
             .map(|(n, d)| (n.as_str(), *d))
@@ -267,7 +397,7 @@ pub fn check_fight(
     );
     let p1 = battle_pool(
         &m,
-        own_pool(world, enemy, id, false),
+        own_pool(world, enemy, id, false, struck),
         &theirs
             .iter()
             .map(|(n, d)| (n.as_str(), *d))
@@ -280,6 +410,7 @@ pub fn check_fight(
         charge,
         pools: [p0, p1],
         answers,
+        flank_strike: struck,
     })
 }
 
@@ -292,21 +423,8 @@ pub fn execute_fight(world: &mut World, plan: FightPlan) {
     let m = super::tables(world).factors.melee.clone();
     // A flank or rear contact from behind the front line after moving disorders the
     // stand contacted (CtB 10.5).
-    let (ah, dh) = (
-        hex_of(world, a).expect("on map"),
-        hex_of(world, d).expect("on map"),
-    );
-    let dside = side_touched(dh, facing(world, d), ah).unwrap_or(Side::Rear);
-    let from_behind = acts(world, a)
-        .move_start
-        .is_some_and(|st| !in_front(dh, facing(world, d), st));
-    let d_all_round = stand(world, d).and_then(|s| s.special.clone());
-    if plan.charge
-        && dside != Side::Front
-        && from_behind
-        && !attacked_frontally(dside, d_all_round.as_ref(), acts(world, d).moves > 0)
-        && !status(world, d).disordered
-    {
+    let ctx = sides(world, &plan);
+    if plan.flank_strike && !status(world, d).disordered {
         status_mut(world, d).disordered = true;
         log(world, EventKind::Special, "CtB 10.5", |w| {
             format!(
@@ -338,46 +456,16 @@ pub fn execute_fight(world: &mut World, plan: FightPlan) {
     // Each Battle Stand hit takes a Morale Test (CtB 7.0, 11.0).
     let mut loss = [0u8; 2];
     let mut tested = [false; 2];
-    let mut disordered_before = [false; 2];
     for i in 0..2 {
-        let u = plan.stands[i];
-        disordered_before[i] = status(world, u).disordered;
         let taken = hits[1 - i];
         if taken > 0 {
-            let (_, l) = super::results::test_die(world, u, taken, "CtB 11.0");
+            let (_, l) = super::results::test_die(world, plan.stands[i], taken, "CtB 11.0");
             loss[i] = l;
             tested[i] = true;
         }
     }
-    let specs = plan
-        .stands
-        .map(|u| stand(world, u).expect("a stand").spec.clone());
-    let sps = plan.stands.map(|u| ranks(world, u).total());
-    let pike_front = |me: usize| {
-        let other = plan.stands[1 - me];
-        let s = stand(world, other).expect("a stand");
-        let (oh, mh) = (
-            hex_of(world, other).expect("on map"),
-            hex_of(world, plan.stands[me]).expect("on map"),
-        );
-        s.spec.ranks.is_some() && side_touched(oh, facing(world, other), mh) == Some(Side::Front)
-    };
-    let hc_flank = plan.charge
-        && specs[0].id == "HC"
-        && !specs[1].mounted
-        && dside != Side::Front
-        && from_behind;
-    let fighters = [0, 1].map(|i| Fighter {
-        spec: &specs[i],
-        morale_loss: loss[i],
-        tested: tested[i],
-        disordered: disordered_before[i],
-        sp: sps[i],
-        supported: !plan.supports[i].is_empty(),
-        hc_flank_charge: i == 0 && hc_flank,
-        against_pike_front: pike_front(i),
-    });
-    let verdict = melee_verdict(&m, fighters);
+    let verdict = verdict_of(&m, &ctx, loss, tested);
+    let specs = ctx.specs.clone();
     for u in plan.stands {
         acts_mut(world, u).fought = true;
     }

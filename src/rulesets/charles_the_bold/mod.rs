@@ -23,6 +23,7 @@ pub mod movement;
 pub mod moving;
 pub mod orders;
 pub mod pool;
+pub mod reactions;
 pub mod results;
 pub mod scenario;
 pub mod setup;
@@ -130,6 +131,10 @@ pub struct CtbTurn {
     pub stopped: bool,
     /// Fought a melee this round (an ongoing melee is fought once a round: R-ongoing).
     pub fought: bool,
+    /// MP left when its move made contact, and the rest of that move once the stand it
+    /// charged has evaded (CtB 4.0: "can continue its full move into the vacated hex").
+    pub contact_mp_left: u8,
+    pub resume: Option<u8>,
 }
 
 /// A general (CtB 1.1, 2.0-2.2): his group, his initiative bonus, his command range,

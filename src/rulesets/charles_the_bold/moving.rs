@@ -36,6 +36,10 @@ pub struct MovePlan {
     pub hexes: u32,
     /// Enemy stands in its front hexes at the end: a melee (CtB 10.2, R-contact).
     pub contact: Vec<UnitId>,
+    /// MP left at the end.
+    pub mp_left: u8,
+    /// The rest of a move whose target evaded (CtB 4.0): not a new move.
+    pub resumed: bool,
     /// A friendly light stand in the last hex goes to the hex the mover left, where its
     /// move began (CtB 3.10).
     pub displaced: Option<(UnitId, HexCoord)>,
@@ -142,7 +146,8 @@ pub fn check_go(
             format!("{name} may not move again this round"),
         ));
     }
-    if t.fired && !t.moving_after {
+    let resumed = t.resume.is_some();
+    if t.fired && !t.moving_after && !resumed {
         return Err(refuse(
             "CtB 3.0",
             format!(
@@ -156,7 +161,7 @@ pub fn check_go(
             "artillery never moves and fires in one turn",
         ));
     }
-    let extra = t.moves >= 1;
+    let extra = t.moves >= 1 && !resumed;
     if extra && status(world, id).disordered {
         return Err(refuse(
             "CtB 3.3",
@@ -176,7 +181,9 @@ pub fn check_go(
     }
     let tables = super::tables(world);
     let board = world.resource::<Board>();
-    let mp = me.entry.mp_of_move(u32::from(t.moves) + 1);
+    let mp = t
+        .resume
+        .unwrap_or_else(|| me.entry.mp_of_move(u32::from(t.moves) + 1));
     let mut mp_left = mp;
     let (mut pos, mut face) = (start, facing(world, id));
     let mut path = Vec::new();
@@ -384,6 +391,8 @@ pub fn check_go(
         whole_move,
         hexes,
         contact,
+        mp_left,
+        resumed,
         displaced,
     })
 }
@@ -438,9 +447,13 @@ pub fn execute_go(world: &mut World, plan: MovePlan) {
             t.moving_after = false;
             t.stopped = true;
         }
-        t.moves += 1;
+        if !plan.resumed {
+            t.moves += 1;
+            t.move_start = Some(start);
+        }
+        t.resume = None;
         t.hexes += plan.hexes;
-        t.move_start = Some(start);
+        t.contact_mp_left = plan.mp_left;
         if plan.second_face {
             t.stopped = true;
         }
@@ -475,6 +488,9 @@ pub fn execute_go(world: &mut World, plan: MovePlan) {
                 enemies: plan.contact.clone(),
                 charge: charged,
             });
+        if charged {
+            super::reactions::offer(world, id, &plan.contact);
+        }
         log(world, EventKind::CombatDeclared, "CtB 10.2", |w| {
             let names: Vec<String> = plan.contact.iter().map(|e| plain_name(w, *e)).collect();
             format!(

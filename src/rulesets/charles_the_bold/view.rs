@@ -272,13 +272,16 @@ pub fn attack_command(world: &World, attackers: &[HexCoord], target: HexCoord) -
 /// The fire preview (CtB 6.0-7.1): every die added or taken away with its section, and
 /// the exact chance of no hit, of disorder only and of each SP lost.
 pub fn attack_preview(world: &World, command: &Command) -> Result<AttackPreview, Refusal> {
+    if let Some(CtbCommand::Fight { unit, enemy, with }) = CtbCommand::of(command) {
+        return melee_preview(world, command, unit, enemy, with);
+    }
     let Some(CtbCommand::Fire {
         unit,
         moving,
         target,
     }) = CtbCommand::of(command)
     else {
-        return Err(Refusal::new("CtB 6.0", "only fire has a preview yet"));
+        return Err(Refusal::new("CtB 6.0", "a preview is of a fire or a melee"));
     };
     let id = resolve(world, unit)?;
     let t = resolve(world, target)?;
@@ -321,6 +324,60 @@ pub fn attack_preview(world: &World, command: &Command) -> Result<AttackPreview,
         chances: out,
         attack_supports: Vec::new(),
         defence_supports: Vec::new(),
+    })
+}
+
+/// The melee preview (CtB 10.1-11.3): both pools term by term with their sections, and
+/// the exact chance of each outcome, who wins and the SP each Battle Stand loses.
+fn melee_preview(
+    world: &World,
+    command: &Command,
+    unit: &UnitRef,
+    enemy: &UnitRef,
+    with: &[UnitRef],
+) -> Result<AttackPreview, Refusal> {
+    let id = resolve(world, unit)?;
+    let e = resolve(world, enemy)?;
+    let with = with
+        .iter()
+        .map(|w| resolve(world, w))
+        .collect::<Result<Vec<_>, _>>()?;
+    let plan = super::melee::check_fight(world, id, e, &with)?;
+    let m = &super::tables(world).factors.melee;
+    let dice = [0, 1].map(|i| super::combat::melee_dice(m, &plan.pools[i]));
+    let mut modifiers = Vec::new();
+    for i in 0..2 {
+        let who = plain_name(world, plan.stands[i]);
+        for t in &plan.pools[i].terms {
+            modifiers.push(format!("{who}: {:+} {} ({})", t.dice, t.what, t.rule));
+        }
+    }
+    if plan.flank_strike {
+        modifiers.push(format!(
+            "{} is struck in the flank or rear: disordered (CtB 10.5)",
+            plain_name(world, e)
+        ));
+    }
+    Ok(AttackPreview {
+        command: command.clone(),
+        odds: format!(
+            "{} {}D6 against {} {}D6",
+            plain_name(world, id),
+            dice[0],
+            plain_name(world, e),
+            dice[1]
+        ),
+        modifiers,
+        die_modifier: 0,
+        chances: super::melee::chances(world, &plan),
+        attack_supports: plan.supports[0]
+            .iter()
+            .filter_map(|u| hex_of(world, *u))
+            .collect(),
+        defence_supports: plan.supports[1]
+            .iter()
+            .filter_map(|u| hex_of(world, *u))
+            .collect(),
     })
 }
 
