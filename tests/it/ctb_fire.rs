@@ -135,3 +135,20 @@ fn ctb_3_0_step_costs_by_class_terrain_climb_stream_river_and_road() {
     assert_eq!(cost(CloseFoot, "0101", "0100"), None);
     assert_eq!(cost(CloseFoot, "0101", "0303"), None);
 }
+
+#[test]
+fn ctb_6_0_skirmishers_and_shot_lose_a_die_against_heavy_cavalry() {
+    use bataille::rulesets::charles_the_bold::fire::{FireSituation, fire_pool};
+    let t = bataille::rulesets::charles_the_bold::data::Tables::builtin().unwrap();
+    let sk = t.entry("french", "crossbow_sk").unwrap();
+    let f = &t.factors.fire;
+    let plain = FireSituation::default();
+    let armoured = FireSituation {
+        target_armoured: true,
+        ..plain
+    };
+    let a = fire_pool(sk, None, f, 2, 2, plain).unwrap().dice();
+    let b = fire_pool(sk, None, f, 2, 2, armoured).unwrap();
+    assert_eq!(b.dice() as i64, a as i64 - 1, "{b:?}");
+    assert!(b.terms.iter().any(|t| t.what == "armoured target"));
+}

@@ -273,6 +273,13 @@ fn ctb_10_1_melee_preview_is_exact_and_matches_the_resolver() {
 /// The Scots horse (0305, facing E) two hexes from an English stand of `kind` in 0505
 /// facing W, on clear ground; the Scots move first and win the initiative.
 fn horse_against(kind: &str) -> Game {
+    horse_against_units(&format!(
+        r#"(id: "e1", name: "English stand", side: "english", type: "{kind}", hex: "0505", group: "marshal", facing: "W"),"#
+    ))
+}
+
+/// As `horse_against`, with these English stands.
+fn horse_against_units(english: &str) -> Game {
     let ron = format!(
         r#"(
     name: "Reactions", date: "1298", ruleset: "charles_the_bold", turns: 2,
@@ -286,7 +293,7 @@ fn horse_against(kind: &str) -> Game {
     first: "scots",
     units: [
         (id: "norfolk", name: "Norfolk", side: "english", type: "general", hex: "0705", group: "marshal"),
-        (id: "e1", name: "English stand", side: "english", type: "{kind}", hex: "0505", group: "marshal", facing: "W"),
+        {english}
         (id: "comyn", name: "Comyn", side: "scots", type: "general", hex: "0205", group: "comyn"),
         (id: "h1", name: "Scots horse", side: "scots", type: "scots_horse", hex: "0305", group: "comyn", facing: "E"),
     ],
@@ -349,4 +356,58 @@ fn ctb_6_2_shot_in_the_open_no_defensive_fire_against_cavalry() {
     run(&mut g, &["go h1 0405"]);
     let d = decision(&g).expect("the melee waits");
     assert_eq!(d.rule, "CtB 10.2", "no defensive fire is offered: {d:?}");
+}
+
+#[test]
+fn ctb_10_2_a_combat_stand_is_the_battle_stand_before_a_support_stand() {
+    // The horse at 0405 faces 0505 (archers, a Support Stand) and 0506 (English foot,
+    // a Combat Stand): the foot must be the Battle Stand, the archers support it.
+    let mut g = horse_against_units(
+        r#"(id: "e1", name: "Archers", side: "english", type: "archers", hex: "0505", group: "marshal", facing: "W"),
+        (id: "e2", name: "English foot", side: "english", type: "english_foot", hex: "0506", group: "marshal", facing: "W"),"#,
+    );
+    run(&mut g, &["go h1 0405"]);
+    let d = decision(&g).expect("the melee waits");
+    assert!(
+        d.choices
+            .iter()
+            .all(|c| c.command.to_string().contains("-> e2")),
+        "{:?}",
+        d.choices
+    );
+    let r = refused(&mut g, "fight h1 -> e1");
+    assert!(
+        r.contains("CtB 10.2") && r.contains("Combat Stand comes before a Support Stand"),
+        "{r}"
+    );
+    let preview = g
+        .ruleset
+        .attack_preview(
+            &g.world,
+            &bataille::rulesets::parse_line("fight h1 -> e2")
+                .unwrap()
+                .unwrap(),
+        )
+        .unwrap();
+    // The archers face the horse: they support the foot with half their 4 SP (CtB 10.7).
+    assert!(
+        preview
+            .modifiers
+            .iter()
+            .any(|m| m.contains("Archers supporting, half of 4")),
+        "{:?}",
+        preview.modifiers
+    );
+}
+
+#[test]
+fn ctb_13_0_only_combat_stands_pursue() {
+    use bataille::rulesets::charles_the_bold::verdict::{Pursuit, pursuit};
+    let path = root().join("tests/fixtures/charles_the_bold/small_falkirk.ron");
+    let g = Game::start(&path, 1, &[]).unwrap();
+    let t = bataille::rulesets::charles_the_bold::tables(&g.world);
+    let (lc, hi) = (t.type_spec("LC").unwrap(), t.type_spec("HI").unwrap());
+    // Light cavalry are a Support Stand (CtB 15.2): they never pursue, impact or not.
+    assert_eq!(pursuit(lc, false, 1, hi), Pursuit::Never);
+    assert_eq!(pursuit(hi, false, 1, hi), Pursuit::May);
 }

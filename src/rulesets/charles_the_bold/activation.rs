@@ -303,6 +303,7 @@ pub fn start_activation(world: &mut World) {
         let g = &state(w).groups[group];
         format!("{} move {}", side_name(w, g.side), g.name)
     });
+    super::melee::turn_to_face(world, group);
     super::melee::queue_ongoing(world, group);
 }
 

@@ -72,10 +72,7 @@ pub fn decision(world: &World) -> Option<Decision> {
         return Some(match p {
             Pending::Fight { stand, enemies, .. } => {
                 let mut choices = Vec::new();
-                for e in enemies {
-                    if hex_of(world, *e).is_none() {
-                        continue;
-                    }
+                for e in &super::melee::battle_candidates(world, *stand, enemies) {
                     let supports = super::melee::eligible_supports(world, *stand, *e);
                     let bare = CtbCommand::Fight {
                         unit: key(world, *stand),

@@ -19,6 +19,9 @@ pub struct FireSituation {
     pub disordered: bool,
     /// The target stands in cover (designer's, Summary Sheet).
     pub target_in_cover: bool,
+    /// Skirmishers or shot firing at a type the table's `armour_vs` lists (heavy
+    /// cavalry: designer's, Summary Sheet).
+    pub target_armoured: bool,
 }
 
 /// The pool a rank of `sp` SP of `entry` throws at `range` hexes (CtB 6.0, 6.1): its SP
@@ -62,6 +65,13 @@ pub fn fire_pool(
         pool.add(
             i32::from(factors.cover),
             "the target in cover",
+            "CtB Summary Sheet (designer's)",
+        );
+    }
+    if situation.target_armoured {
+        pool.add(
+            i32::from(factors.armour),
+            "armoured target",
             "CtB Summary Sheet (designer's)",
         );
     }

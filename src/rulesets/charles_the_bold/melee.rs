@@ -38,10 +38,86 @@ pub struct FightPlan {
     /// The charge strikes the defender's flank or rear from behind its front line: it
     /// is disordered before it fights (CtB 10.5).
     pub flank_strike: bool,
+    /// Other enemies the charge contacted, neither Battle Stand nor support: they
+    /// retreat in disorder if their Battle Stand loses (CtB 10.2).
+    pub bystanders: Vec<UnitId>,
 }
 
 fn refuse(rule: &'static str, why: impl Into<String>) -> Refusal {
     Refusal::new(rule, why)
+}
+
+/// The enemies a charger may name its opposing Battle Stand among (CtB 10.2): a Combat
+/// Stand before a Support Stand, then one contacted through its front before one
+/// contacted on a flank or the rear.
+pub fn battle_candidates(world: &World, charger: UnitId, enemies: &[UnitId]) -> Vec<UnitId> {
+    let Some(ch) = hex_of(world, charger) else {
+        return Vec::new();
+    };
+    let mut cands: Vec<UnitId> = enemies
+        .iter()
+        .copied()
+        .filter(|e| hex_of(world, *e).is_some() && stand(world, *e).is_some())
+        .collect();
+    let combat =
+        |e: &UnitId| stand(world, *e).is_some_and(|s| s.spec.role == super::data::Role::Combat);
+    if cands.iter().any(combat) {
+        cands.retain(combat);
+    }
+    let facing_us = |e: &UnitId| {
+        hex_of(world, *e)
+            .is_some_and(|h| side_touched(h, facing(world, *e), ch) == Some(Side::Front))
+    };
+    if cands.iter().any(facing_us) {
+        cands.retain(facing_us);
+    }
+    cands
+}
+
+/// At its activation, a stand of the group in an ongoing melee with its flank or rear
+/// to the enemy Battle Stand, and no enemy in its front, turns to face it, free and
+/// without disorder (CtB 10.5).
+pub fn turn_to_face(world: &mut World, group: usize) {
+    let melees = state(world).melees.clone();
+    for m in melees {
+        for (i, &u) in m.stands.iter().enumerate() {
+            let other = m.stands[1 - i];
+            if super::group_of(world, u) != Some(group) {
+                continue;
+            }
+            let (Some(h), Some(oh)) = (hex_of(world, u), hex_of(world, other)) else {
+                continue;
+            };
+            let f = facing(world, u);
+            let side = side_of(world, u);
+            if f.front(h).contains(&oh)
+                || !super::moving::enemies_in_front(world, side, h, f).is_empty()
+            {
+                continue;
+            }
+            let turns = |to: crate::engine::hex::VertexFacing| {
+                let d = (i32::from(to.0) - i32::from(f.0)).rem_euclid(6);
+                d.min(6 - d)
+            };
+            let Some(to) = crate::engine::hex::VertexFacing::all()
+                .into_iter()
+                .filter(|v| v.front(h).contains(&oh))
+                .min_by_key(|v| (turns(*v), v.0))
+            else {
+                continue;
+            };
+            super::set_facing(world, u, to);
+            log(world, EventKind::Special, "CtB 10.5", |w| {
+                format!(
+                    "{} turns to face {}, facing {} (free, no disorder)",
+                    plain_name(w, u),
+                    plain_name(w, other),
+                    to.name()
+                )
+            });
+        }
+    }
+    super::refresh_zones(world);
 }
 
 /// Pushes the ongoing melees of a group's stands not yet fought this round (R-ongoing).
@@ -110,15 +186,17 @@ fn situation(world: &World, me: UnitId, enemy: UnitId, charged: bool) -> MeleeSi
     let frontal_them =
         attacked_frontally(their_side, e.special.as_ref(), acts(world, enemy).moves > 0);
     let moved = acts(world, me).hexes > 0;
+    let start = acts(world, me).move_start;
+    let from_behind = start.is_some_and(|st| !in_front(eh, ef, st)) && moved;
     let mut impact = 0;
     if charged && moved {
         let mut gets = true;
         // Foot has impact only against foot; cavalry none against pikes or long spears
-        // frontally (CtB 10.3).
+        // frontally, nor into their flank from in front of their front line (CtB 10.3).
         if !s.spec.mounted && e.spec.mounted {
             gets = false;
         }
-        if s.spec.mounted && e.spec.ranks.is_some() && frontal_them {
+        if s.spec.mounted && e.spec.ranks.is_some() && (frontal_them || !from_behind) {
             gets = false;
         }
         if e.stakes && frontal_them {
@@ -140,8 +218,6 @@ fn situation(world: &World, me: UnitId, enemy: UnitId, charged: bool) -> MeleeSi
             impact = impact_factor(&s.entry, s.special.as_ref(), &tables.factors.melee, lost);
         }
     }
-    let start = acts(world, me).move_start;
-    let from_behind = start.is_some_and(|st| !in_front(eh, ef, st)) && moved;
     let on_flank = !frontal_them;
     MeleeSituation {
         impact,
@@ -305,12 +381,33 @@ pub fn check_fight(
 ) -> Result<FightPlan, Refusal> {
     let name = plain_name(world, id);
     let pending = state(world).pending.front().cloned();
+    let contacted: Vec<UnitId> = match &pending {
+        Some(Pending::Fight { enemies, .. }) => enemies.clone(),
+        _ => Vec::new(),
+    };
     let (charge, answers) = match pending {
         Some(Pending::Fight {
             stand,
             enemies,
             charge,
         }) => {
+            if stand == id && enemies.contains(&enemy) {
+                let cands = battle_candidates(world, id, &enemies);
+                if !cands.contains(&enemy) {
+                    return Err(refuse(
+                        "CtB 10.2",
+                        format!(
+                            "{} cannot be the Battle Stand: a Combat Stand comes before a Support Stand, and a stand contacted in front before one on its flank; name {}",
+                            plain_name(world, enemy),
+                            cands
+                                .iter()
+                                .map(|e| plain_name(world, *e))
+                                .collect::<Vec<_>>()
+                                .join(" or ")
+                        ),
+                    ));
+                }
+            }
             if stand != id || !enemies.contains(&enemy) {
                 return Err(refuse(
                     "CtB 10.2",
@@ -411,6 +508,10 @@ pub fn check_fight(
         pools: [p0, p1],
         answers,
         flank_strike: struck,
+        bystanders: contacted
+            .into_iter()
+            .filter(|e| *e != enemy && hex_of(world, *e).is_some())
+            .collect(),
     })
 }
 
@@ -506,6 +607,7 @@ pub fn execute_fight(world: &mut World, plan: FightPlan) {
                             from,
                             true,
                             u32::from(stand(world, u).expect("a stand").entry.mp.0),
+                            true,
                         );
                     }
                     None => {
@@ -526,17 +628,28 @@ pub fn execute_fight(world: &mut World, plan: FightPlan) {
                     plain_name(w, lu)
                 )
             });
+            let winner_hex = hex_of(world, wu);
             let winner_alive = sp[1 - loser] == 0
                 || !super::results::lose_sp(world, wu, sp[1 - loser], "CtB 11.0");
             let loser_hex = hex_of(world, lu).expect("on map");
             let loser_gone = super::results::lose_sp(world, lu, sp[loser], "CtB 11.0");
-            let winner_hex = hex_of(world, wu);
             let mut path = Vec::new();
             if !loser_gone && let Some(wh) = winner_hex {
                 path = super::results::retreat(world, lu, wh, false);
             }
-            // The loser's supports retreat too, disordered (CtB 10.7).
-            for s in plan.supports[loser].clone() {
+            // The loser's supports retreat too, disordered (CtB 10.7), and, when the defender
+            // loses, the other stands its charger contacted (CtB 10.2).
+            let mut followers = plan.supports[loser].clone();
+            if loser == 1 {
+                let others: Vec<UnitId> = plan
+                    .bystanders
+                    .iter()
+                    .copied()
+                    .filter(|b| !followers.contains(b))
+                    .collect();
+                followers.extend(others);
+            }
+            for s in followers {
                 if let (Some(_), Some(wh)) = (hex_of(world, s), winner_hex) {
                     super::results::retreat(world, s, wh, true);
                 }

@@ -197,7 +197,7 @@ pub(crate) use super::common::{
     refresh_zones, roll, set_placement, side_name, side_of, turn, unit_by_key, units_at,
 };
 
-pub(crate) fn tables(world: &World) -> Arc<Tables> {
+pub fn tables(world: &World) -> Arc<Tables> {
     world.resource::<CtbTables>().0.clone()
 }
 

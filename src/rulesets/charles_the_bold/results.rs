@@ -143,6 +143,16 @@ pub fn destroy(world: &mut World, id: UnitId, rule: &'static str, count_bp: bool
     }
 }
 
+/// Enemy generals alone in a hex a stand enters ride to their nearest stand (CtB 2.1).
+pub fn displace_enemy_generals(world: &mut World, id: UnitId, hex: HexCoord) {
+    let side = side_of(world, id);
+    for g in super::generals_at(world, hex) {
+        if side_of(world, g) != side {
+            super::moving::displace_general(world, g);
+        }
+    }
+}
+
 /// The order of preference of a retreat's step (CtB 12.0): clear of any stand and enemy
 /// zone of control, then through friends, then through an enemy zone of control (−1 SP
 /// a hex), then sideways (−1 SP a hex).
@@ -167,22 +177,24 @@ pub fn retreat(world: &mut World, id: UnitId, attacker: HexCoord, disorder: bool
         return Vec::new();
     };
     let length = mp * super::tables(world).orders.retreat_factor;
-    retreat_by(world, id, attacker, disorder, length)
+    retreat_by(world, id, attacker, disorder, length, false)
 }
 
-/// A retreat of `length` hexes (a loser's, or a bounce's one move: CtB 11.1).
+/// A retreat of `length` hexes: a loser's, or a bounce's one move (CtB 11.1), which
+/// costs no SP and never destroys the stand: one that cannot move stays.
 pub fn retreat_by(
     world: &mut World,
     id: UnitId,
     attacker: HexCoord,
     disorder: bool,
     length: u32,
+    bounce: bool,
 ) -> Vec<HexCoord> {
     let mut path = Vec::new();
     let Some(s) = stand(world, id).cloned() else {
         return path;
     };
-    if s.spec.destroyed_if_beaten {
+    if s.spec.destroyed_if_beaten && !bounce {
         destroy(world, id, "CtB 12.0", true);
         return path;
     }
@@ -240,7 +252,23 @@ pub fn retreat_by(
             options.push((pref, nd, n));
         }
         options.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+        // Beaten next to the edge it must retreat towards, it leaves the board unless
+        // friends stand between (CtB 12.2).
+        let edge = off_board
+            && steps == 0
+            && !bounce
+            && options.first().is_none_or(|o| o.0 == Preference::Sideways);
+        if edge {
+            log(world, EventKind::Retreated, "CtB 12.2", |w| {
+                format!("{} retreats off the map", plain_name(w, id))
+            });
+            destroy(world, id, "CtB 12.2", true);
+            return path;
+        }
         let Some(&(pref, _, next)) = options.first() else {
+            if bounce {
+                break;
+            }
             if off_board && steps == 0 {
                 log(world, EventKind::Retreated, "CtB 12.2", |w| {
                     format!("{} retreats off the map", plain_name(w, id))
@@ -260,8 +288,11 @@ pub fn retreat_by(
             }
             break;
         };
-        if matches!(pref, Preference::EnemyZoc | Preference::Sideways) {
-            sp_cost += 1;
+        // 1 SP for each sideways step and each enemy zone of control passed through
+        // (CtB 12.0 [3], [4], 12.1); none for a bounce.
+        if !bounce {
+            sp_cost += u8::from(pref == Preference::Sideways)
+                + u8::from(super::in_enemy_zoc(world, side, next));
         }
         if pref == Preference::Friends
             && let Some(friend) = stand_at(world, next)
@@ -318,9 +349,14 @@ pub fn retreat_by(
             facing(w, id).name()
         )
     });
+    for &h in &path {
+        displace_enemy_generals(world, id, h);
+    }
     for friend in passed {
-        let heavy = stand(world, friend).is_some_and(|f| f.spec.heavy) && s.spec.heavy;
-        if heavy && !status(world, friend).disordered {
+        // Friends passed through are disordered, unless either can interpenetrate
+        // (CtB 12.0 [2], 3.9).
+        let through = stand(world, friend).is_some_and(|f| f.spec.through) || s.spec.through;
+        if !through && !status(world, friend).disordered {
             status_mut(world, friend).disordered = true;
             log(world, EventKind::Special, "CtB 3.9", |w| {
                 format!(
@@ -366,15 +402,47 @@ pub fn pursue(world: &mut World, id: UnitId, from_hex: HexCoord, loser_path: Vec
     let start = hex_of(world, id).expect("on the map");
     let mut pos = start;
     let mut hexes = 0;
+    let face_dir = facing(world, id);
     let mut way = vec![from_hex];
-    way.extend(loser_path);
+    if loser_path.is_empty() {
+        // The loser destroyed: on in as straight a line as possible (CtB 13.1).
+        if let Some(dir) = start.direction_to(from_hex) {
+            let mut h = from_hex;
+            for _ in 1..distance {
+                h = h.neighbor(dir);
+                way.push(h);
+            }
+        }
+    } else {
+        way.extend(loser_path);
+    }
+    let board = world.resource::<Board>();
     for h in way {
-        if hexes >= distance || !pos.is_adjacent(h) || stand_at(world, h).is_some() {
+        // Along the loser's way without turning or sidestepping, never into a stand
+        // (CtB 13.1).
+        if hexes >= distance
+            || !face_dir.front(pos).contains(&h)
+            || !board.contains(h)
+            || stand_at(world, h).is_some()
+        {
             break;
         }
-        if super::movement::step_cost(&tables, world.resource::<Board>(), s.spec.terrain, pos, h)
-            .is_none()
-        {
+        if super::movement::step_cost(&tables, board, s.spec.terrain, pos, h).is_none() {
+            break;
+        }
+        // Never with a flank or rear hex in an enemy zone of control (skirmishers
+        // have none), and foot never into contact with medium or heavy cavalry (CtB
+        // 13.0).
+        let exposed = face_dir
+            .flank(h)
+            .into_iter()
+            .chain(face_dir.rear(h))
+            .any(|x| board.contains(x) && super::in_enemy_zoc(world, side, x));
+        let meets_horse = !s.spec.mounted
+            && super::moving::enemies_in_front(world, side, h, face_dir)
+                .iter()
+                .any(|e| stand(world, *e).is_some_and(|x| x.spec.mounted && x.spec.id != "LC"));
+        if exposed || meets_horse {
             break;
         }
         pos = h;
@@ -394,6 +462,7 @@ pub fn pursue(world: &mut World, id: UnitId, from_hex: HexCoord, loser_path: Vec
     }) {
         set_placement(world, g, Placement::OnMap(pos));
     }
+    displace_enemy_generals(world, id, pos);
     {
         let mut t = super::acts_mut(world, id);
         t.hexes += hexes;

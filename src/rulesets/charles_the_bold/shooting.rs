@@ -81,12 +81,15 @@ pub fn check_fire(
             format!("{name} has fired this activation"),
         ));
     }
-    if t.stopped {
+    // A stand stopped by a second face or a failed extra move may still fire, but not
+    // declare a move after it (CtB 3.1, 3.3).
+    if t.stopped && moving {
         return Err(refuse(
             "CtB 3.1",
-            format!("{name} may not act again this round"),
+            format!("{name} may not move again this round"),
         ));
     }
+
     if t.moves > 0 && moving {
         return Err(refuse(
             "CtB 3.0",
@@ -148,6 +151,8 @@ pub fn check_fire(
             rear_rank: r == 1,
             disordered: status(world, id).disordered,
             target_in_cover: cover,
+            target_armoured: matches!(me.spec.id.as_str(), "Sk" | "Sh")
+                && tables.factors.fire.armour_vs.contains(&them.spec.id),
         };
         let Some(pool) = fire_pool(
             &me.entry,
@@ -173,7 +178,6 @@ pub fn check_fire(
             ),
         ));
     }
-    let _ = them;
     Ok(FirePlan {
         shooter: id,
         target,

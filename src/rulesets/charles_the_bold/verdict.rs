@@ -180,7 +180,12 @@ pub enum Pursuit {
 /// impetuous stand must, whatever its impact; another may with a positive impact
 /// factor. Only the Battle Stand pursues, never a support: the caller's.
 pub fn pursuit(winner: &TypeSpec, winner_impetuous: bool, impact: u8, loser: &TypeSpec) -> Pursuit {
-    if winner.pursuit == PursuitKind::Never || (!winner.mounted && loser.mounted) {
+    // Only Combat Stands pursue (CtB 13.0): light cavalry, shot, skirmishers and guns
+    // never do.
+    if winner.role == super::data::Role::Support
+        || winner.pursuit == PursuitKind::Never
+        || (!winner.mounted && loser.mounted)
+    {
         return Pursuit::Never;
     }
     if winner_impetuous {
