@@ -394,8 +394,18 @@ fn hover_info(session: &Session, ui: &Interaction, hex: Option<HexCoord>) -> Hov
     };
     let game = &session.game;
     let world = &game.world;
-    if pending_decision(session).is_some() || game.is_over() {
+    if game.is_over() {
         return HoverInfo::None;
+    }
+    // While a decision waits, hovering the hex of one of its answers shows that
+    // answer's preview when the ruleset has one (a Charles the Bold melee to fight).
+    if let Some(d) = pending_decision(session) {
+        return d
+            .choices
+            .iter()
+            .filter(|c| c.hex == Some(hex))
+            .find_map(|c| game.ruleset.attack_preview(world, &c.command).ok())
+            .map_or(HoverInfo::None, HoverInfo::Attack);
     }
     match game.turn().phase.kind {
         PhaseKind::Move => {
@@ -413,6 +423,19 @@ fn hover_info(session: &Session, ui: &Interaction, hex: Option<HexCoord>) -> Hov
             }
             if let Some(why) = &ui.cannot_move {
                 return HoverInfo::Illegal(why.clone());
+            }
+            // An enemy hovered with a unit selected: the ruleset's attack from a move
+            // phase, when it has one (a Charles the Bold stand fires or fights in its
+            // activation); rulesets that attack in a phase of their own refuse it here.
+            if units_seen_at(session, hex, viewer(session))
+                .first()
+                .is_some_and(|u| side_of(session, *u) != game.turn().active)
+                && let Some(me) = hex_of(session, id)
+            {
+                let command = game.ruleset.attack_command(world, &[me], hex);
+                if let Ok(preview) = game.ruleset.attack_preview(world, &command) {
+                    return HoverInfo::Attack(preview);
+                }
             }
             // Ask the ruleset about the last step: from the cheapest reachable
             // neighbour (or the start hex) into the hovered hex; else the straight line.

@@ -248,7 +248,7 @@ fn ctb_10_1_melee_preview_is_exact_and_matches_the_resolver() {
     let p_knights: f64 = preview
         .chances
         .iter()
-        .filter(|(k, _)| k.starts_with("Knights 2 wins"))
+        .filter(|(k, _)| k.starts_with("Knights 2 wins;"))
         .map(|(_, p)| p)
         .sum();
     // The same melee resolved from 2,000 other dice.

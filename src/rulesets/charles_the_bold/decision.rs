@@ -79,10 +79,12 @@ pub fn decision(world: &World) -> Option<Decision> {
                         enemy: key(world, *e),
                         with: Vec::new(),
                     };
+                    // A click on the enemy fights with every support; the bare melee is
+                    // typed or picked in the dialog.
                     choices.push(choice(
                         format!("fight {}", plain_name(world, *e)),
                         bare.command(),
-                        hex_of(world, *e),
+                        supports.is_empty().then(|| hex_of(world, *e)).flatten(),
                     ));
                     if !supports.is_empty() {
                         let full = CtbCommand::Fight {
@@ -93,7 +95,7 @@ pub fn decision(world: &World) -> Option<Decision> {
                         choices.push(choice(
                             format!("fight {} with every support", plain_name(world, *e)),
                             full.command(),
-                            None,
+                            hex_of(world, *e),
                         ));
                     }
                 }

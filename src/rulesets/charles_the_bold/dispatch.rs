@@ -170,6 +170,19 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
             )),
         },
         (CtbPhase::Activation, Command::EndPhase) => Ok(Plan::EndActivation),
+        // The engine's `move` is a stand's forward `go` along hexes (CtB 3.0).
+        (CtbPhase::Activation, Command::Move { unit, path }) => {
+            let go = CtbCommand::Go {
+                unit: unit.clone(),
+                steps: path
+                    .iter()
+                    .map(|h| super::commands::Step::Hex(*h))
+                    .collect(),
+                facing: None,
+            }
+            .command();
+            check(world, &go)
+        }
         (CtbPhase::Activation, _) => match ctb {
             Some(CtbCommand::Go {
                 unit,

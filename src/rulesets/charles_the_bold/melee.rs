@@ -346,19 +346,15 @@ pub fn chances(world: &World, plan: &FightPlan) -> Vec<(String, f64)> {
             for (l0, q0) in dist[0].iter().enumerate().filter(|(_, q)| **q > 0.0) {
                 for (l1, q1) in dist[1].iter().enumerate().filter(|(_, q)| **q > 0.0) {
                     let v = verdict_of(m, &s, [l0 as u8, l1 as u8], [taken[0] > 0, taken[1] > 0]);
+                    // Short labels: the window's panel is narrow. The order of the SP
+                    // lost is the preview's (attacker, defender).
                     let key = match v {
-                        Verdict::Won { loser, sp } => format!(
-                            "{} wins: {} loses {} SP and retreats, {} loses {}",
-                            names[1 - loser],
-                            names[loser],
-                            sp[loser],
-                            names[1 - loser],
-                            sp[1 - loser]
-                        ),
-                        Verdict::Ongoing { sp } => format!(
-                            "ongoing melee: {} loses {}, {} loses {}",
-                            names[0], sp[0], names[1], sp[1]
-                        ),
+                        Verdict::Won { loser, sp } => {
+                            format!("{} wins; SP lost {}-{}", names[1 - loser], sp[0], sp[1])
+                        }
+                        Verdict::Ongoing { sp } => {
+                            format!("ongoing melee; SP lost {}-{}", sp[0], sp[1])
+                        }
                     };
                     *out.entry(key).or_default() += pa * pb * q0 * q1;
                 }

@@ -36,8 +36,9 @@ pub struct MovePlan {
     pub hexes: u32,
     /// Enemy stands in its front hexes at the end: a melee (CtB 10.2, R-contact).
     pub contact: Vec<UnitId>,
-    /// MP left at the end.
+    /// MP left at the end, and spent.
     pub mp_left: u8,
+    pub spent: u8,
     /// The rest of a move whose target evaded (CtB 4.0): not a new move.
     pub resumed: bool,
     /// A friendly light stand in the last hex goes to the hex the mover left, where its
@@ -392,6 +393,7 @@ pub fn check_go(
         hexes,
         contact,
         mp_left,
+        spent: mp - mp_left,
         resumed,
         displaced,
     })

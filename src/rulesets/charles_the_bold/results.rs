@@ -94,7 +94,7 @@ pub fn lose_sp(world: &mut World, id: UnitId, sp: u8, rule: &'static str) -> boo
             } else {
                 format!(
                     ", now {}",
-                    left.iter().map(u8::to_string).collect::<Vec<_>>().join("·")
+                    left.iter().map(u8::to_string).collect::<Vec<_>>().join("/")
                 )
             }
         )

@@ -25,7 +25,7 @@ fn unit_id(world: &World, entity: Entity) -> Option<UnitId> {
 
 /// The SP of each rank, front first: "5·4·4".
 fn sp_text(r: &[u8]) -> String {
-    r.iter().map(u8::to_string).collect::<Vec<_>>().join("·")
+    r.iter().map(u8::to_string).collect::<Vec<_>>().join("/")
 }
 
 fn blank_face() -> CounterFace {
@@ -155,9 +155,10 @@ pub fn move_options(world: &World, entity: Entity) -> Result<Vec<MoveOption>, Re
         return Ok(Vec::new());
     };
     let mut out = Vec::new();
-    let mut frontier: Vec<Vec<HexCoord>> = vec![Vec::new()];
+    // Breadth first: each hex is reached by its shortest path first.
+    let mut frontier: std::collections::VecDeque<Vec<HexCoord>> = [Vec::new()].into();
     let mut seen = vec![start];
-    while let Some(path) = frontier.pop() {
+    while let Some(path) = frontier.pop_front() {
         let at = path.last().copied().unwrap_or(start);
         for n in at.neighbors() {
             if seen.contains(&n) {
@@ -172,19 +173,24 @@ pub fn move_options(world: &World, entity: Entity) -> Result<Vec<MoveOption>, Re
                 facing: None,
             }
             .command();
-            if super::dispatch::check(world, &command).is_ok() {
+            let plan = match super::dispatch::check(world, &command) {
+                Ok(super::dispatch::Plan::Go(plan)) => plan,
+                _ => continue,
+            };
+            {
+                let mp = plan.mp_left + plan.spent;
                 seen.push(n);
                 out.push(MoveOption {
                     hex: n,
-                    cost: p.len() as i32,
-                    left: 0,
+                    cost: i32::from(mp - plan.mp_left),
+                    left: i32::from(plan.mp_left),
                     per_mp: 1,
                     note: String::new(),
                     path: p.clone(),
                     command,
                 });
                 if p.len() < 6 {
-                    frontier.push(p);
+                    frontier.push_back(p);
                 }
             }
         }
@@ -255,12 +261,35 @@ pub fn morale(world: &World) -> Vec<SideMorale> {
         .collect()
 }
 
-/// Clicking an enemy with a stand selected: it fires (CtB 6.0).
+/// Clicking an enemy with a stand selected: the melee waiting for it, or the melee of a
+/// stand already in contact (with every eligible support), else it fires (CtB 6.0,
+/// 10.2, 10.7).
 pub fn attack_command(world: &World, attackers: &[HexCoord], target: HexCoord) -> Command {
     let unit = attackers
         .first()
         .map_or(UnitRef::Hex(target), |h| UnitRef::Hex(*h));
-    let _ = world;
+    let me = attackers.first().and_then(|h| super::stand_at(world, *h));
+    let enemy = super::stand_at(world, target);
+    if let (Some(me), Some(enemy)) = (me, enemy) {
+        let contact = match state(world).pending.front() {
+            Some(super::decision::Pending::Fight { stand, enemies, .. }) => {
+                *stand == me && super::melee::battle_candidates(world, me, enemies).contains(&enemy)
+            }
+            _ => hex_of(world, me)
+                .is_some_and(|h| super::facing(world, me).front(h).contains(&target)),
+        };
+        if contact {
+            return CtbCommand::Fight {
+                unit: key(world, me),
+                enemy: key(world, enemy),
+                with: super::melee::eligible_supports(world, me, enemy)
+                    .into_iter()
+                    .map(|u| key(world, u))
+                    .collect(),
+            }
+            .command();
+        }
+    }
     CtbCommand::Fire {
         unit,
         moving: false,
@@ -352,6 +381,11 @@ fn melee_preview(
             modifiers.push(format!("{who}: {:+} {} ({})", t.dice, t.what, t.rule));
         }
     }
+    modifiers.push(format!(
+        "SP lost below: {} first, then {}; the loser retreats (CtB 11.0, 12.0)",
+        plain_name(world, id),
+        plain_name(world, e)
+    ));
     if plan.flank_strike {
         modifiers.push(format!(
             "{} is struck in the flank or rear: disordered (CtB 10.5)",
