@@ -1,7 +1,8 @@
 //! Benchmarks: movement range of one unit, one combat resolution, and complete random
 //! games (autoplay throughput), on Civitate 1053; for Champs de Bataille, the movement
 //! range of a group and one melee in a warm game; for Morne Plaine (Quatre-Bras), the
-//! movement range of one unit, one combat and complete random games.
+//! movement range of one unit, one combat and complete random games; for Charles the
+//! Bold, the reach of one stand, one melee and complete random games of Falkirk.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -383,8 +384,62 @@ fn mp_autoplay_games(c: &mut Criterion) {
     );
 }
 
+const FALKIRK: &str = "scenarios/charles_the_bold/falkirk_1298.ron";
+const SMALL_FALKIRK: &str = "tests/fixtures/charles_the_bold/small_falkirk.ron";
+
+fn ctb_game(scenario: &str, seed: u64, script: &str) -> Game {
+    let (s, r) = load_scenario(Path::new(scenario)).expect("the scenario loads");
+    let board = bataille::engine::game::build_ruleset_board(&*r, &s);
+    let mut g = Game::new(s, r, board, seed, &[]);
+    g.run_script(script).unwrap();
+    g
+}
+
+/// Charles the Bold: the reach of the mounted crossbowmen (LC, 4 MP) at Falkirk, the
+/// King's battle having won the first initiative (seed 4).
+fn ctb_movement_range(c: &mut Criterion) {
+    let g = ctb_game(FALKIRK, 4, "declare king\ndeclare wallace\nend");
+    let id =
+        bataille::rulesets::charles_the_bold::resolve(&g.world, &UnitRef::Key("xbow_1".into()))
+            .unwrap();
+    let e = bataille::rulesets::common::entity(&g.world, id);
+    assert!(!g.ruleset.move_options(&g.world, e).unwrap().is_empty());
+    c.bench_function(
+        "CtB movement range of one stand (light cavalry, 4 MP)",
+        |b| b.iter(|| black_box(g.ruleset.move_options(black_box(&g.world), e).unwrap())),
+    );
+}
+
+/// Charles the Bold: Norfolk's knights fight a schiltron (pools, two throws, both
+/// Morale Tests, the verdict and its results), log text off.
+fn ctb_one_melee(c: &mut Criterion) {
+    let opening = "declare marshal\ndeclare wallace\nend\ngo k1 0803 0704 0604\ngo k1 0505";
+    let fight = parse_line("fight k1 -> s1").unwrap().unwrap();
+    c.bench_function("CtB one melee resolution, log text off", |b| {
+        b.iter_batched(
+            || {
+                let mut g = ctb_game(SMALL_FALKIRK, 15, opening);
+                g.world.resource_mut::<GameLog>().keep_text = false;
+                g
+            },
+            |mut g| {
+                g.submit(&fight).unwrap();
+                g
+            },
+            BatchSize::SmallInput,
+        )
+    });
+}
+
+fn ctb_autoplay_games(c: &mut Criterion) {
+    autoplay_of(c, FALKIRK, "one complete random Falkirk game (autoplay)");
+}
+
 criterion_group!(
     benches,
+    ctb_movement_range,
+    ctb_one_melee,
+    ctb_autoplay_games,
     mp_movement_range,
     mp_one_combat,
     mp_combats_in_play,

@@ -411,3 +411,73 @@ fn ctb_13_0_only_combat_stands_pursue() {
     assert_eq!(pursuit(lc, false, 1, hi), Pursuit::Never);
     assert_eq!(pursuit(hi, false, 1, hi), Pursuit::May);
 }
+
+#[test]
+fn ctb_save_and_load_replay_falkirk_to_the_identical_game() {
+    // Falkirk from seed 11, 250 random legal commands in: choices of groups, moves,
+    // fire, melees and their results, all of which a save must bring back by replay.
+    let path = root().join("scenarios/charles_the_bold/falkirk_1298.ron");
+    let mut g = Game::start(&path, 11, &[]).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    for _ in 0..250 {
+        let c = g.ruleset.random_command(&mut g.world, &mut rng);
+        g.submit(&c).unwrap_or_else(|r| panic!("`{c}`: {r}"));
+    }
+    let log = log_text(&g);
+    assert!(
+        log.contains("in melee:"),
+        "the part saved has melees: {log}"
+    );
+    let dir = crate::common::scratch("ctb-save");
+    let save = crate::common::write(&dir, "falkirk.ron", &g.save_text());
+    let mut loaded = Game::load_save(&save).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.state_json(), g.state_json());
+    assert_eq!(log_text(&loaded), log);
+    assert_eq!(loaded.commands(), g.commands());
+    let dice = |g: &Game| {
+        g.world
+            .resource::<bataille::engine::dice::Dice>()
+            .position()
+    };
+    assert_eq!(dice(&loaded), dice(&g), "the dice stand where they stood");
+    // Both play on alike to the end.
+    let mut r1 = ChaCha8Rng::seed_from_u64(99);
+    let mut r2 = ChaCha8Rng::seed_from_u64(99);
+    bataille::autoplay::play_one(&mut g, &mut r1).unwrap();
+    bataille::autoplay::play_one(&mut loaded, &mut r2).unwrap();
+    assert!(g.outcome().is_some());
+    assert_eq!(loaded.outcome(), g.outcome());
+    assert_eq!(log_text(&loaded), log_text(&g));
+}
+
+#[test]
+fn ctb_14_0_falkirk_full_game_ends_with_the_scots_broken() {
+    let path = root().join("scenarios/charles_the_bold/falkirk_1298.ron");
+    let mut g = Game::start(&path, 79, &[]).unwrap();
+    let script = std::fs::read_to_string(root().join("scripts/falkirk_full_game.txt")).unwrap();
+    g.run_script(&script).unwrap_or_else(|f| panic!("{f}"));
+    let o = g.outcome().expect("the recorded game ends");
+    assert_eq!(o.winner.map(|w| w.0), Some(0), "{}", o.reason);
+    assert_eq!(
+        o.level,
+        Some(bataille::engine::scenario::VictoryLevel::Major)
+    );
+    assert!(
+        o.reason.contains("Army of William Wallace are broken"),
+        "{}",
+        o.reason
+    );
+    // The Scots had lost at least their break point of 16 of 31 (CtB 14.0).
+    let s = &g.state_json()["ruleset_state"];
+    assert!(s["bp_lost"][1].as_u64().unwrap() >= 16, "{s}");
+    let log = log_text(&g);
+    for part in [
+        "Initiative:",
+        "in melee:",
+        "retreats",
+        "pursues",
+        "Morale Test",
+    ] {
+        assert!(log.contains(part), "the game shows {part}");
+    }
+}

@@ -236,7 +236,7 @@ fn golden_grandson_1476_games_are_unchanged() {
 
 #[test]
 fn golden_recorded_scripts_are_unchanged() {
-    let scripts: [(&str, u64, &[&str], &str); 5] = [
+    let scripts: [(&str, u64, &[&str], &str); 6] = [
         (
             "a_la_charge/civitate_1053.ron",
             7,
@@ -266,6 +266,12 @@ fn golden_recorded_scripts_are_unchanged() {
             27,
             &[],
             "quatre_bras_full_game.txt",
+        ),
+        (
+            "charles_the_bold/falkirk_1298.ron",
+            79,
+            &[],
+            "falkirk_full_game.txt",
         ),
     ];
     let mut lines = Vec::new();

@@ -119,12 +119,16 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
             }
             .command();
             if super::dispatch::check(world, &c).is_ok() {
-                options.push(c);
+                // Melees first: they are what decides a battle.
+                for _ in 0..4 {
+                    options.push(c.clone());
+                }
             }
         }
         if let Some(c) = advance(world, id, rng) {
-            options.push(c.clone());
-            options.push(c);
+            for _ in 0..3 {
+                options.push(c.clone());
+            }
         }
         for step in [Step::Cw, Step::Ccw] {
             let c = CtbCommand::Go {
@@ -138,7 +142,7 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
             }
         }
     }
-    if options.is_empty() || rng.random_bool(0.15) {
+    if options.is_empty() || rng.random_bool(0.06) {
         return Command::EndPhase;
     }
     pick(rng, &options).unwrap_or(Command::EndPhase)

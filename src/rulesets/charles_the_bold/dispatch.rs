@@ -45,7 +45,7 @@ fn refuse(rule: &'static str, why: impl Into<String>) -> Refusal {
 
 /// A stand of the group moving now, acting on its own (CtB 1.4).
 fn own_stand(world: &World, id: UnitId) -> Result<(), Refusal> {
-    let name = plain_name(world, id);
+    let name = super::Named(world, id);
     if stand(world, id).is_none() {
         return Err(refuse("CtB 1.2", format!("{name} is not a stand")));
     }
@@ -227,7 +227,7 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                 for u in units {
                     let id = resolve(world, u)?;
                     own_stand(world, id)?;
-                    let name = plain_name(world, id);
+                    let name = super::Named(world, id);
                     if !status(world, id).disordered {
                         return Err(refuse("CtB 8.0", format!("{name} is not disordered")));
                     }

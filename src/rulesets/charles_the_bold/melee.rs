@@ -375,7 +375,7 @@ pub fn check_fight(
     enemy: UnitId,
     with: &[UnitId],
 ) -> Result<FightPlan, Refusal> {
-    let name = plain_name(world, id);
+    let name = super::Named(world, id);
     let pending = state(world).pending.front().cloned();
     let contacted: Vec<UnitId> = match &pending {
         Some(Pending::Fight { enemies, .. }) => enemies.clone(),

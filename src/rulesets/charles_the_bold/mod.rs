@@ -245,6 +245,17 @@ pub(crate) fn set_facing(world: &mut World, id: UnitId, to: VertexFacing) {
     super::common::zones_stale(world);
 }
 
+/// A unit's name written only when formatted: the checks name the stand in every
+/// refusal, and most checks (autoplay's, the window's reach) are refused.
+#[derive(Clone, Copy)]
+pub(crate) struct Named<'w>(pub &'w World, pub UnitId);
+
+impl std::fmt::Display for Named<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&plain_name(self.0, self.1))
+    }
+}
+
 /// The stand (not a general) in a hex: one at most (CtB 1.2).
 pub(crate) fn stand_at(world: &World, hex: HexCoord) -> Option<UnitId> {
     units_at(world, hex)

@@ -128,7 +128,7 @@ pub fn check_go(
     let me = stand(world, id).expect("the caller passes a stand");
     let spec: &TypeSpec = &me.spec;
     let side = side_of(world, id);
-    let name = plain_name(world, id);
+    let name = super::Named(world, id);
     let Some(start) = hex_of(world, id) else {
         return Err(refuse("CtB 3.0", format!("{name} is not on the map")));
     };

@@ -64,7 +64,7 @@ pub fn check_fire(
     moving: bool,
 ) -> Result<FirePlan, Refusal> {
     let me = stand(world, id).expect("a stand");
-    let name = plain_name(world, id);
+    let name = super::Named(world, id);
     if !me.spec.shoots || me.entry.fire.is_none() {
         return Err(refuse("CtB 6.0", format!("{name} does not shoot")));
     }
