@@ -165,7 +165,28 @@ pub fn eligible_supports(world: &World, battle: UnitId, enemy: UnitId) -> Vec<Un
         .filter(|u| *u != battle && side_of(world, *u) == side)
         .filter(|u| hex_of(world, *u).is_some_and(|h| facing(world, *u).front(h).contains(&target)))
         .filter(|u| !super::in_melee(world, *u))
+        .filter(|u| !supports_another_melee(world, *u, battle, enemy))
         .collect()
+}
+
+/// Whether a stand supports an ongoing melee other than the one of `battle` against
+/// `enemy` and still faces that melee's enemy Battle Stand (CtB 10.7: "only 1 Battle
+/// Stand at a time").
+fn supports_another_melee(world: &World, u: UnitId, battle: UnitId, enemy: UnitId) -> bool {
+    let side = side_of(world, u);
+    state(world).melees.iter().any(|m| {
+        if m.stands.contains(&battle) && m.stands.contains(&enemy) {
+            return false;
+        }
+        (0..2).any(|i| {
+            let foe = m.stands[1 - i];
+            side_of(world, m.stands[i]) == side
+                && m.supports[i].contains(&u)
+                && hex_of(world, u)
+                    .zip(hex_of(world, foe))
+                    .is_some_and(|(h, fh)| facing(world, u).front(h).contains(&fh))
+        })
+    })
 }
 
 /// The situation of a stand fighting `enemy` (CtB 10.3-10.5, 7.4): its impact if it
@@ -477,12 +498,21 @@ pub fn check_fight(
     };
     let mine: Vec<(String, u32)> = with
         .iter()
-        .map(|u| share(*u, enemy, acts(world, *u).hexes > 0 && charge))
+        .map(|u| {
+            let t = acts(world, *u);
+            share(*u, enemy, t.contacted.contains(&enemy) && !t.impact_used)
+        })
         .collect();
     let theirs: Vec<(String, u32)> = supports_them.iter().map(|u| share(*u, id, false)).collect();
     let p0 = battle_pool(
         &m,
-        own_pool(world, id, enemy, charge, false),
+        own_pool(
+            world,
+            id,
+            enemy,
+            charge && !acts(world, id).impact_used,
+            false,
+        ),
         &mine
             .iter()
             .map(|(n, d)| (n.as_str(), *d))
@@ -566,6 +596,17 @@ pub fn execute_fight(world: &mut World, plan: FightPlan) {
     for u in plan.stands {
         acts_mut(world, u).fought = true;
     }
+    // Impact is spent in the first melee it is thrown in (CtB 10.3, A1).
+    for u in plan
+        .stands
+        .iter()
+        .chain(&plan.supports[0])
+        .chain(&plan.supports[1])
+    {
+        if hex_of(world, *u).is_some() {
+            acts_mut(world, *u).impact_used = true;
+        }
+    }
     world
         .resource_mut::<CtbState>()
         .melees
@@ -607,10 +648,10 @@ pub fn execute_fight(world: &mut World, plan: FightPlan) {
                         );
                     }
                     None => {
-                        world
-                            .resource_mut::<CtbState>()
-                            .melees
-                            .push(OngoingMelee { stands: [a, d] });
+                        world.resource_mut::<CtbState>().melees.push(OngoingMelee {
+                            stands: [a, d],
+                            supports: plan.supports.clone(),
+                        });
                     }
                 }
             }

@@ -135,6 +135,10 @@ pub struct CtbTurn {
     /// charged has evaded (CtB 4.0: "can continue its full move into the vacated hex").
     pub contact_mp_left: u8,
     pub resume: Option<u8>,
+    /// The enemies its last move or pursuit contacted, and whether its impact has been
+    /// used in a melee since (CtB 10.3; A1: "that was used up in the first fight").
+    pub contacted: Vec<UnitId>,
+    pub impact_used: bool,
 }
 
 /// A general (CtB 1.1, 2.0-2.2): his group, his initiative bonus, his command range,
@@ -159,9 +163,12 @@ pub struct Group {
 }
 
 /// Two Battle Stands in an ongoing melee (CtB 11.3), the first the side that began it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OngoingMelee {
     pub stands: [UnitId; 2],
+    /// The supports of each side when it was last fought: a support supports one
+    /// melee at a time (CtB 10.7).
+    pub supports: [Vec<UnitId>; 2],
 }
 
 /// The scenario-wide state of the ruleset.

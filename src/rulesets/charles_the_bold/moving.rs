@@ -482,6 +482,11 @@ pub fn execute_go(world: &mut World, plan: MovePlan) {
     super::refresh_zones(world);
     if !plan.contact.is_empty() {
         let charged = plan.hexes > 0;
+        {
+            let mut t = acts_mut(world, id);
+            t.contacted = plan.contact.clone();
+            t.impact_used = false;
+        }
         world
             .resource_mut::<CtbState>()
             .pending

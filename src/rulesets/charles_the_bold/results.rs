@@ -474,6 +474,11 @@ pub fn pursue(world: &mut World, id: UnitId, from_hex: HexCoord, loser_path: Vec
     super::refresh_zones(world);
     let front = super::moving::enemies_in_front(world, side, pos, facing(world, id));
     if !front.is_empty() {
+        {
+            let mut t = super::acts_mut(world, id);
+            t.contacted = front.clone();
+            t.impact_used = false;
+        }
         world
             .resource_mut::<CtbState>()
             .pending
