@@ -18,18 +18,24 @@ use super::{
 };
 use crate::rulesets::common::pick;
 
-/// The nearest enemy stand's hex.
-fn nearest_enemy(world: &World, id: UnitId, at: HexCoord) -> Option<HexCoord> {
-    stands_of(world, side_of(world, id).other())
-        .into_iter()
-        .filter_map(|e| hex_of(world, e))
+/// The nearest enemy stand's hex, among `enemies` (each side's stands on the map,
+/// listed once per command: autoplay asks for every stand of a group).
+fn nearest_enemy(enemies: &[(UnitId, HexCoord)], at: HexCoord) -> Option<HexCoord> {
+    enemies
+        .iter()
+        .map(|(_, h)| *h)
         .min_by_key(|h| (at.distance(*h), *h))
 }
 
 /// The longest legal forward move of a stand towards its nearest enemy.
-fn advance(world: &World, id: UnitId, rng: &mut ChaCha8Rng) -> Option<Command> {
+fn advance(
+    world: &World,
+    id: UnitId,
+    enemies: &[(UnitId, HexCoord)],
+    rng: &mut ChaCha8Rng,
+) -> Option<Command> {
     let at = hex_of(world, id)?;
-    let goal = nearest_enemy(world, id, at)?;
+    let goal = nearest_enemy(enemies, at)?;
     let f = facing(world, id);
     let mp = stand(world, id)?.entry.mp.0;
     let mut path = Vec::new();
@@ -80,6 +86,11 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
         return Command::EndPhase;
     };
     let mut options: Vec<Command> = Vec::new();
+    let side = state(world).groups[group].side;
+    let enemies: Vec<(UnitId, HexCoord)> = stands_of(world, side.other())
+        .into_iter()
+        .filter_map(|e| hex_of(world, e).map(|h| (e, h)))
+        .collect();
     for id in group_stands(world, group) {
         let Some(at) = hex_of(world, id) else {
             continue;
@@ -96,8 +107,8 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
             }
         }
         if stand(world, id).is_some_and(|s| s.spec.shoots) {
-            for e in stands_of(world, side.other()) {
-                if hex_of(world, e).is_some_and(|h| h.distance(at) <= 6) {
+            for &(e, h) in &enemies {
+                if h.distance(at) <= 6 {
                     let c = CtbCommand::Fire {
                         unit: u.clone(),
                         moving: rng.random_bool(0.3),
@@ -125,7 +136,7 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
                 }
             }
         }
-        if let Some(c) = advance(world, id, rng) {
+        if let Some(c) = advance(world, id, &enemies, rng) {
             for _ in 0..3 {
                 options.push(c.clone());
             }
