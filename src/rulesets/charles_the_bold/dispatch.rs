@@ -37,6 +37,8 @@ pub enum Plan {
     Evasion(bool),
     /// Defensive fire (true) or none (CtB 6.2).
     Defend(bool),
+    /// An Order Test for opportunity (CtB 5.0, 9.1).
+    Opportunity(UnitId),
 }
 
 fn refuse(rule: &'static str, why: impl Into<String>) -> Refusal {
@@ -169,7 +171,10 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                 "now each side chooses a group: `declare GROUP`",
             )),
         },
-        (CtbPhase::Activation, Command::EndPhase) => Ok(Plan::EndActivation),
+        (CtbPhase::Activation, Command::EndPhase) => {
+            super::impetuous::check_end(world)?;
+            Ok(Plan::EndActivation)
+        }
         (CtbPhase::Activation, _) => match ctb {
             Some(CtbCommand::Go {
                 unit,
@@ -241,6 +246,12 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                 }
                 Ok(Plan::Rally(ids))
             }
+            Some(CtbCommand::Opportunity { unit }) => {
+                let id = resolve(world, unit)?;
+                own_stand(world, id)?;
+                super::impetuous::check_opportunity(world, id)?;
+                Ok(Plan::Opportunity(id))
+            }
             Some(CtbCommand::Declare { .. }) => Err(refuse(
                 "CtB 1.4",
                 "a group is chosen once this one's activation ends (`end`)",
@@ -308,6 +319,7 @@ pub fn execute(world: &mut World, plan: Plan) {
                 }
             }
         }
+        Plan::Opportunity(id) => super::impetuous::go_on_opportunity(world, id),
         Plan::Rally(ids) => {
             for id in ids {
                 let passed = super::orders::order_test_in_game(world, id, "CtB 8.1");

@@ -17,6 +17,7 @@ pub mod decision;
 pub mod dispatch;
 pub mod fire;
 pub mod geometry;
+pub mod impetuous;
 pub mod melee;
 pub mod morale;
 pub mod movement;
@@ -135,6 +136,16 @@ pub struct CtbTurn {
     /// charged has evaded (CtB 4.0: "can continue its full move into the vacated hex").
     pub contact_mp_left: u8,
     pub resume: Option<u8>,
+    /// Impetuous and compelled at the start of this activation (CtB 9.1, 9.2): how, and
+    /// the enemy stands that compel it, as they stood then.
+    pub compelled: Option<data::Impetus>,
+    pub compelling: Vec<UnitId>,
+    /// It has moved at them or fought (CtB 9.1).
+    pub closed: bool,
+    /// It passed its Order Test for opportunity this activation: no longer compelled.
+    pub released: bool,
+    /// It has taken its Order Test for opportunity this activation (CtB 5.0).
+    pub opportunity_tested: bool,
 }
 
 /// A general (CtB 1.1, 2.0-2.2): his group, his initiative bonus, his command range,

@@ -394,7 +394,7 @@ pub fn pursue(world: &mut World, id: UnitId, from_hex: HexCoord, loser_path: Vec
     let distance = super::verdict::pursuit_distance(
         &tables.orders.pursuit,
         s.spec.pursuit,
-        s.entry.imp.is_some(),
+        super::impetuous::impetus(world, id).is_some(),
         face,
         u32::from(s.entry.mp.0),
     );
