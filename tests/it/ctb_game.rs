@@ -379,6 +379,17 @@ fn ctb_10_2_a_combat_stand_is_the_battle_stand_before_a_support_stand() {
         (id: "e2", name: "English foot", side: "english", type: "english_foot", hex: "0506", group: "marshal", facing: "W"),"#,
     );
     run(&mut g, &["go h1 0405"]);
+    // The archers support the foot, a Combat Stand: they fire at the horse at half their
+    // 4 SP, though shot in the open have no defensive fire against cavalry (CtB 6.3).
+    let d = decision(&g).expect("supporting fire is offered");
+    assert_eq!(d.rule, "CtB 6.3", "{d:?}");
+    assert_eq!(d.side.0, 0, "the English, the defending side, decide");
+    run(&mut g, &["react fire e1 -> h1"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("Archers supporting fire at Scots horse: 2D6"),
+        "{log}"
+    );
     let d = decision(&g).expect("the melee waits");
     assert!(
         d.choices
@@ -559,6 +570,8 @@ fn ctb_9_2_steady_may_stand_still_but_moves_only_at_the_enemy() {
     run(&mut g, &["end"]);
 }
 
+// ---- supporting fire (CtB 6.3) ----
+
 /// Burgundians of the Duke's group against Swiss of Bern's, on clear ground; `first`
 /// declares first and wins the initiative 12 to 2.
 fn duke_against_swiss(burgundians: &str, swiss: &str, first: &str) -> Game {
@@ -595,6 +608,109 @@ fn duke_against_swiss(burgundians: &str, swiss: &str, first: &str) -> Game {
     g
 }
 
+/// The Swiss pike block (0305, facing E) charges the Burgundian pikemen in 0505 by
+/// 0405, with these Burgundian stands beside.
+fn pike_charge(beside: &str) -> Game {
+    let mut g = duke_against_swiss(
+        &format!(
+            r#"(id: "b", name: "Pikemen", side: "burgundians", type: "pikemen", hex: "0505", group: "duke", facing: "W"),
+            {beside}"#
+        ),
+        r#"(id: "p", name: "Pike block", side: "swiss", type: "pike_block", hex: "0305", group: "bern", facing: "E"),"#,
+        "swiss",
+    );
+    run(&mut g, &["go p 0405"]);
+    g
+}
+
+#[test]
+fn ctb_6_3_supporting_shot_half_rounded_up() {
+    // Crossbowmen (4 SP) in 0306 facing E have 0405 in front: a support of the pikemen.
+    let mut g = pike_charge(
+        r#"(id: "x", name: "Crossbowmen", side: "burgundians", type: "crossbowmen", hex: "0306", group: "duke", facing: "E"),"#,
+    );
+    let d = decision(&g).expect("supporting fire is offered");
+    assert_eq!(d.rule, "CtB 6.3", "{d:?}");
+    assert_eq!(d.side.0, 0, "the Burgundians, the defending side");
+    assert!(
+        d.choices
+            .iter()
+            .any(|c| c.command.to_string() == "react fire x -> p"),
+        "{d:?}"
+    );
+    let r = refused(&mut g, "react fire b -> p");
+    assert!(r.contains("CtB 6.3"), "{r}");
+    run(&mut g, &["react fire x -> p"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("Crossbowmen supporting fire at Pike block: 2D6"),
+        "{log}"
+    );
+    assert_eq!(decision(&g).map(|d| d.rule).as_deref(), Some("CtB 10.2"));
+    // Disordered, 4 − 1 = 3 dice, halved rounded up: 2.
+    let mut g = duke_against_swiss(
+        r#"(id: "b", name: "Pikemen", side: "burgundians", type: "pikemen", hex: "0505", group: "duke", facing: "W"),
+        (id: "x", name: "Crossbowmen", side: "burgundians", type: "crossbowmen", hex: "0306", group: "duke", facing: "E"),"#,
+        r#"(id: "p", name: "Pike block", side: "swiss", type: "pike_block", hex: "0305", group: "bern", facing: "E"),"#,
+        "swiss",
+    );
+    let x = unit(&g, "x");
+    g.world
+        .get_mut::<bataille::rulesets::charles_the_bold::CtbStatus>(entity_of(&g, x))
+        .unwrap()
+        .disordered = true;
+    let p = bataille::rulesets::charles_the_bold::reactions::supporting_pool(&g.world, x);
+    assert_eq!(p.dice(), 2, "{p:?}");
+}
+
+#[test]
+fn ctb_6_3_supporting_art_full_sk_full_then_destroyed() {
+    let mut g = pike_charge(
+        r#"(id: "art", name: "Artillery", side: "burgundians", type: "artillery", hex: "0306", group: "duke", facing: "E"),
+        (id: "sk", name: "Culveriniers", side: "burgundians", type: "culveriniers", hex: "0406", group: "duke", facing: "NNE"),"#,
+    );
+    let mut offered = Vec::new();
+    while let Some(d) = decision(&g).filter(|d| d.rule == "CtB 6.3") {
+        let fire = d.choices[0].command.to_string();
+        offered.push(fire.clone());
+        run(&mut g, &[&fire]);
+    }
+    offered.sort();
+    assert_eq!(offered, ["react fire art -> p", "react fire sk -> p"]);
+    let log = log_text(&g);
+    // Artillery 3 SP and skirmishers 2 SP, in full.
+    assert!(
+        log.contains("Artillery supporting fire at Pike block: 3D6"),
+        "{log}"
+    );
+    assert!(
+        log.contains("Culveriniers supporting fire at Pike block: 2D6"),
+        "{log}"
+    );
+    assert!(
+        log.contains("Culveriniers fired in support out of cover: destroyed"),
+        "{log}"
+    );
+    assert_eq!(hex(&g, "sk"), None);
+    assert_eq!(decision(&g).map(|d| d.rule).as_deref(), Some("CtB 10.2"));
+}
+
+#[test]
+fn ctb_6_3_held_fire_and_none_for_stands_in_melee() {
+    let mut g = pike_charge(
+        r#"(id: "sk", name: "Culveriniers", side: "burgundians", type: "culveriniers", hex: "0406", group: "duke", facing: "NNE"),"#,
+    );
+    run(&mut g, &["react none"]);
+    assert!(log_text(&g).contains("Culveriniers holds its supporting fire"));
+    // Holding fire, the skirmishers live (CtB 6.3: only those that fire die).
+    assert_eq!(hex(&g, "sk").as_deref(), Some("0406"));
+    assert_eq!(decision(&g).map(|d| d.rule).as_deref(), Some("CtB 10.2"));
+}
+
 fn unit(g: &Game, id: &str) -> bataille::engine::units::UnitId {
     bataille::rulesets::common::unit_by_key(&g.world, id).expect("a unit")
+}
+
+fn entity_of(g: &Game, id: bataille::engine::units::UnitId) -> bevy::prelude::Entity {
+    bataille::rulesets::common::entity(&g.world, id)
 }

@@ -37,6 +37,8 @@ pub enum Plan {
     Evasion(bool),
     /// Defensive fire (true) or none (CtB 6.2).
     Defend(bool),
+    /// Supporting fire (true) or none (CtB 6.3).
+    Support(bool),
     /// An Order Test for opportunity (CtB 5.0, 9.1).
     Opportunity(UnitId),
 }
@@ -119,6 +121,24 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                             ));
                         }
                         Ok(Plan::Defend(true))
+                    }
+                }
+            }
+            (Pending::SupportingFire { stand, charger }, Some(CtbCommand::React { fire })) => {
+                match fire {
+                    None => Ok(Plan::Support(false)),
+                    Some((u, t)) => {
+                        if resolve(world, u)? != *stand || resolve(world, t)? != *charger {
+                            return Err(refuse(
+                                "CtB 6.3",
+                                format!(
+                                    "supporting fire is {}'s, at {}",
+                                    plain_name(world, *stand),
+                                    plain_name(world, *charger)
+                                ),
+                            ));
+                        }
+                        Ok(Plan::Support(true))
                     }
                 }
             }
@@ -320,6 +340,19 @@ pub fn execute(world: &mut World, plan: Plan) {
             }
         }
         Plan::Opportunity(id) => super::impetuous::go_on_opportunity(world, id),
+        Plan::Support(fires) => {
+            if let Some(Pending::SupportingFire { stand, charger }) =
+                world.resource_mut::<super::CtbState>().pending.pop_front()
+            {
+                if fires {
+                    super::reactions::supporting_fire(world, stand, charger);
+                } else {
+                    log(world, EventKind::Special, "CtB 6.3", |w| {
+                        format!("{} holds its supporting fire", plain_name(w, stand))
+                    });
+                }
+            }
+        }
         Plan::Rally(ids) => {
             for id in ids {
                 let passed = super::orders::order_test_in_game(world, id, "CtB 8.1");
@@ -379,6 +412,25 @@ fn prune_pending(world: &mut World) {
             Pending::DefensiveFire { stand, charger } => (super::hex_of(world, stand).is_some()
                 && super::hex_of(world, charger).is_some())
             .then_some(Pending::DefensiveFire { stand, charger }),
+            Pending::SupportingFire { stand, charger } => (super::hex_of(world, stand).is_some()
+                && super::hex_of(world, charger).is_some())
+            .then_some(Pending::SupportingFire { stand, charger }),
+        })
+        .collect();
+    // Supporting fire is moot once the charger's melee is (its target evaded, or it
+    // fell to the fire before: CtB 6.3).
+    let fights: Vec<UnitId> = kept
+        .iter()
+        .filter_map(|p| match p {
+            Pending::Fight { stand, .. } => Some(*stand),
+            _ => None,
+        })
+        .collect();
+    let kept: Vec<Pending> = kept
+        .into_iter()
+        .filter(|p| match p {
+            Pending::SupportingFire { charger, .. } => fights.contains(charger),
+            _ => true,
         })
         .collect();
     let mut s = world.resource_mut::<super::CtbState>();
