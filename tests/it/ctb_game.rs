@@ -707,6 +707,55 @@ fn ctb_6_3_held_fire_and_none_for_stands_in_melee() {
     assert_eq!(decision(&g).map(|d| d.rule).as_deref(), Some("CtB 10.2"));
 }
 
+// ---- replacement generals (CtB 2.2) ----
+
+#[test]
+fn ctb_2_2_killed_with_stand_replaced_4h_minus_2() {
+    use bataille::rulesets::charles_the_bold::{activation, results};
+    let mut g = english_move("marshal", &[]);
+    // Knights 1 destroyed with Norfolk attached in 0903: he dies with them.
+    let k1 = unit(&g, "k1");
+    results::destroy(&mut g.world, k1, "test", true);
+    assert_eq!(hex(&g, "norfolk"), None);
+    assert!(log_text(&g).contains("Norfolk is killed with the stand"));
+    run(&mut g, &["go k2 0804"]);
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for _ in 0..60 {
+        if g.turn().turn == 2 {
+            break;
+        }
+        drive(&mut g, &mut rng);
+    }
+    assert_eq!(g.turn().turn, 2, "{}", log_text(&g));
+    let log = log_text(&g);
+    // Knights 2 in 0804 and the crossbow in 0905 are both 2 hexes from 0903: the lower
+    // id, Knights 2, takes him.
+    assert!(
+        log.contains("A new commander takes Norfolk's place with First battle in 0804: poor, command range 4H, initiative -2 (CtB 2.2)"),
+        "{log}"
+    );
+    assert_eq!(hex(&g, "norfolk").as_deref(), Some("0804"));
+    let marshal = 0;
+    assert_eq!(activation::group_bonus(&g.world, marshal), -2);
+}
+
+#[test]
+fn ctb_2_2_no_stand_left_no_replacement() {
+    use bataille::rulesets::charles_the_bold::{results, setup};
+    let mut g = small_falkirk(1);
+    for id in ["k1", "k2", "xb"] {
+        let u = unit(&g, id);
+        results::destroy(&mut g.world, u, "test", false);
+    }
+    setup::start_of_round(&mut g.world);
+    assert_eq!(hex(&g, "norfolk"), None);
+    assert!(
+        log_text(&g).contains("First battle has no stand left: no new commander for Norfolk"),
+        "{}",
+        log_text(&g)
+    );
+}
+
 fn unit(g: &Game, id: &str) -> bataille::engine::units::UnitId {
     bataille::rulesets::common::unit_by_key(&g.world, id).expect("a unit")
 }

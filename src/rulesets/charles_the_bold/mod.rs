@@ -195,6 +195,9 @@ pub struct CtbState {
     pub range: [u32; 2],
     /// Groups still to arrive by the die (Arrival), and those that fled.
     pub waiting: Vec<usize>,
+    /// Generals killed with their stand and the hex where each fell: a replacement
+    /// comes at the start of the next round (CtB 2.2).
+    pub fallen: Vec<(UnitId, HexCoord)>,
 }
 
 /// The tables, shared with every system and function of the ruleset.

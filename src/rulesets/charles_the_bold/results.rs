@@ -129,6 +129,9 @@ pub fn destroy(world: &mut World, id: UnitId, rule: &'static str, count_bp: bool
     if let Some(g) = rider {
         super::component_mut::<CtbGeneral>(world, g).attached = None;
         set_placement(world, g, Placement::Eliminated);
+        if let Some(h) = hex {
+            world.resource_mut::<CtbState>().fallen.push((g, h));
+        }
         log(world, EventKind::Eliminated, "CtB 2.2", |w| {
             format!(
                 "{} is killed with the stand: a replacement comes next round",
