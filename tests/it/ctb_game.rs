@@ -696,7 +696,7 @@ fn ctb_6_3_supporting_art_full_sk_full_then_destroyed() {
 }
 
 #[test]
-fn ctb_6_3_held_fire_and_none_for_stands_in_melee() {
+fn ctb_6_3_held_fire_costs_the_skirmishers_nothing() {
     let mut g = pike_charge(
         r#"(id: "sk", name: "Culveriniers", side: "burgundians", type: "culveriniers", hex: "0406", group: "duke", facing: "NNE"),"#,
     );
