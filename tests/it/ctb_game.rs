@@ -32,6 +32,20 @@ fn decision(g: &Game) -> Option<Decision> {
     g.ruleset.decision(&g.world)
 }
 
+/// One step of a game: the first answer of a decision, else `end`, else (an impetuous
+/// stand owes its charge: CtB 9.1) a random legal command.
+fn drive(g: &mut Game, rng: &mut ChaCha8Rng) {
+    let line = match decision(g) {
+        Some(d) => d.choices[0].command.to_string(),
+        None => "end".to_string(),
+    };
+    let cmd = bataille::rulesets::parse_line(&line).unwrap().unwrap();
+    if g.submit(&cmd).is_err() {
+        let c = g.ruleset.clone().random_command(&mut g.world, rng);
+        g.submit(&c).expect("autoplay's command is legal");
+    }
+}
+
 #[test]
 fn ctb_1_4_secret_choice_then_2d6_plus_bonus() {
     let mut g = small_falkirk(seed_rolling(&[6, 6, 1, 1]));
@@ -86,16 +100,12 @@ fn ctb_1_4_tie_rerolled() {
 #[test]
 fn ctb_1_4_round_ends_when_every_group_moved() {
     let mut g = small_falkirk(5);
-    for _ in 0..40 {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for _ in 0..120 {
         if g.turn().turn == 2 {
             break;
         }
-        let d = decision(&g);
-        let line = match d {
-            Some(d) => d.choices[0].command.to_string(),
-            None => "end".to_string(),
-        };
-        run(&mut g, &[&line]);
+        drive(&mut g, &mut rng);
     }
     assert_eq!(g.turn().turn, 2, "{}", log_text(&g));
     let log = log_text(&g);
@@ -123,17 +133,19 @@ fn ctb_3_0_forward_one_mp_into_a_front_hex() {
         r.contains("1 MP left; a sideways step into 1005 costs 2"),
         "{r}"
     );
-    run(&mut g, &["go k2 1004"]);
-    assert_eq!(hex(&g, "k2").as_deref(), Some("1004"));
+    // Knights 2 are impetuous and began within 5H of Schiltron 1 in their front: the
+    // step back is refused (CtB 9.1).
+    let r = refused(&mut g, "go k2 1004");
+    assert!(r.contains("CtB 9.1") && r.contains("Knights 2"), "{r}");
 }
 
 #[test]
 fn ctb_3_1_second_face_disorders_and_stops() {
-    let mut g = english_move("marshal", &[]);
-    run(&mut g, &["go k2 cw cw"]);
+    let mut g = english_move("foot", &[]);
+    run(&mut g, &["go a1 cw cw"]);
     let log = log_text(&g);
     assert!(log.contains("turns a second face: disordered"), "{log}");
-    let r = refused(&mut g, "go k2 0803");
+    let r = refused(&mut g, "go a1 0806");
     assert!(r.contains("may not move again"), "{r}");
 }
 
@@ -151,24 +163,24 @@ fn ctb_3_1_only_sh_sk_lc_turn_and_leave() {
 fn ctb_3_3_extra_move_needs_an_order_test() {
     // Knights (class C: 5+, Norfolk attached: +1): a 4 passes.
     let mut g = english_move("marshal", &[4]);
-    run(&mut g, &["go k1 0802", "go k1 0702"]);
+    run(&mut g, &["go k1 0803", "go k1 0704"]);
     let log = log_text(&g);
     assert!(
         log.contains("Die: 4 for the Order Test of Knights 1 (class C: 5+, +1 general)"),
         "{log}"
     );
-    assert_eq!(hex(&g, "k1").as_deref(), Some("0702"));
+    assert_eq!(hex(&g, "k1").as_deref(), Some("0704"));
     // A 3 fails: disordered, no more movement.
     let mut g = english_move("marshal", &[3]);
-    run(&mut g, &["go k1 0802", "go k1 0702"]);
-    assert_eq!(hex(&g, "k1").as_deref(), Some("0802"));
+    run(&mut g, &["go k1 0803", "go k1 0704"]);
+    assert_eq!(hex(&g, "k1").as_deref(), Some("0803"));
     assert!(log_text(&g).contains("fails its Order Test for an extra move: disordered"));
 }
 
 #[test]
 fn ctb_10_2_contact_is_fought_before_anything_else() {
-    // Knights 2 from 0904 (facing W) by 0804 and 0705 to 0605, then on to 0505 (an extra move: the 6
-    // passes): Schiltron 1 (0405) is in its front.
+    // Knights 2 from 0904 (facing W) by 0804 and 0705 to 0605, then on to 0505 (an extra move,
+    // to contact: impetuous, untested, CtB 9.1): Schiltron 1 (0405) is in its front.
     let mut g = english_move("marshal", &[6]);
     run(&mut g, &["go k2 0804 0705 0605", "go k2 0505"]);
     let log = log_text(&g);
@@ -367,6 +379,17 @@ fn ctb_10_2_a_combat_stand_is_the_battle_stand_before_a_support_stand() {
         (id: "e2", name: "English foot", side: "english", type: "english_foot", hex: "0506", group: "marshal", facing: "W"),"#,
     );
     run(&mut g, &["go h1 0405"]);
+    // The archers support the foot, a Combat Stand: they fire at the horse at half their
+    // 4 SP, though shot in the open have no defensive fire against cavalry (CtB 6.3).
+    let d = decision(&g).expect("supporting fire is offered");
+    assert_eq!(d.rule, "CtB 6.3", "{d:?}");
+    assert_eq!(d.side.0, 0, "the English, the defending side, decide");
+    run(&mut g, &["react fire e1 -> h1"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("Archers supporting fire at Scots horse: 2D6"),
+        "{log}"
+    );
     let d = decision(&g).expect("the melee waits");
     assert!(
         d.choices
@@ -453,7 +476,7 @@ fn ctb_save_and_load_replay_falkirk_to_the_identical_game() {
 #[test]
 fn ctb_14_0_falkirk_full_game_ends_with_the_scots_broken() {
     let path = root().join("scenarios/charles_the_bold/falkirk_1298.ron");
-    let mut g = Game::start(&path, 79, &[]).unwrap();
+    let mut g = Game::start(&path, 26, &[]).unwrap();
     let script = std::fs::read_to_string(root().join("scripts/falkirk_full_game.txt")).unwrap();
     g.run_script(&script).unwrap_or_else(|f| panic!("{f}"));
     let o = g.outcome().expect("the recorded game ends");
@@ -480,4 +503,333 @@ fn ctb_14_0_falkirk_full_game_ends_with_the_scots_broken() {
     ] {
         assert!(log.contains(part), "the game shows {part}");
     }
+}
+
+// ---- impetuous stands (CtB 9.0-9.3) ----
+
+#[test]
+fn ctb_9_1_poor_impetuous_must_charge_or_test_before_end() {
+    // Both knights (Imp P) began within 5H of a schiltron they see in front.
+    let mut g = english_move("marshal", &[]);
+    let r = refused(&mut g, "end");
+    assert!(
+        r.contains("CtB 9.1") && r.contains("Knights 1, Knights 2"),
+        "{r}"
+    );
+    // A step that does not close on the nearest is refused; one that does is taken.
+    let r = refused(&mut g, "go k2 cw");
+    assert!(r.contains("CtB 9.1") && r.contains("Schiltron 1"), "{r}");
+    run(&mut g, &["go k2 0804"]);
+    let r = refused(&mut g, "end");
+    assert!(r.contains("Knights 1") && !r.contains("Knights 2"), "{r}");
+    // The mounted crossbow is not impetuous: it may go where it likes.
+    run(&mut g, &["go xb 1005"]);
+    run(&mut g, &["go k1 0803", "end"]);
+    // The activation is over: the next choice of groups.
+    assert_eq!(decision(&g).map(|d| d.rule).as_deref(), Some("CtB 1.4"));
+}
+
+#[test]
+fn ctb_9_1_order_test_for_opportunity_instead_and_a_failure_advances() {
+    // Knights 1 (class C, 5+, Norfolk attached +1): a 4 passes.
+    let mut g = english_move("marshal", &[4]);
+    run(&mut g, &["opportunity k1"]);
+    assert!(
+        log_text(&g).contains("Knights 1 goes on opportunity"),
+        "{}",
+        log_text(&g)
+    );
+    let r = refused(&mut g, "end");
+    assert!(r.contains("Knights 2") && !r.contains("Knights 1"), "{r}");
+    run(&mut g, &["go k2 0804", "end"]);
+    // A 3 fails: it must advance.
+    let mut g = english_move("marshal", &[3]);
+    run(&mut g, &["opportunity k1", "go k2 0804"]);
+    assert!(
+        log_text(&g).contains("fails its test for opportunity: impetuous, it must advance"),
+        "{}",
+        log_text(&g)
+    );
+    let r = refused(&mut g, "opportunity k1");
+    assert!(r.contains("CtB 5.0") && r.contains("first action"), "{r}");
+    let r = refused(&mut g, "end");
+    assert!(r.contains("CtB 9.1") && r.contains("Knights 1"), "{r}");
+    run(&mut g, &["go k1 0803", "end"]);
+}
+
+#[test]
+fn ctb_3_3_impetuous_second_move_to_contact_untested() {
+    let mut g = english_move("marshal", &[]);
+    run(&mut g, &["go k2 0804 0705 0605", "go k2 0505"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("Knights 2 is impetuous: its second move, to contact, needs no Order Test"),
+        "{log}"
+    );
+    assert!(!log.contains("Order Test of Knights 2"), "{log}");
+    // A second move that does not reach contact is tested as any other (CtB 3.3).
+    let mut g = english_move("marshal", &[6]);
+    run(&mut g, &["go k2 0804", "go k2 0705"]);
+    assert!(
+        log_text(&g).contains("Order Test of Knights 2"),
+        "{}",
+        log_text(&g)
+    );
+}
+
+#[test]
+fn ctb_9_3_half_sp_ends_impetus() {
+    use bataille::rulesets::charles_the_bold::{impetuous, results};
+    let mut g = english_move("marshal", &[]);
+    let (k1, k2) = (unit(&g, "k1"), unit(&g, "k2"));
+    // Knights have 7 SP: 4 lost is half or more, 3 is not (R-9.3).
+    results::lose_sp(&mut g.world, k1, 4, "test");
+    results::lose_sp(&mut g.world, k2, 3, "test");
+    assert!(impetuous::impetus(&g.world, k1).is_none());
+    assert!(impetuous::impetus(&g.world, k2).is_some());
+    let r = refused(&mut g, "end");
+    assert!(r.contains("Knights 2") && !r.contains("Knights 1"), "{r}");
+    run(&mut g, &["go k1 1003"]);
+}
+
+#[test]
+fn ctb_9_3_not_against_skirmishers_nor_foot_against_cavalry_nor_unseen() {
+    // The knights see only skirmishers: not compelled.
+    let mut g = duke_against_swiss(
+        r#"(id: "g1", name: "Gendarmes", side: "burgundians", type: "gendarmes", hex: "0505", group: "duke", facing: "W"),"#,
+        r#"(id: "sk", name: "Swiss shot", side: "swiss", type: "swiss_shot", hex: "0305", group: "bern", facing: "E"),"#,
+        "burgundians",
+    );
+    run(&mut g, &["go g1 0605", "end"]);
+    // Swiss pikes (impetuous foot) are not compelled by gendarmes 2H away.
+    let mut g = duke_against_swiss(
+        r#"(id: "g1", name: "Gendarmes", side: "burgundians", type: "gendarmes", hex: "0505", group: "duke", facing: "W"),"#,
+        r#"(id: "p", name: "Pike block", side: "swiss", type: "pike_block", hex: "0305", group: "bern", facing: "E"),"#,
+        "swiss",
+    );
+    run(&mut g, &["go p 0205", "end"]);
+    // ... but the steady gendarmes are by the pikes, unless a friend blocks the sight.
+    // The pikes in 0304, on the straight line from 0505 through 0404.
+    let pikes = r#"(id: "p", name: "Pike block", side: "swiss", type: "pike_block", hex: "0304", group: "bern", facing: "E"),"#;
+    let mut g = duke_against_swiss(
+        r#"(id: "g1", name: "Gendarmes", side: "burgundians", type: "gendarmes", hex: "0505", group: "duke", facing: "W"),"#,
+        pikes,
+        "burgundians",
+    );
+    let r = refused(&mut g, "go g1 0605");
+    assert!(r.contains("CtB 9.2") && r.contains("Pike block"), "{r}");
+    let mut g = duke_against_swiss(
+        r#"(id: "g1", name: "Gendarmes", side: "burgundians", type: "gendarmes", hex: "0505", group: "duke", facing: "W"),
+        (id: "x", name: "Crossbowmen", side: "burgundians", type: "crossbowmen", hex: "0404", group: "duke", facing: "W"),"#,
+        pikes,
+        "burgundians",
+    );
+    run(&mut g, &["go g1 0605", "end"]);
+}
+
+#[test]
+fn ctb_9_2_steady_may_stand_still_but_moves_only_at_the_enemy() {
+    let mut g = duke_against_swiss(
+        r#"(id: "b", name: "Pikemen", side: "burgundians", type: "pikemen", hex: "0505", group: "duke", facing: "W"),"#,
+        r#"(id: "p", name: "Pike block", side: "swiss", type: "pike_block", hex: "0305", group: "bern", facing: "E"),"#,
+        "swiss",
+    );
+    let r = refused(&mut g, "go p 0205");
+    assert!(r.contains("CtB 9.2") && r.contains("Pikemen"), "{r}");
+    // Standing completely still is its right (CtB 9.2).
+    run(&mut g, &["end"]);
+}
+
+// ---- supporting fire (CtB 6.3) ----
+
+/// Burgundians of the Duke's group against Swiss of Bern's, on clear ground; `first`
+/// declares first and wins the initiative 12 to 2.
+fn duke_against_swiss(burgundians: &str, swiss: &str, first: &str) -> Game {
+    let ron = format!(
+        r#"(
+    name: "Grandson skirmish", date: "1476", ruleset: "charles_the_bold", turns: 3,
+    map: (columns: 10, rows: 8),
+    sides: [
+        (id: "burgundians", name: "Burgundians", army: "burgundian", break_fraction: (1, 1),
+         groups: [(id: "duke", name: "The Duke's battle", general: "charles")]),
+        (id: "swiss", name: "Swiss", army: "swiss", break_fraction: (1, 1),
+         groups: [(id: "bern", name: "Bern", general: "bern")]),
+    ],
+    first: "{first}",
+    units: [
+        (id: "charles", name: "Charles", side: "burgundians", type: "general", hex: "0808", group: "duke"),
+        {burgundians}
+        (id: "bern", name: "Bern's captain", side: "swiss", type: "general", hex: "0108", group: "bern"),
+        {swiss}
+    ],
+    at_time_limit: (winner: "swiss", level: Minor),
+)"#
+    );
+    let mut g = crate::common::game_of(&ron, seed_rolling(&[6, 6, 1, 1]), &[]);
+    let (a, b) = if first == "swiss" {
+        ("bern", "duke")
+    } else {
+        ("duke", "bern")
+    };
+    run(
+        &mut g,
+        &[&format!("declare {a}"), &format!("declare {b}"), "end"],
+    );
+    g
+}
+
+/// The Swiss pike block (0305, facing E) charges the Burgundian pikemen in 0505 by
+/// 0405, with these Burgundian stands beside.
+fn pike_charge(beside: &str) -> Game {
+    let mut g = duke_against_swiss(
+        &format!(
+            r#"(id: "b", name: "Pikemen", side: "burgundians", type: "pikemen", hex: "0505", group: "duke", facing: "W"),
+            {beside}"#
+        ),
+        r#"(id: "p", name: "Pike block", side: "swiss", type: "pike_block", hex: "0305", group: "bern", facing: "E"),"#,
+        "swiss",
+    );
+    run(&mut g, &["go p 0405"]);
+    g
+}
+
+#[test]
+fn ctb_6_3_supporting_shot_half_rounded_up() {
+    // Crossbowmen (4 SP) in 0306 facing E have 0405 in front: a support of the pikemen.
+    let mut g = pike_charge(
+        r#"(id: "x", name: "Crossbowmen", side: "burgundians", type: "crossbowmen", hex: "0306", group: "duke", facing: "E"),"#,
+    );
+    let d = decision(&g).expect("supporting fire is offered");
+    assert_eq!(d.rule, "CtB 6.3", "{d:?}");
+    assert_eq!(d.side.0, 0, "the Burgundians, the defending side");
+    assert!(
+        d.choices
+            .iter()
+            .any(|c| c.command.to_string() == "react fire x -> p"),
+        "{d:?}"
+    );
+    let r = refused(&mut g, "react fire b -> p");
+    assert!(r.contains("CtB 6.3"), "{r}");
+    run(&mut g, &["react fire x -> p"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("Crossbowmen supporting fire at Pike block: 2D6"),
+        "{log}"
+    );
+    assert_eq!(decision(&g).map(|d| d.rule).as_deref(), Some("CtB 10.2"));
+    // Disordered, 4 − 1 = 3 dice, halved rounded up: 2.
+    let mut g = duke_against_swiss(
+        r#"(id: "b", name: "Pikemen", side: "burgundians", type: "pikemen", hex: "0505", group: "duke", facing: "W"),
+        (id: "x", name: "Crossbowmen", side: "burgundians", type: "crossbowmen", hex: "0306", group: "duke", facing: "E"),"#,
+        r#"(id: "p", name: "Pike block", side: "swiss", type: "pike_block", hex: "0305", group: "bern", facing: "E"),"#,
+        "swiss",
+    );
+    let x = unit(&g, "x");
+    g.world
+        .get_mut::<bataille::rulesets::charles_the_bold::CtbStatus>(entity_of(&g, x))
+        .unwrap()
+        .disordered = true;
+    let p = bataille::rulesets::charles_the_bold::reactions::supporting_pool(&g.world, x);
+    assert_eq!(p.dice(), 2, "{p:?}");
+}
+
+#[test]
+fn ctb_6_3_supporting_art_full_sk_full_then_destroyed() {
+    let mut g = pike_charge(
+        r#"(id: "art", name: "Artillery", side: "burgundians", type: "artillery", hex: "0306", group: "duke", facing: "E"),
+        (id: "sk", name: "Culveriniers", side: "burgundians", type: "culveriniers", hex: "0406", group: "duke", facing: "NNE"),"#,
+    );
+    let mut offered = Vec::new();
+    while let Some(d) = decision(&g).filter(|d| d.rule == "CtB 6.3") {
+        let fire = d.choices[0].command.to_string();
+        offered.push(fire.clone());
+        run(&mut g, &[&fire]);
+    }
+    offered.sort();
+    assert_eq!(offered, ["react fire art -> p", "react fire sk -> p"]);
+    let log = log_text(&g);
+    // Artillery 3 SP and skirmishers 2 SP, in full.
+    assert!(
+        log.contains("Artillery supporting fire at Pike block: 3D6"),
+        "{log}"
+    );
+    assert!(
+        log.contains("Culveriniers supporting fire at Pike block: 2D6"),
+        "{log}"
+    );
+    assert!(
+        log.contains("Culveriniers fired in support out of cover: destroyed"),
+        "{log}"
+    );
+    assert_eq!(hex(&g, "sk"), None);
+    assert_eq!(decision(&g).map(|d| d.rule).as_deref(), Some("CtB 10.2"));
+}
+
+#[test]
+fn ctb_6_3_held_fire_costs_the_skirmishers_nothing() {
+    let mut g = pike_charge(
+        r#"(id: "sk", name: "Culveriniers", side: "burgundians", type: "culveriniers", hex: "0406", group: "duke", facing: "NNE"),"#,
+    );
+    run(&mut g, &["react none"]);
+    assert!(log_text(&g).contains("Culveriniers holds its supporting fire"));
+    // Holding fire, the skirmishers live (CtB 6.3: only those that fire die).
+    assert_eq!(hex(&g, "sk").as_deref(), Some("0406"));
+    assert_eq!(decision(&g).map(|d| d.rule).as_deref(), Some("CtB 10.2"));
+}
+
+// ---- replacement generals (CtB 2.2) ----
+
+#[test]
+fn ctb_2_2_killed_with_stand_replaced_4h_minus_2() {
+    use bataille::rulesets::charles_the_bold::{activation, results};
+    let mut g = english_move("marshal", &[]);
+    // Knights 1 destroyed with Norfolk attached in 0903: he dies with them.
+    let k1 = unit(&g, "k1");
+    results::destroy(&mut g.world, k1, "test", true);
+    assert_eq!(hex(&g, "norfolk"), None);
+    assert!(log_text(&g).contains("Norfolk is killed with the stand"));
+    run(&mut g, &["go k2 0804"]);
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for _ in 0..60 {
+        if g.turn().turn == 2 {
+            break;
+        }
+        drive(&mut g, &mut rng);
+    }
+    assert_eq!(g.turn().turn, 2, "{}", log_text(&g));
+    let log = log_text(&g);
+    // Knights 2 in 0804 and the crossbow in 0905 are both 2 hexes from 0903: the lower
+    // id, Knights 2, takes him (R-2.1).
+    assert!(
+        log.contains("A new commander takes Norfolk's place with First battle in 0804: poor, command range 4H, initiative -2 (CtB 2.2)"),
+        "{log}"
+    );
+    assert_eq!(hex(&g, "norfolk").as_deref(), Some("0804"));
+    let marshal = 0;
+    assert_eq!(activation::group_bonus(&g.world, marshal), -2);
+}
+
+#[test]
+fn ctb_2_2_no_stand_left_no_replacement() {
+    use bataille::rulesets::charles_the_bold::{results, setup};
+    let mut g = small_falkirk(1);
+    for id in ["k1", "k2", "xb"] {
+        let u = unit(&g, id);
+        results::destroy(&mut g.world, u, "test", false);
+    }
+    setup::start_of_round(&mut g.world);
+    assert_eq!(hex(&g, "norfolk"), None);
+    assert!(
+        log_text(&g).contains("First battle has no stand left: no new commander for Norfolk"),
+        "{}",
+        log_text(&g)
+    );
+}
+
+fn unit(g: &Game, id: &str) -> bataille::engine::units::UnitId {
+    bataille::rulesets::common::unit_by_key(&g.world, id).expect("a unit")
+}
+
+fn entity_of(g: &Game, id: bataille::engine::units::UnitId) -> bevy::prelude::Entity {
+    bataille::rulesets::common::entity(&g.world, id)
 }

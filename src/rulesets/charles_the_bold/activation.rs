@@ -305,6 +305,7 @@ pub fn start_activation(world: &mut World) {
     });
     super::melee::turn_to_face(world, group);
     super::melee::queue_ongoing(world, group);
+    super::impetuous::mark_compelled(world, group);
 }
 
 /// `end` of an activation (CtB 1.4): the group has moved; the next choice of groups.

@@ -1,6 +1,7 @@
 //! Random legal commands for Charles the Bold (autoplay, fuzzing): a waiting decision's
-//! answers first; in an activation a random fire, melee, rally, turn or move of one of
-//! the group's stands (moves mostly towards the nearest enemy, so that games come to
+//! answers first; impetuous stands that owe their charge move at the enemy or test for
+//! opportunity (CtB 9.1); in an activation a random fire, melee, rally, opportunity
+//! test, turn or move of one of the group's stands (moves mostly towards the nearest enemy, so that games come to
 //! blows), or `end`.
 
 use bevy::prelude::*;
@@ -85,6 +86,25 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
     let Some(group) = state(world).activation else {
         return Command::EndPhase;
     };
+    // Impetuous stands that owe their charge move at the enemy or test for
+    // opportunity before the activation may end (CtB 9.1).
+    let owing = super::impetuous::owing(world);
+    if !owing.is_empty() {
+        let mut options = Vec::new();
+        for id in owing {
+            options.extend(super::impetuous::complying_commands(world, id));
+            let c = CtbCommand::Opportunity {
+                unit: key(world, id),
+            }
+            .command();
+            if super::dispatch::check(world, &c).is_ok() {
+                options.push(c);
+            }
+        }
+        if let Some(c) = pick(rng, &options) {
+            return c;
+        }
+    }
     let mut options: Vec<Command> = Vec::new();
     let side = state(world).groups[group].side;
     let enemies: Vec<(UnitId, HexCoord)> = stands_of(world, side.other())
@@ -134,6 +154,12 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
                 for _ in 0..4 {
                     options.push(c.clone());
                 }
+            }
+        }
+        if rng.random_bool(0.1) {
+            let c = CtbCommand::Opportunity { unit: u.clone() }.command();
+            if super::dispatch::check(world, &c).is_ok() {
+                options.push(c);
             }
         }
         if let Some(c) = advance(world, id, &enemies, rng) {

@@ -66,6 +66,8 @@ pub enum CtbCommand {
     /// A reaction of the side not moving: `react fire STAND -> TARGET` (defensive fire,
     /// CtB 6.2), or `react none`.
     React { fire: Option<(UnitRef, UnitRef)> },
+    /// An Order Test, as the stand's first action, to go on opportunity (CtB 5.0, 9.1).
+    Opportunity { unit: UnitRef },
 }
 
 impl CtbCommand {
@@ -128,6 +130,7 @@ impl fmt::Display for CtbCommand {
             CtbCommand::Hold { unit } => write!(f, "hold {unit}"),
             CtbCommand::React { fire: Some((u, t)) } => write!(f, "react fire {u} -> {t}"),
             CtbCommand::React { fire: None } => write!(f, "react none"),
+            CtbCommand::Opportunity { unit } => write!(f, "opportunity {unit}"),
             CtbCommand::Rally { units } => {
                 write!(f, "rally")?;
                 for u in units {
@@ -173,7 +176,20 @@ pub const VERBS: &[VerbSpec] = &[
         verbs: &["react"],
         parse: parse_react,
     },
+    VerbSpec {
+        verbs: &["opportunity"],
+        parse: parse_opportunity,
+    },
 ];
+
+fn parse_opportunity(w: &Words) -> Result<Command, ParseError> {
+    w.need(1, "the stand: opportunity 0903")?;
+    w.at_most(1, "one stand")?;
+    Ok(CtbCommand::Opportunity {
+        unit: unit_at(w.rest[0].0, w.rest[0].1)?,
+    }
+    .command())
+}
 
 fn parse_evade(w: &Words) -> Result<Command, ParseError> {
     w.need(1, "the charged stand: evade 0305")?;

@@ -26,6 +26,9 @@ pub enum Pending {
     Evade { stand: UnitId, charger: UnitId },
     /// A charged stand may fire defensively at its charger (CtB 6.2).
     DefensiveFire { stand: UnitId, charger: UnitId },
+    /// A stand that will support the Battle Stand a charge contacted may fire at the
+    /// charger (CtB 6.3).
+    SupportingFire { stand: UnitId, charger: UnitId },
     /// The winner may pursue (CtB 13.0): from the hex the loser left, along its way.
     Pursue {
         stand: UnitId,
@@ -40,9 +43,9 @@ impl Pending {
         match self {
             Pending::Fight { stand, enemies, .. } => *stand == id || enemies.contains(&id),
             Pending::Pursue { stand, .. } => *stand == id,
-            Pending::Evade { stand, charger } | Pending::DefensiveFire { stand, charger } => {
-                *stand == id || *charger == id
-            }
+            Pending::Evade { stand, charger }
+            | Pending::DefensiveFire { stand, charger }
+            | Pending::SupportingFire { stand, charger } => *stand == id || *charger == id,
         }
     }
 
@@ -52,7 +55,8 @@ impl Pending {
             Pending::Fight { stand, .. }
             | Pending::Pursue { stand, .. }
             | Pending::Evade { stand, .. }
-            | Pending::DefensiveFire { stand, .. } => side_of(world, *stand),
+            | Pending::DefensiveFire { stand, .. }
+            | Pending::SupportingFire { stand, .. } => side_of(world, *stand),
         }
     }
 }
@@ -146,6 +150,30 @@ pub fn decision(world: &World) -> Option<Decision> {
                     plain_name(world, *charger)
                 ),
                 rule: "CtB 6.2".into(),
+                choices: vec![
+                    choice(
+                        "fire".into(),
+                        CtbCommand::React {
+                            fire: Some((key(world, *stand), key(world, *charger))),
+                        }
+                        .command(),
+                        hex_of(world, *charger),
+                    ),
+                    choice(
+                        "hold fire".into(),
+                        CtbCommand::React { fire: None }.command(),
+                        None,
+                    ),
+                ],
+            },
+            Pending::SupportingFire { stand, charger } => Decision {
+                side: side_of(world, *stand),
+                prompt: format!(
+                    "{} charges the stand {} supports: supporting fire?",
+                    plain_name(world, *charger),
+                    plain_name(world, *stand)
+                ),
+                rule: "CtB 6.3".into(),
                 choices: vec![
                     choice(
                         "fire".into(),

@@ -37,6 +37,10 @@ pub enum Plan {
     Evasion(bool),
     /// Defensive fire (true) or none (CtB 6.2).
     Defend(bool),
+    /// Supporting fire (true) or none (CtB 6.3).
+    Support(bool),
+    /// An Order Test for opportunity (CtB 5.0, 9.1).
+    Opportunity(UnitId),
 }
 
 fn refuse(rule: &'static str, why: impl Into<String>) -> Refusal {
@@ -120,6 +124,24 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                     }
                 }
             }
+            (Pending::SupportingFire { stand, charger }, Some(CtbCommand::React { fire })) => {
+                match fire {
+                    None => Ok(Plan::Support(false)),
+                    Some((u, t)) => {
+                        if resolve(world, u)? != *stand || resolve(world, t)? != *charger {
+                            return Err(refuse(
+                                "CtB 6.3",
+                                format!(
+                                    "supporting fire is {}'s, at {}",
+                                    plain_name(world, *stand),
+                                    plain_name(world, *charger)
+                                ),
+                            ));
+                        }
+                        Ok(Plan::Support(true))
+                    }
+                }
+            }
             _ => {
                 let d = super::decision::decision(world).expect("a pending decision");
                 Err(refuse(
@@ -169,7 +191,10 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                 "now each side chooses a group: `declare GROUP`",
             )),
         },
-        (CtbPhase::Activation, Command::EndPhase) => Ok(Plan::EndActivation),
+        (CtbPhase::Activation, Command::EndPhase) => {
+            super::impetuous::check_end(world)?;
+            Ok(Plan::EndActivation)
+        }
         // The engine's `move` is a stand's forward `go` along hexes (CtB 3.0).
         (CtbPhase::Activation, Command::Move { unit, path }) => {
             let go = CtbCommand::Go {
@@ -254,6 +279,12 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                 }
                 Ok(Plan::Rally(ids))
             }
+            Some(CtbCommand::Opportunity { unit }) => {
+                let id = resolve(world, unit)?;
+                own_stand(world, id)?;
+                super::impetuous::check_opportunity(world, id)?;
+                Ok(Plan::Opportunity(id))
+            }
             Some(CtbCommand::Declare { .. }) => Err(refuse(
                 "CtB 1.4",
                 "a group is chosen once this one's activation ends (`end`)",
@@ -321,6 +352,20 @@ pub fn execute(world: &mut World, plan: Plan) {
                 }
             }
         }
+        Plan::Opportunity(id) => super::impetuous::go_on_opportunity(world, id),
+        Plan::Support(fires) => {
+            if let Some(Pending::SupportingFire { stand, charger }) =
+                world.resource_mut::<super::CtbState>().pending.pop_front()
+            {
+                if fires {
+                    super::reactions::supporting_fire(world, stand, charger);
+                } else {
+                    log(world, EventKind::Special, "CtB 6.3", |w| {
+                        format!("{} holds its supporting fire", plain_name(w, stand))
+                    });
+                }
+            }
+        }
         Plan::Rally(ids) => {
             for id in ids {
                 let passed = super::orders::order_test_in_game(world, id, "CtB 8.1");
@@ -380,6 +425,25 @@ fn prune_pending(world: &mut World) {
             Pending::DefensiveFire { stand, charger } => (super::hex_of(world, stand).is_some()
                 && super::hex_of(world, charger).is_some())
             .then_some(Pending::DefensiveFire { stand, charger }),
+            Pending::SupportingFire { stand, charger } => (super::hex_of(world, stand).is_some()
+                && super::hex_of(world, charger).is_some())
+            .then_some(Pending::SupportingFire { stand, charger }),
+        })
+        .collect();
+    // Supporting fire is moot once the charger's melee is (its target evaded, or it
+    // fell to the fire before: CtB 6.3).
+    let fights: Vec<UnitId> = kept
+        .iter()
+        .filter_map(|p| match p {
+            Pending::Fight { stand, .. } => Some(*stand),
+            _ => None,
+        })
+        .collect();
+    let kept: Vec<Pending> = kept
+        .into_iter()
+        .filter(|p| match p {
+            Pending::SupportingFire { charger, .. } => fights.contains(charger),
+            _ => true,
         })
         .collect();
     let mut s = world.resource_mut::<super::CtbState>();

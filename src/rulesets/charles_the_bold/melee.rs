@@ -547,6 +547,7 @@ pub fn execute_fight(world: &mut World, plan: FightPlan) {
         world.resource_mut::<CtbState>().pending.pop_front();
     }
     let [a, d] = plan.stands;
+    super::impetuous::closed(world, a);
     let m = super::tables(world).factors.melee.clone();
     // A flank or rear contact from behind the front line after moving disorders the
     // stand contacted (CtB 10.5).
@@ -719,7 +720,9 @@ fn offer_pursuit(
         &super::tables(world).factors.melee,
         ranks(world, winner).0 != w.sp0,
     );
-    match pursuit(&w.spec, w.entry.imp.is_some(), impact, &l.spec) {
+    // Impetuous until it has lost half its SP (CtB 9.3, R-9.3).
+    let impetuous = super::impetuous::impetus(world, winner).is_some();
+    match pursuit(&w.spec, impetuous, impact, &l.spec) {
         Pursuit::Never => {}
         Pursuit::Must => super::results::pursue(world, winner, loser_hex, path),
         Pursuit::May => {

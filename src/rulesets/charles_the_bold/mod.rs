@@ -17,6 +17,7 @@ pub mod decision;
 pub mod dispatch;
 pub mod fire;
 pub mod geometry;
+pub mod impetuous;
 pub mod melee;
 pub mod morale;
 pub mod movement;
@@ -139,6 +140,16 @@ pub struct CtbTurn {
     /// used in a melee since (CtB 10.3; A1: "that was used up in the first fight").
     pub contacted: Vec<UnitId>,
     pub impact_used: bool,
+    /// Impetuous and compelled at the start of this activation (CtB 9.1, 9.2): how, and
+    /// the enemy stands that compel it, as they stood then.
+    pub compelled: Option<data::Impetus>,
+    pub compelling: Vec<UnitId>,
+    /// It has moved at them or fought (CtB 9.1).
+    pub closed: bool,
+    /// It passed its Order Test for opportunity this activation: no longer compelled.
+    pub released: bool,
+    /// It has taken its Order Test for opportunity this activation (CtB 5.0).
+    pub opportunity_tested: bool,
 }
 
 /// A general (CtB 1.1, 2.0-2.2): his group, his initiative bonus, his command range,
@@ -191,6 +202,9 @@ pub struct CtbState {
     pub range: [u32; 2],
     /// Groups still to arrive by the die (Arrival), and those that fled.
     pub waiting: Vec<usize>,
+    /// Generals killed with their stand and the hex where each fell: a replacement
+    /// comes at the start of the next round (CtB 2.2).
+    pub fallen: Vec<(UnitId, HexCoord)>,
 }
 
 /// The tables, shared with every system and function of the ruleset.

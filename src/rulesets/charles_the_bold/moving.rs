@@ -44,6 +44,8 @@ pub struct MovePlan {
     /// A friendly light stand in the last hex goes to the hex the mover left, where its
     /// move began (CtB 3.10).
     pub displaced: Option<(UnitId, HexCoord)>,
+    /// An impetuous stand's second move to contact: no Order Test (CtB 9.1, R-3.3).
+    pub impetus_charge: bool,
 }
 
 /// A checked move of a general (CtB 2.1).
@@ -384,10 +386,14 @@ pub fn check_go(
             contact = front;
         }
     }
-    Ok(MovePlan {
+    // An undisordered impetuous stand's second move to contact needs no Order Test
+    // (CtB 9.1, R-3.3).
+    let impetus_charge =
+        extra && super::impetuous::untested_second_move(world, id, !contact.is_empty());
+    let plan = MovePlan {
         stand: id,
         path,
-        extra,
+        extra: extra && !impetus_charge,
         second_face,
         whole_move,
         hexes,
@@ -396,7 +402,10 @@ pub fn check_go(
         spent: mp - mp_left,
         resumed,
         displaced,
-    })
+        impetus_charge,
+    };
+    super::impetuous::check_move(world, id, &plan)?;
+    Ok(plan)
 }
 
 /// Carries out a checked move: the extra move's Order Test first (failure disorders it
@@ -416,6 +425,17 @@ pub fn execute_go(world: &mut World, plan: MovePlan) {
             )
         });
         return;
+    }
+    if plan.impetus_charge {
+        log(world, EventKind::Special, "CtB 9.1", |w| {
+            format!(
+                "{} is impetuous: its second move, to contact, needs no Order Test (R-3.3)",
+                plain_name(w, id)
+            )
+        });
+    }
+    if !plan.resumed {
+        super::impetuous::closed(world, id);
     }
     let start = hex_of(world, id).expect("on the map");
     let rider = attached_general(world, id);

@@ -166,10 +166,137 @@ pub fn offer(world: &mut World, charger: UnitId, contacted: &[UnitId]) {
             offers.push(Pending::DefensiveFire { stand: t, charger });
         }
     }
+    let offered: Vec<UnitId> = offers
+        .iter()
+        .filter_map(|p| match p {
+            Pending::Evade { stand, .. } | Pending::DefensiveFire { stand, .. } => Some(*stand),
+            _ => None,
+        })
+        .collect();
+    for stand in supporting_shooters(world, charger, contacted) {
+        if !offered.contains(&stand) {
+            offers.push(Pending::SupportingFire { stand, charger });
+        }
+    }
     let mut s = world.resource_mut::<CtbState>();
     for p in offers.into_iter().rev() {
         s.pending.push_front(p);
     }
+}
+
+/// How a support fires at the charger (CtB 6.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SupportingShare {
+    /// Shot: half its SP, rounded up.
+    Half,
+    /// Artillery, in full (at most 2 SP: CtB 7.1).
+    Full,
+    /// Skirmishers, in full, then destroyed unless in cover.
+    FullThenDie,
+}
+
+/// Whether and how `support` may fire at `charger` in support of `battle` (CtB 6.3):
+/// shot at half when it would have had defensive fire as the target (CtB 6.2), and
+/// always when its Battle Stand is a Combat Stand, even against HC or MC; skirmishers
+/// and artillery in full; no other type.
+pub fn supporting_share(
+    world: &World,
+    support: UnitId,
+    battle: UnitId,
+    charger: UnitId,
+) -> Option<SupportingShare> {
+    let (Some(s), Some(b), Some(c)) = (
+        stand(world, support),
+        stand(world, battle),
+        stand(world, charger),
+    ) else {
+        return None;
+    };
+    let sh = hex_of(world, support)?;
+    match s.spec.df {
+        DefensiveFire::ShotNotCavalryInOpen => {
+            let as_target =
+                !(c.spec.mounted && c.spec.id != "LC") || removes_impetus(world, sh, true);
+            let cs = b.spec.role == super::data::Role::Combat;
+            (as_target || cs).then_some(SupportingShare::Half)
+        }
+        DefensiveFire::Skirmisher => Some(SupportingShare::FullThenDie),
+        DefensiveFire::Always if s.spec.id == "Art" => Some(SupportingShare::Full),
+        _ => None,
+    }
+}
+
+/// The stands that will support the Battle Stand a charge contacted (the stands it may
+/// name: CtB 10.2, 10.7) and may fire at the charger (CtB 6.3): shooters of the
+/// defending side with a front hex on the charger, in no melee already (CtB 6.2).
+pub fn supporting_shooters(world: &World, charger: UnitId, contacted: &[UnitId]) -> Vec<UnitId> {
+    let mut out = Vec::new();
+    let pending = &super::state(world).pending;
+    for battle in super::melee::battle_candidates(world, charger, contacted) {
+        for s in super::melee::eligible_supports(world, battle, charger) {
+            let busy = pending.iter().any(|p| {
+                matches!(p, Pending::Fight { stand, .. } if *stand != charger) && p.involves(s)
+            });
+            if out.contains(&s) || busy {
+                continue;
+            }
+            if supporting_share(world, s, battle, charger).is_some() {
+                out.push(s);
+            }
+        }
+    }
+    out
+}
+
+/// The pool of a supporting fire (CtB 6.3, 6.2): the front rank's SP, −1D6 disordered,
+/// then halved rounded up for shot.
+pub fn supporting_pool(world: &World, support: UnitId) -> Pool {
+    let f = &tables(world).factors.fire;
+    let mut p = Pool::of_sp(ranks(world, support).front());
+    if status(world, support).disordered {
+        p.add(i32::from(f.disordered), "disordered", "CtB 6.2");
+    }
+    let shot =
+        stand(world, support).is_some_and(|s| s.spec.df == DefensiveFire::ShotNotCavalryInOpen);
+    if shot {
+        let d = p.dice() as i32;
+        p.add(-(d - (d + 1) / 2), "half, rounded up", "CtB 6.3");
+    }
+    p
+}
+
+/// Supporting fire at a charger (CtB 6.3): the pool thrown, the charger's Morale Test
+/// after any hit (at most 1 SP, 2 for artillery: CtB 7.1); skirmishers that fire are
+/// then destroyed unless in cover.
+pub fn supporting_fire(world: &mut World, support: UnitId, charger: UnitId) {
+    let pool = supporting_pool(world, support);
+    let kind = stand(world, support).map(|s| (s.spec.id == "Art", s.spec.df));
+    let artillery = kind.is_some_and(|k| k.0);
+    let cap = super::morale::fire_cap(&tables(world).factors.fire, artillery);
+    if pool.dice() > 0 && hex_of(world, charger).is_some() {
+        let faces = super::shooting::throw_pool(world, pool.dice(), "CtB 6.3", |w| {
+            format!(
+                "{} supporting fire at {}",
+                plain_name(w, support),
+                plain_name(w, charger)
+            )
+        });
+        let hits = super::pool::count_hits(&faces);
+        if hits > 0 {
+            super::results::morale_test(world, charger, hits, cap, "CtB 6.3");
+        }
+    }
+    let sk = kind.is_some_and(|k| k.1 == DefensiveFire::Skirmisher);
+    if sk && hex_of(world, support).is_some_and(|h| !in_cover(world, h)) {
+        log(world, EventKind::Special, "CtB 6.3", |w| {
+            format!(
+                "{} fired in support out of cover: destroyed",
+                plain_name(w, support)
+            )
+        });
+        super::results::destroy(world, support, "CtB 6.3", true);
+    }
+    super::refresh_zones(world);
 }
 
 /// A stand holds instead of evading: defensive fire is offered next where allowed

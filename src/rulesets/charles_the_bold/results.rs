@@ -129,6 +129,9 @@ pub fn destroy(world: &mut World, id: UnitId, rule: &'static str, count_bp: bool
     if let Some(g) = rider {
         super::component_mut::<CtbGeneral>(world, g).attached = None;
         set_placement(world, g, Placement::Eliminated);
+        if let Some(h) = hex {
+            world.resource_mut::<CtbState>().fallen.push((g, h));
+        }
         log(world, EventKind::Eliminated, "CtB 2.2", |w| {
             format!(
                 "{} is killed with the stand: a replacement comes next round",
@@ -394,7 +397,7 @@ pub fn pursue(world: &mut World, id: UnitId, from_hex: HexCoord, loser_path: Vec
     let distance = super::verdict::pursuit_distance(
         &tables.orders.pursuit,
         s.spec.pursuit,
-        s.entry.imp.is_some(),
+        super::impetuous::impetus(world, id).is_some(),
         face,
         u32::from(s.entry.mp.0),
     );

@@ -598,6 +598,7 @@ pub fn populate(world: &mut World, tables: &Tables, scenario: &LoadedScenario) {
         break_fraction,
         range,
         waiting,
+        fallen: Vec::new(),
     });
     refresh_zones(world);
     log(world, EventKind::TurnStarted, "CtB 1.4", |_| {
@@ -642,6 +643,7 @@ pub fn side_summary(tables: &Tables, scenario: &LoadedScenario, side: usize) -> 
 /// The start of a round: the scenario's late groups roll to arrive, a group may flee
 /// (the scenarios' special rules).
 pub fn start_of_round(world: &mut World) {
+    replace_generals(world);
     let info = world.resource::<ScenarioInfo>().0.clone();
     let own = info.rules::<CtbScenario>();
     let round = turn(world).turn;
@@ -690,6 +692,53 @@ pub fn start_of_round(world: &mut World) {
         }
     }
     refresh_zones(world);
+}
+
+/// Each general killed with his stand last round is replaced (CtB 2.2): the new one
+/// appears in the hex of his group's stand nearest to where he fell (ties to the lowest
+/// id: ), poor, with a command range of 4H and −2 to his group's initiative; a
+/// general whose group has no stand left stays gone.
+fn replace_generals(world: &mut World) {
+    let fallen = std::mem::take(&mut world.resource_mut::<CtbState>().fallen);
+    let tables = super::tables(world);
+    let (range, bonus) = (
+        tables.orders.command_range.replacement,
+        tables.orders.initiative.replacement_bonus,
+    );
+    for (g, at) in fallen {
+        let Some(group) = super::general(world, g).map(|c| c.group) else {
+            continue;
+        };
+        let nearest = super::group_stands(world, group)
+            .into_iter()
+            .filter_map(|s| super::hex_of(world, s).map(|h| (at.distance(h), s, h)))
+            .min_by_key(|(d, s, _)| (*d, *s));
+        let Some((_, _, hex)) = nearest else {
+            log(world, EventKind::Special, "CtB 2.2", |w| {
+                format!(
+                    "{} has no stand left: no new commander for {}",
+                    super::state(w).groups[group].name,
+                    super::plain_name(w, g)
+                )
+            });
+            continue;
+        };
+        {
+            let mut c = super::component_mut::<super::CtbGeneral>(world, g);
+            c.range = range;
+            c.bonus = bonus;
+            c.attached = None;
+            c.moved = false;
+        }
+        super::set_placement(world, g, Placement::OnMap(hex));
+        log(world, EventKind::Special, "CtB 2.2", |w| {
+            format!(
+                "A new commander takes {}'s place with {} in {hex}: poor, command range {range}H, initiative {bonus:+}",
+                super::plain_name(w, g),
+                super::state(w).groups[group].name
+            )
+        });
+    }
 }
 
 fn state_group(world: &World, id: &str) -> Option<usize> {

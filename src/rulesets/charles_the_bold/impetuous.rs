@@ -1,0 +1,334 @@
+//! Impetuous stands (CtB 9.0-9.3, R-9.1, R-9.2, R-9.3): which stands of the moving
+//! group are compelled at the start of its activation, the check that a compelled
+//! stand's every move closes on the enemy that compels it, the `end` refused while a
+//! poorly trained one has neither moved at it nor tested for opportunity, the Order
+//! Test for opportunity itself, and the moves and fights that comply (for autoplay).
+
+use bevy::prelude::*;
+
+use crate::engine::command::{Command, Refusal};
+use crate::engine::event::EventKind;
+use crate::engine::hex::{HexCoord, VertexFacing};
+use crate::engine::units::UnitId;
+
+use super::commands::{CtbCommand, Step};
+use super::data::Impetus;
+use super::geometry::{centre, facing_axis, in_fire_arc, in_front};
+use super::moving::MovePlan;
+use super::{
+    acts, acts_mut, facing, group_stands, hex_of, key, log, plain_name, ranks, side_of, stand,
+    stands_of, status, status_mut, tables,
+};
+
+/// Whether a stand is impetuous now (CtB 9.0): its list says so, and it has not lost
+/// half of its starting SP over all its ranks (CtB 9.3, R-9.3).
+pub fn impetus(world: &World, id: UnitId) -> Option<Impetus> {
+    let s = stand(world, id)?;
+    let imp = s.entry.imp?;
+    let start: u32 = s.sp0.iter().map(|x| u32::from(*x)).sum();
+    let now = u32::from(ranks(world, id).total());
+    let ends = tables(world).orders.impetuous.ends_at_half_sp;
+    if ends && 2 * (start - now.min(start)) >= start {
+        return None;
+    }
+    Some(imp)
+}
+
+/// The enemy stands that compel an impetuous stand where it stands now (CtB 9.1-9.3):
+/// within 5H in its front (poorly trained) or 3H in its front 2H arc, the fire arc
+/// through its two front hexes (steady, R-9.2); seen past terrain and stands (no
+/// overhead sight); never skirmishers, nor cavalry for impetuous foot (CtB 9.3).
+pub fn compelling(world: &World, id: UnitId) -> Vec<UnitId> {
+    let (Some(imp), Some(me), Some(at)) = (impetus(world, id), stand(world, id), hex_of(world, id))
+    else {
+        return Vec::new();
+    };
+    let zones = tables(world).orders.impetuous;
+    let f = facing(world, id);
+    stands_of(world, side_of(world, id).other())
+        .into_iter()
+        .filter(|e| {
+            let (Some(h), Some(them)) = (hex_of(world, *e), stand(world, *e)) else {
+                return false;
+            };
+            let d = at.distance(h);
+            let placed = match imp {
+                Impetus::Poor => d <= zones.poor_zone && in_front(at, f, h),
+                Impetus::Steady => d <= zones.steady_zone && in_fire_arc(at, f, h),
+            };
+            placed
+                && them.spec.id != "Sk"
+                && (me.spec.mounted || !them.spec.mounted)
+                && super::shooting::sees(world, at, h, false)
+        })
+        .collect()
+}
+
+/// At the start of a group's activation (CtB 9.1, 9.2): each impetuous stand not on
+/// opportunity nor in an ongoing melee with enemies that compel it is marked, with them.
+pub fn mark_compelled(world: &mut World, group: usize) {
+    for id in group_stands(world, group) {
+        if status(world, id).opportunity || super::in_melee(world, id) {
+            continue;
+        }
+        let enemies = compelling(world, id);
+        if enemies.is_empty() {
+            continue;
+        }
+        let imp = impetus(world, id);
+        let mut t = acts_mut(world, id);
+        t.compelled = imp;
+        t.compelling = enemies;
+    }
+}
+
+/// The section of a stand's compulsion.
+fn rule_of(imp: Impetus) -> &'static str {
+    match imp {
+        Impetus::Poor => "CtB 9.1",
+        Impetus::Steady => "CtB 9.2",
+    }
+}
+
+/// The compulsion in force on a stand now: its kind and the enemies still on the map
+/// that compel it; none once it passed a test for opportunity or is no longer
+/// impetuous (CtB 9.3).
+fn in_force(world: &World, id: UnitId) -> Option<(Impetus, Vec<UnitId>)> {
+    let t = acts(world, id);
+    let imp = t.compelled?;
+    if t.released || status(world, id).opportunity || impetus(world, id).is_none() {
+        return None;
+    }
+    let enemies: Vec<UnitId> = t
+        .compelling
+        .iter()
+        .copied()
+        .filter(|e| hex_of(world, *e).is_some())
+        .collect();
+    (!enemies.is_empty()).then_some((imp, enemies))
+}
+
+/// How squarely `to` lies ahead of a stand in `at` facing `f`: the cosine of the angle
+/// between its facing and the line to `to`.
+fn squareness(at: HexCoord, f: VertexFacing, to: HexCoord) -> f64 {
+    let (ax, ay) = facing_axis(f);
+    let (cx, cy) = centre(at);
+    let (hx, hy) = centre(to);
+    let (dx, dy) = (hx - cx, hy - cy);
+    let len = (dx * dx + dy * dy).sqrt();
+    if len == 0.0 {
+        return 1.0;
+    }
+    (dx * ax + dy * ay) / len
+}
+
+/// Whether a move of a compelled stand goes at the enemy (CtB 9.1, R-9.1): it makes
+/// contact, or ends nearer one of the nearest enemies that compel it, or, turning in
+/// place, faces one of them more squarely ("turn towards the nearest enemy as soon as
+/// possible").
+fn closes(world: &World, id: UnitId, enemies: &[UnitId], plan: &MovePlan) -> bool {
+    if !plan.contact.is_empty() {
+        return true;
+    }
+    let Some(start) = hex_of(world, id) else {
+        return true;
+    };
+    let (end, end_facing) = plan
+        .path
+        .last()
+        .copied()
+        .unwrap_or((start, facing(world, id)));
+    let hexes: Vec<HexCoord> = enemies.iter().filter_map(|e| hex_of(world, *e)).collect();
+    let Some(near) = hexes.iter().map(|h| start.distance(*h)).min() else {
+        return true;
+    };
+    let nearest: Vec<HexCoord> = hexes
+        .into_iter()
+        .filter(|h| start.distance(*h) == near)
+        .collect();
+    if nearest.iter().any(|h| end.distance(*h) < near) {
+        return true;
+    }
+    end == start
+        && nearest.iter().any(|h| {
+            squareness(end, end_facing, *h) > squareness(start, facing(world, id), *h) + 1e-9
+        })
+}
+
+/// Checks a move of a stand against its compulsion (CtB 9.1, 9.2): a compelled stand
+/// that moves at all moves at the enemy.
+pub fn check_move(world: &World, id: UnitId, plan: &MovePlan) -> Result<(), Refusal> {
+    if plan.resumed {
+        return Ok(());
+    }
+    let Some((imp, enemies)) = in_force(world, id) else {
+        return Ok(());
+    };
+    if closes(world, id, &enemies, plan) {
+        return Ok(());
+    }
+    let names: Vec<String> = enemies.iter().map(|e| plain_name(world, *e)).collect();
+    let alt = match imp {
+        Impetus::Poor => "or test for opportunity",
+        Impetus::Steady => "or stay completely still",
+    };
+    Err(Refusal::new(
+        rule_of(imp),
+        format!(
+            "{} is impetuous and began within reach of {}: if it moves it must move at the nearest (closer, turning towards it, or into contact), {alt}",
+            plain_name(world, id),
+            names.join(", ")
+        ),
+    ))
+}
+
+/// A compelled stand has moved at the enemy or fought (CtB 9.1).
+pub fn closed(world: &mut World, id: UnitId) {
+    if acts(world, id).compelled.is_some() {
+        acts_mut(world, id).closed = true;
+    }
+}
+
+/// The moves and fights of a stand that would meet its compulsion, each legal now:
+/// a turn, one or two steps, or a fight with an enemy in its front.
+pub fn complying_commands(world: &World, id: UnitId) -> Vec<Command> {
+    if in_force(world, id).is_none() {
+        return Vec::new();
+    }
+    let Some(at) = hex_of(world, id) else {
+        return Vec::new();
+    };
+    let u = key(world, id);
+    let mut out = Vec::new();
+    let side = side_of(world, id);
+    for e in super::moving::enemies_in_front(world, side, at, facing(world, id)) {
+        let c = CtbCommand::Fight {
+            unit: u.clone(),
+            enemy: key(world, e),
+            with: Vec::new(),
+        }
+        .command();
+        if super::dispatch::check(world, &c).is_ok() {
+            out.push(c);
+        }
+    }
+    let mut tries: Vec<Vec<Step>> = vec![vec![Step::Cw], vec![Step::Ccw]];
+    for n in at.neighbors() {
+        tries.push(vec![Step::Hex(n)]);
+        for m in n.neighbors() {
+            if m != at {
+                tries.push(vec![Step::Hex(n), Step::Hex(m)]);
+            }
+        }
+    }
+    // A compelled stand's move is checked to close on the enemy (`check_move`).
+    for steps in tries {
+        let c = CtbCommand::Go {
+            unit: u.clone(),
+            steps,
+            facing: None,
+        }
+        .command();
+        if super::dispatch::check(world, &c).is_ok() {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The poorly trained impetuous stands of the moving group that still owe their charge
+/// (CtB 9.1): compelled, neither moved at the enemy nor on opportunity, and able to.
+pub fn owing(world: &World) -> Vec<UnitId> {
+    let Some(group) = super::state(world).activation else {
+        return Vec::new();
+    };
+    group_stands(world, group)
+        .into_iter()
+        .filter(|id| {
+            matches!(in_force(world, *id), Some((Impetus::Poor, _)))
+                && !acts(world, *id).closed
+                && !super::in_melee(world, *id)
+                && !complying_commands(world, *id).is_empty()
+        })
+        .collect()
+}
+
+/// `end` is refused while a poorly trained impetuous stand owes its charge (CtB 9.1).
+pub fn check_end(world: &World) -> Result<(), Refusal> {
+    let owing = owing(world);
+    if owing.is_empty() {
+        return Ok(());
+    }
+    let names: Vec<String> = owing.iter().map(|u| plain_name(world, *u)).collect();
+    Err(Refusal::new(
+        "CtB 9.1",
+        format!(
+            "{} {} impetuous within 5H of a visible enemy in front: {} must move at the nearest, or take an Order Test for opportunity (`opportunity STAND`), before the activation ends",
+            names.join(", "),
+            if names.len() == 1 { "is" } else { "are" },
+            if names.len() == 1 { "it" } else { "each" }
+        ),
+    ))
+}
+
+/// Checks an Order Test for opportunity (CtB 5.0, 9.1): the stand's first action, not
+/// disordered (it rallies first), not in a melee, not on opportunity already.
+pub fn check_opportunity(world: &World, id: UnitId) -> Result<(), Refusal> {
+    let name = plain_name(world, id);
+    let refuse = |why: String| Err(Refusal::new("CtB 5.0", why));
+    if status(world, id).opportunity {
+        return refuse(format!("{name} is on opportunity already"));
+    }
+    if status(world, id).disordered {
+        return refuse(format!(
+            "{name} is disordered: it rallies first (CtB 9.1), then tests for opportunity"
+        ));
+    }
+    if super::shooting::in_close_combat(world, id) {
+        return refuse(format!("{name} is in close combat"));
+    }
+    let t = acts(world, id);
+    if t.moves > 0 || t.fired || t.stopped || t.fought || t.opportunity_tested {
+        return refuse(format!(
+            "{name} has acted this activation: the test for opportunity is its first action"
+        ));
+    }
+    Ok(())
+}
+
+/// The Order Test for opportunity (CtB 5.0): passed, the stand is on opportunity (and an
+/// impetuous one is no longer compelled: CtB 9.1); failed, nothing happens, but an
+/// impetuous stand compelled must then advance.
+pub fn go_on_opportunity(world: &mut World, id: UnitId) {
+    let passed = super::orders::order_test_in_game(world, id, "CtB 5.0");
+    acts_mut(world, id).opportunity_tested = true;
+    let compelled = acts(world, id).compelled.is_some();
+    if passed {
+        status_mut(world, id).opportunity = true;
+        acts_mut(world, id).released = true;
+    }
+    log(
+        world,
+        EventKind::Special,
+        if compelled { "CtB 9.1" } else { "CtB 5.0" },
+        |w| {
+            let name = plain_name(w, id);
+            match (passed, compelled) {
+                (true, _) => format!("{name} goes on opportunity"),
+                (false, true) => format!(
+                    "{name} fails its test for opportunity: impetuous, it must advance at the enemy"
+                ),
+                (false, false) => format!("{name} fails its test for opportunity"),
+            }
+        },
+    );
+}
+
+/// Whether an impetuous stand's second move that ends in contact goes without an
+/// Order Test (CtB 9.1, R-3.3): undisordered, impetuous still.
+pub fn untested_second_move(world: &World, id: UnitId, contact: bool) -> bool {
+    contact
+        && acts(world, id).moves == 1
+        && !status(world, id).disordered
+        && impetus(world, id).is_some()
+}
