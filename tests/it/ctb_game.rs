@@ -476,7 +476,7 @@ fn ctb_save_and_load_replay_falkirk_to_the_identical_game() {
 #[test]
 fn ctb_14_0_falkirk_full_game_ends_with_the_scots_broken() {
     let path = root().join("scenarios/charles_the_bold/falkirk_1298.ron");
-    let mut g = Game::start(&path, 26, &[]).unwrap();
+    let mut g = Game::start(&path, 18, &[]).unwrap();
     let script = std::fs::read_to_string(root().join("scripts/falkirk_full_game.txt")).unwrap();
     g.run_script(&script).unwrap_or_else(|f| panic!("{f}"));
     let o = g.outcome().expect("the recorded game ends");
@@ -832,4 +832,86 @@ fn unit(g: &Game, id: &str) -> bataille::engine::units::UnitId {
 
 fn entity_of(g: &Game, id: bataille::engine::units::UnitId) -> bevy::prelude::Entity {
     bataille::rulesets::common::entity(&g.world, id)
+}
+
+/// English foot `e1` (0605) and `e2` (0706), both facing W, against a Scots schiltron
+/// in 0405 facing E; the English move first and win the initiative.
+fn foot_against_schiltron(seed_after: u64) -> Game {
+    let ron = r#"(
+    name: "Reignition", date: "1298", ruleset: "charles_the_bold", turns: 2,
+    map: (columns: 10, rows: 8),
+    sides: [
+        (id: "english", name: "English", army: "english", break_fraction: (1, 1),
+         groups: [(id: "foot", name: "Foot", general: "captain")]),
+        (id: "scots", name: "Scots", army: "scots", break_fraction: (1, 1),
+         groups: [(id: "wallace", name: "Wallace", general: "wallace")]),
+    ],
+    first: "english",
+    units: [
+        (id: "captain", name: "Captain", side: "english", type: "general", hex: "0808", group: "foot"),
+        (id: "e1", name: "English foot 1", side: "english", type: "english_foot", hex: "0605", group: "foot", facing: "W"),
+        (id: "e2", name: "English foot 2", side: "english", type: "english_foot", hex: "0706", group: "foot", facing: "W"),
+        (id: "wallace", name: "Wallace", side: "scots", type: "general", hex: "0101", group: "wallace"),
+        (id: "s", name: "Schiltron", side: "scots", type: "schiltron", hex: "0405", group: "wallace", facing: "E"),
+    ],
+    at_time_limit: (winner: "scots", level: Minor),
+)"#;
+    let mut g = crate::common::game_of(ron, seed_rolling(&[6, 6, 1, 1]), &[]);
+    run(
+        &mut g,
+        &["declare foot", "declare wallace", "end", "go e1 0505"],
+    );
+    *g.world.resource_mut::<bataille::engine::dice::Dice>() =
+        bataille::engine::dice::Dice::new(seed_after);
+    run(&mut g, &["fight e1 -> s"]);
+    g
+}
+
+#[test]
+fn ctb_11_4_a_charge_into_an_ongoing_melee_reignites_it() {
+    // The first melee ends equal (an ongoing melee, CtB 11.3) from some seed.
+    let mut g = (0..500)
+        .map(foot_against_schiltron)
+        .find(|g| g.state_json()["ruleset_state"]["melees"] == 1)
+        .expect("some seed leaves the melee ongoing");
+    // The second foot stand charges the schiltron: the melee of English foot 1 and the
+    // schiltron is fought again, the newcomer a support with half its dice (CtB 11.4,
+    // 10.7), its impact in its half (R-supports-A1).
+    run(&mut g, &["go e2 0606 0506"]);
+    assert_eq!(
+        decision(&g).map(|d| d.rule),
+        Some("CtB 10.2".to_string()),
+        "{}",
+        log_text(&g)
+    );
+    let preview = g
+        .ruleset
+        .attack_preview(
+            &g.world,
+            &bataille::rulesets::parse_line("fight e2 -> s")
+                .unwrap()
+                .unwrap(),
+        )
+        .unwrap();
+    assert!(
+        preview.odds.starts_with("English foot 1"),
+        "{}\n{}\n{}",
+        preview.odds,
+        g.state_json()["ruleset_state"],
+        log_text(&g)
+    );
+    assert!(
+        preview
+            .modifiers
+            .iter()
+            .any(|m| m.contains("English foot 2 supporting, half of 6")),
+        "{:?}",
+        preview.modifiers
+    );
+    run(&mut g, &["fight e2 -> s"]);
+    assert!(
+        log_text(&g).contains("it reignites, the charger a support"),
+        "{}",
+        log_text(&g)
+    );
 }

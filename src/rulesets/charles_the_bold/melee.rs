@@ -41,6 +41,8 @@ pub struct FightPlan {
     /// Other enemies the charge contacted, neither Battle Stand nor support: they
     /// retreat in disorder if their Battle Stand loses (CtB 10.2).
     pub bystanders: Vec<UnitId>,
+    /// A charge reignited an ongoing melee (CtB 11.4).
+    pub reignites: bool,
 }
 
 fn refuse(rule: &'static str, why: impl Into<String>) -> Refusal {
@@ -476,6 +478,46 @@ pub fn check_fight(
             "the enemy Battle Stand is not on the map",
         ));
     }
+    // A charge into an enemy Battle Stand already locked in an ongoing melee with one of
+    // ours reignites that melee: its Battle Stands fight again and the charger joins as
+    // a support (CtB 10.7, 11.4).
+    let side = side_of(world, id);
+    let partner = state(world).melees.iter().find_map(|m| {
+        let i = m.stands.iter().position(|s| *s == enemy)?;
+        let other = m.stands[1 - i];
+        (other != id && side_of(world, other) == side).then_some(other)
+    });
+    if answers && let Some(partner) = partner {
+        let mut supports = vec![id];
+        supports.extend(with.iter().copied().filter(|u| *u != partner && *u != id));
+        // Where the charger cannot join it (it supports another melee of that enemy),
+        // it fights a melee of its own.
+        if let Ok(mut plan) = plan_fight(
+            world,
+            partner,
+            enemy,
+            &supports,
+            false,
+            true,
+            contacted.clone(),
+        ) {
+            plan.reignites = true;
+            return Ok(plan);
+        }
+    }
+    plan_fight(world, id, enemy, with, charge, answers, contacted)
+}
+
+/// The plan of a melee once its Battle Stands are known (CtB 10.2-10.7).
+fn plan_fight(
+    world: &World,
+    id: UnitId,
+    enemy: UnitId,
+    with: &[UnitId],
+    charge: bool,
+    answers: bool,
+    contacted: Vec<UnitId>,
+) -> Result<FightPlan, Refusal> {
     let eligible = eligible_supports(world, id, enemy);
     for w in with {
         if !eligible.contains(w) {
@@ -538,6 +580,7 @@ pub fn check_fight(
             .into_iter()
             .filter(|e| *e != enemy && hex_of(world, *e).is_some())
             .collect(),
+        reignites: false,
     })
 }
 
@@ -547,6 +590,17 @@ pub fn execute_fight(world: &mut World, plan: FightPlan) {
         world.resource_mut::<CtbState>().pending.pop_front();
     }
     let [a, d] = plan.stands;
+    if plan.reignites {
+        let joined = plan.supports[0].first().copied();
+        log(world, EventKind::CombatDeclared, "CtB 11.4", |w| {
+            format!(
+                "{} charges into the ongoing melee of {} and {}: it reignites, the charger a support",
+                joined.map_or(String::new(), |j| plain_name(w, j)),
+                plain_name(w, a),
+                plain_name(w, d)
+            )
+        });
+    }
     super::impetuous::closed(world, a);
     let m = super::tables(world).factors.melee.clone();
     // A flank or rear contact from behind the front line after moving disorders the

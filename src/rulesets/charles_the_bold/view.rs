@@ -383,22 +383,28 @@ fn melee_preview(
     }
     modifiers.push(format!(
         "SP lost below: {} first, then {}; the loser retreats (CtB 11.0, 12.0)",
-        plain_name(world, id),
-        plain_name(world, e)
+        plain_name(world, plan.stands[0]),
+        plain_name(world, plan.stands[1])
     ));
+    if plan.reignites {
+        modifiers.push(format!(
+            "{} reignites the ongoing melee as a support (CtB 11.4)",
+            plain_name(world, id)
+        ));
+    }
     if plan.flank_strike {
         modifiers.push(format!(
             "{} is struck in the flank or rear: disordered (CtB 10.5)",
-            plain_name(world, e)
+            plain_name(world, plan.stands[1])
         ));
     }
     Ok(AttackPreview {
         command: command.clone(),
         odds: format!(
             "{} {}D6 against {} {}D6",
-            plain_name(world, id),
+            plain_name(world, plan.stands[0]),
             dice[0],
-            plain_name(world, e),
+            plain_name(world, plan.stands[1]),
             dice[1]
         ),
         modifiers,
