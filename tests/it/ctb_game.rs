@@ -476,7 +476,7 @@ fn ctb_save_and_load_replay_falkirk_to_the_identical_game() {
 #[test]
 fn ctb_14_0_falkirk_full_game_ends_with_the_scots_broken() {
     let path = root().join("scenarios/charles_the_bold/falkirk_1298.ron");
-    let mut g = Game::start(&path, 18, &[]).unwrap();
+    let mut g = Game::start(&path, 6, &[]).unwrap();
     let script = std::fs::read_to_string(root().join("scripts/falkirk_full_game.txt")).unwrap();
     g.run_script(&script).unwrap_or_else(|f| panic!("{f}"));
     let o = g.outcome().expect("the recorded game ends");
@@ -914,4 +914,31 @@ fn ctb_11_4_a_charge_into_an_ongoing_melee_reignites_it() {
         "{}",
         log_text(&g)
     );
+}
+
+#[test]
+fn ctb_11_1_heavy_cavalry_choose_to_stay_or_bounce() {
+    // Knights 2 (HC) and Schiltron 1 end their melee equal from some seed: the knights'
+    // player is asked whether they stay in contact or bounce (CtB 11.1).
+    let locked = |seed: u64| {
+        let mut g = knights_against_schiltron();
+        *g.world.resource_mut::<bataille::engine::dice::Dice>() =
+            bataille::engine::dice::Dice::new(seed);
+        run(&mut g, &["fight k2 -> s1"]);
+        g
+    };
+    let seed = (0..2000u64)
+        .find(|s| decision(&locked(*s)).is_some_and(|d| d.rule == "CtB 11.1"))
+        .expect("some seed leaves the knights locked in an ongoing melee");
+    let mut stay = locked(seed);
+    assert_eq!(decision(&stay).unwrap().side.0, 0, "the English decide");
+    run(&mut stay, &["bounce none"]);
+    assert_eq!(hex(&stay, "k2").as_deref(), Some("0505"));
+    assert_eq!(stay.state_json()["ruleset_state"]["melees"], 1);
+    let mut away = locked(seed);
+    assert!(refused(&mut away, "bounce k1").contains("only Knights 2 may bounce"));
+    run(&mut away, &["bounce k2"]);
+    assert_ne!(hex(&away, "k2").as_deref(), Some("0505"));
+    assert_eq!(away.state_json()["ruleset_state"]["melees"], 0);
+    assert!(log_text(&away).contains("Knights 2 bounces back, disordered"));
 }

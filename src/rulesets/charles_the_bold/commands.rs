@@ -59,6 +59,8 @@ pub enum CtbCommand {
     Pursue { unit: Option<UnitRef> },
     /// Order Tests to recover from disorder (CtB 8.0, 8.1).
     Rally { units: Vec<UnitRef> },
+    /// Heavy cavalry bounce back (`bounce STAND`) or stay (`bounce none`) (CtB 11.1).
+    Bounce { unit: Option<UnitRef> },
     /// A charged stand evades (CtB 4.0).
     Evade { unit: UnitRef },
     /// A charged stand stands instead of evading (CtB 4.0, 10.6).
@@ -126,6 +128,8 @@ impl fmt::Display for CtbCommand {
             }
             CtbCommand::Pursue { unit: Some(u) } => write!(f, "pursue {u}"),
             CtbCommand::Pursue { unit: None } => write!(f, "pursue none"),
+            CtbCommand::Bounce { unit: Some(u) } => write!(f, "bounce {u}"),
+            CtbCommand::Bounce { unit: None } => write!(f, "bounce none"),
             CtbCommand::Evade { unit } => write!(f, "evade {unit}"),
             CtbCommand::Hold { unit } => write!(f, "hold {unit}"),
             CtbCommand::React { fire: Some((u, t)) } => write!(f, "react fire {u} -> {t}"),
@@ -177,6 +181,10 @@ pub const VERBS: &[VerbSpec] = &[
         parse: parse_react,
     },
     VerbSpec {
+        verbs: &["bounce"],
+        parse: parse_bounce,
+    },
+    VerbSpec {
         verbs: &["opportunity"],
         parse: parse_opportunity,
     },
@@ -201,6 +209,18 @@ fn parse_evade(w: &Words) -> Result<Command, ParseError> {
         CtbCommand::Hold { unit }
     }
     .command())
+}
+
+fn parse_bounce(w: &Words) -> Result<Command, ParseError> {
+    w.need(1, "the heavy cavalry or `none`: bounce 0505")?;
+    w.at_most(1, "one stand or `none`")?;
+    let (c, s) = w.rest[0];
+    let unit = if s.eq_ignore_ascii_case("none") {
+        None
+    } else {
+        Some(unit_at(c, s)?)
+    };
+    Ok(CtbCommand::Bounce { unit }.command())
 }
 
 fn parse_react(w: &Words) -> Result<Command, ParseError> {

@@ -29,6 +29,8 @@ pub enum Pending {
     /// A stand that will support the Battle Stand a charge contacted may fire at the
     /// charger (CtB 6.3).
     SupportingFire { stand: UnitId, charger: UnitId },
+    /// Heavy cavalry in an ongoing melee may bounce back or stay (CtB 11.1).
+    Bounce { stand: UnitId, from: UnitId },
     /// The winner may pursue (CtB 13.0): from the hex the loser left, along its way.
     Pursue {
         stand: UnitId,
@@ -42,10 +44,22 @@ impl Pending {
     pub fn involves(&self, id: UnitId) -> bool {
         match self {
             Pending::Fight { stand, enemies, .. } => *stand == id || enemies.contains(&id),
-            Pending::Pursue { stand, .. } => *stand == id,
+            Pending::Pursue { stand, .. } | Pending::Bounce { stand, .. } => *stand == id,
             Pending::Evade { stand, charger }
             | Pending::DefensiveFire { stand, charger }
             | Pending::SupportingFire { stand, charger } => *stand == id || *charger == id,
+        }
+    }
+
+    /// The section that asks for it, for the refusal of any other command meanwhile.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            Pending::Fight { .. } => "CtB 10.2",
+            Pending::Evade { .. } => "CtB 4.0",
+            Pending::DefensiveFire { .. } => "CtB 6.2",
+            Pending::SupportingFire { .. } => "CtB 6.3",
+            Pending::Bounce { .. } => "CtB 11.1",
+            Pending::Pursue { .. } => "CtB 13.0",
         }
     }
 
@@ -54,6 +68,7 @@ impl Pending {
         match self {
             Pending::Fight { stand, .. }
             | Pending::Pursue { stand, .. }
+            | Pending::Bounce { stand, .. }
             | Pending::Evade { stand, .. }
             | Pending::DefensiveFire { stand, .. }
             | Pending::SupportingFire { stand, .. } => side_of(world, *stand),
@@ -72,6 +87,10 @@ fn choice(label: String, command: Command, hex: Option<HexCoord>) -> Choice {
 /// The decision waiting, if any: a pending melee or pursuit first, else the choice of
 /// a group (CtB 1.4).
 pub fn decision(world: &World) -> Option<Decision> {
+    // Nothing is asked once the battle is over (a pursuit the break left unanswered).
+    if turn(world).outcome.is_some() {
+        return None;
+    }
     if let Some(p) = state(world).pending.front() {
         return Some(match p {
             Pending::Fight { stand, enemies, .. } => {
@@ -186,6 +205,30 @@ pub fn decision(world: &World) -> Option<Decision> {
                     choice(
                         "hold fire".into(),
                         CtbCommand::React { fire: None }.command(),
+                        None,
+                    ),
+                ],
+            },
+            Pending::Bounce { stand, from } => Decision {
+                side: side_of(world, *stand),
+                prompt: format!(
+                    "{} is locked with {}: bounce back or stay in contact",
+                    plain_name(world, *stand),
+                    plain_name(world, *from)
+                ),
+                rule: "CtB 11.1".into(),
+                choices: vec![
+                    choice(
+                        "bounce".into(),
+                        CtbCommand::Bounce {
+                            unit: Some(key(world, *stand)),
+                        }
+                        .command(),
+                        hex_of(world, *stand),
+                    ),
+                    choice(
+                        "stay".into(),
+                        CtbCommand::Bounce { unit: None }.command(),
                         None,
                     ),
                 ],

@@ -35,6 +35,8 @@ pub enum Plan {
     Rally(Vec<UnitId>),
     /// Evade (true) or stand (false) (CtB 4.0).
     Evasion(bool),
+    /// Heavy cavalry bounce (true) or stay (CtB 11.1).
+    Bounce(bool),
     /// Defensive fire (true) or none (CtB 6.2).
     Defend(bool),
     /// Supporting fire (true) or none (CtB 6.3).
@@ -94,6 +96,14 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                     ),
                 )),
             },
+            (Pending::Bounce { stand, .. }, Some(CtbCommand::Bounce { unit })) => match unit {
+                None => Ok(Plan::Bounce(false)),
+                Some(u) if resolve(world, u)? == *stand => Ok(Plan::Bounce(true)),
+                Some(_) => Err(refuse(
+                    "CtB 11.1",
+                    format!("only {} may bounce", plain_name(world, *stand)),
+                )),
+            },
             (
                 Pending::Evade { stand, .. },
                 Some(CtbCommand::Evade { unit } | CtbCommand::Hold { unit }),
@@ -145,7 +155,7 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
             _ => {
                 let d = super::decision::decision(world).expect("a pending decision");
                 Err(refuse(
-                    "CtB 10.2",
+                    p.rule(),
                     format!("first: {} ({})", d.prompt, d.answers()),
                 ))
             }
@@ -294,6 +304,7 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                 Err(refuse("CtB 4.0", "no stand is charged"))
             }
             Some(CtbCommand::React { .. }) => Err(refuse("CtB 6.2", "no reaction waits")),
+            Some(CtbCommand::Bounce { .. }) => Err(refuse("CtB 11.1", "no bounce waits")),
             None => Err(refuse(
                 "CtB 3.0",
                 "Charles the Bold moves with `go`, fires with `fire` and fights with `fight`",
@@ -326,6 +337,13 @@ pub fn execute(world: &mut World, plan: Plan) {
                 None => log(world, EventKind::Special, "CtB 13.0", |w| {
                     format!("{} does not pursue", plain_name(w, stand))
                 }),
+            }
+        }
+        Plan::Bounce(bounces) => {
+            if let Some(Pending::Bounce { stand, from }) =
+                world.resource_mut::<super::CtbState>().pending.pop_front()
+            {
+                super::melee::bounce(world, stand, from, bounces);
             }
         }
         Plan::Evasion(evades) => {
@@ -419,6 +437,10 @@ fn prune_pending(world: &mut World) {
                 super::hex_of(world, stand)?;
                 Some(Pending::Pursue { stand, from, path })
             }
+            Pending::Bounce { stand, from } => (super::hex_of(world, stand).is_some()
+                && super::in_melee(world, stand)
+                && super::hex_of(world, from).is_some())
+            .then_some(Pending::Bounce { stand, from }),
             Pending::Evade { stand, charger } => (super::hex_of(world, stand).is_some()
                 && super::hex_of(world, charger).is_some())
             .then_some(Pending::Evade { stand, charger }),

@@ -707,6 +707,20 @@ pub fn execute_fight(world: &mut World, plan: FightPlan) {
                             stands: [a, d],
                             supports: plan.supports.clone(),
                         });
+                        // Heavy cavalry choose to stay in contact or bounce, the
+                        // attacker's first (CtB 11.1).
+                        if let Some(i) = [0, 1]
+                            .into_iter()
+                            .find(|&i| specs[i].bounce == super::data::Bounce::Choice)
+                        {
+                            world
+                                .resource_mut::<CtbState>()
+                                .pending
+                                .push_front(Pending::Bounce {
+                                    stand: plan.stands[i],
+                                    from: plan.stands[1 - i],
+                                });
+                        }
                     }
                 }
             }
@@ -790,4 +804,27 @@ fn offer_pursuit(
                 });
         }
     }
+}
+
+/// Heavy cavalry's answer after an ongoing melee (CtB 11.1): bounce up to one normal
+/// move away, disordered, facing kept, ending the melee; or stay in contact.
+pub fn bounce(world: &mut World, hc: UnitId, from: UnitId, bounces: bool) {
+    if !bounces {
+        log(world, EventKind::Special, "CtB 11.1", |w| {
+            format!("{} stays in contact", plain_name(w, hc))
+        });
+        return;
+    }
+    let Some(fh) = hex_of(world, from) else {
+        return;
+    };
+    log(world, EventKind::Special, "CtB 11.1", |w| {
+        format!("{} bounces back, disordered", plain_name(w, hc))
+    });
+    world
+        .resource_mut::<CtbState>()
+        .melees
+        .retain(|m| !(m.stands.contains(&hc) && m.stands.contains(&from)));
+    let mp = u32::from(stand(world, hc).expect("a stand").entry.mp.0);
+    super::results::retreat_by(world, hc, fh, true, mp, true);
 }
