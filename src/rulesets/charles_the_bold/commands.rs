@@ -212,14 +212,7 @@ fn parse_evade(w: &Words) -> Result<Command, ParseError> {
 }
 
 fn parse_bounce(w: &Words) -> Result<Command, ParseError> {
-    w.need(1, "the heavy cavalry or `none`: bounce 0505")?;
-    w.at_most(1, "one stand or `none`")?;
-    let (c, s) = w.rest[0];
-    let unit = if s.eq_ignore_ascii_case("none") {
-        None
-    } else {
-        Some(unit_at(c, s)?)
-    };
+    let unit = stand_or_none(w, "the heavy cavalry or `none`: bounce 0505")?;
     Ok(CtbCommand::Bounce { unit }.command())
 }
 
@@ -367,15 +360,20 @@ fn parse_fight(w: &Words) -> Result<Command, ParseError> {
 }
 
 fn parse_pursue(w: &Words) -> Result<Command, ParseError> {
-    w.need(1, "the winning stand or `none`: pursue 0406")?;
+    let unit = stand_or_none(w, "the winning stand or `none`: pursue 0406")?;
+    Ok(CtbCommand::Pursue { unit }.command())
+}
+
+/// One stand, or `none` for a declined choice (`pursue`, `bounce`).
+fn stand_or_none(w: &Words, needs: &str) -> Result<Option<UnitRef>, ParseError> {
+    w.need(1, needs)?;
     w.at_most(1, "one stand or `none`")?;
     let (c, s) = w.rest[0];
-    let unit = if s.eq_ignore_ascii_case("none") {
+    Ok(if s.eq_ignore_ascii_case("none") {
         None
     } else {
         Some(unit_at(c, s)?)
-    };
-    Ok(CtbCommand::Pursue { unit }.command())
+    })
 }
 
 fn parse_rally(w: &Words) -> Result<Command, ParseError> {

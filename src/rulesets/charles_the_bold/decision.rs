@@ -84,6 +84,26 @@ fn choice(label: String, command: Command, hex: Option<HexCoord>) -> Choice {
     }
 }
 
+/// The answers to defensive or supporting fire (CtB 6.2, 6.3): fire at the charger, or
+/// hold it.
+fn fire_choices(world: &World, stand: UnitId, charger: UnitId) -> Vec<Choice> {
+    vec![
+        choice(
+            "fire".into(),
+            CtbCommand::React {
+                fire: Some((key(world, stand), key(world, charger))),
+            }
+            .command(),
+            hex_of(world, charger),
+        ),
+        choice(
+            "hold fire".into(),
+            CtbCommand::React { fire: None }.command(),
+            None,
+        ),
+    ]
+}
+
 /// The decision waiting, if any: a pending melee or pursuit first, else the choice of
 /// a group (CtB 1.4).
 pub fn decision(world: &World) -> Option<Decision> {
@@ -169,21 +189,7 @@ pub fn decision(world: &World) -> Option<Decision> {
                     plain_name(world, *charger)
                 ),
                 rule: "CtB 6.2".into(),
-                choices: vec![
-                    choice(
-                        "fire".into(),
-                        CtbCommand::React {
-                            fire: Some((key(world, *stand), key(world, *charger))),
-                        }
-                        .command(),
-                        hex_of(world, *charger),
-                    ),
-                    choice(
-                        "hold fire".into(),
-                        CtbCommand::React { fire: None }.command(),
-                        None,
-                    ),
-                ],
+                choices: fire_choices(world, *stand, *charger),
             },
             Pending::SupportingFire { stand, charger } => Decision {
                 side: side_of(world, *stand),
@@ -193,21 +199,7 @@ pub fn decision(world: &World) -> Option<Decision> {
                     plain_name(world, *stand)
                 ),
                 rule: "CtB 6.3".into(),
-                choices: vec![
-                    choice(
-                        "fire".into(),
-                        CtbCommand::React {
-                            fire: Some((key(world, *stand), key(world, *charger))),
-                        }
-                        .command(),
-                        hex_of(world, *charger),
-                    ),
-                    choice(
-                        "hold fire".into(),
-                        CtbCommand::React { fire: None }.command(),
-                        None,
-                    ),
-                ],
+                choices: fire_choices(world, *stand, *charger),
             },
             Pending::Bounce { stand, from } => Decision {
                 side: side_of(world, *stand),

@@ -116,39 +116,38 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                 }
                 Ok(Plan::Evasion(matches!(ctb, Some(CtbCommand::Evade { .. }))))
             }
-            (Pending::DefensiveFire { stand, charger }, Some(CtbCommand::React { fire })) => {
-                match fire {
-                    None => Ok(Plan::Defend(false)),
-                    Some((u, t)) => {
-                        if resolve(world, u)? != *stand || resolve(world, t)? != *charger {
-                            return Err(refuse(
-                                "CtB 6.2",
-                                format!(
-                                    "defensive fire is {}'s, at {}",
-                                    plain_name(world, *stand),
-                                    plain_name(world, *charger)
-                                ),
-                            ));
-                        }
-                        Ok(Plan::Defend(true))
+            (
+                Pending::DefensiveFire { stand, charger }
+                | Pending::SupportingFire { stand, charger },
+                Some(CtbCommand::React { fire }),
+            ) => {
+                let supporting = matches!(p, Pending::SupportingFire { .. });
+                let answer = |fires| {
+                    if supporting {
+                        Plan::Support(fires)
+                    } else {
+                        Plan::Defend(fires)
                     }
-                }
-            }
-            (Pending::SupportingFire { stand, charger }, Some(CtbCommand::React { fire })) => {
+                };
                 match fire {
-                    None => Ok(Plan::Support(false)),
+                    None => Ok(answer(false)),
                     Some((u, t)) => {
                         if resolve(world, u)? != *stand || resolve(world, t)? != *charger {
                             return Err(refuse(
-                                "CtB 6.3",
+                                p.rule(),
                                 format!(
-                                    "supporting fire is {}'s, at {}",
+                                    "{} fire is {}'s, at {}",
+                                    if supporting {
+                                        "supporting"
+                                    } else {
+                                        "defensive"
+                                    },
                                     plain_name(world, *stand),
                                     plain_name(world, *charger)
                                 ),
                             ));
                         }
-                        Ok(Plan::Support(true))
+                        Ok(answer(true))
                     }
                 }
             }

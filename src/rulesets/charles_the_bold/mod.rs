@@ -300,6 +300,16 @@ pub(crate) fn attached_general(world: &World, id: UnitId) -> Option<UnitId> {
         .find(|g| general(world, *g).is_some_and(|c| c.attached == Some(id)))
 }
 
+/// Moves a stand to `to` with the general attached to it (CtB 2.1): every move,
+/// retreat, evasion and pursuit carries him along.
+pub(crate) fn carry(world: &mut World, id: UnitId, to: HexCoord) {
+    let rider = attached_general(world, id);
+    set_placement(world, id, Placement::OnMap(to));
+    if let Some(g) = rider {
+        set_placement(world, g, Placement::OnMap(to));
+    }
+}
+
 /// Every stand of a side on the map, in id order.
 pub(crate) fn stands_of(world: &World, side: SideId) -> Vec<UnitId> {
     all_units(world)

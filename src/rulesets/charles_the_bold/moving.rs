@@ -15,9 +15,8 @@ use super::commands::Step;
 use super::data::TypeSpec;
 use super::decision::Pending;
 use super::{
-    CtbGeneral, CtbState, acts, acts_mut, attached_general, facing, general, generals_at, hex_of,
-    log, plain_name, set_facing, set_placement, side_of, stand, stand_at, state, status,
-    status_mut,
+    CtbGeneral, CtbState, acts, acts_mut, facing, general, generals_at, hex_of, log, plain_name,
+    set_facing, set_placement, side_of, stand, stand_at, state, status, status_mut,
 };
 
 /// A checked move of a stand.
@@ -438,14 +437,10 @@ pub fn execute_go(world: &mut World, plan: MovePlan) {
         super::impetuous::closed(world, id);
     }
     let start = hex_of(world, id).expect("on the map");
-    let rider = attached_general(world, id);
     let side = side_of(world, id);
     for &(h, f) in &plan.path {
         if hex_of(world, id) != Some(h) {
-            set_placement(world, id, Placement::OnMap(h));
-            if let Some(g) = rider {
-                set_placement(world, g, Placement::OnMap(h));
-            }
+            super::carry(world, id, h);
             for g in generals_at(world, h) {
                 if side_of(world, g) != side {
                     displace_general(world, g);

@@ -7,15 +7,15 @@ use bevy::prelude::*;
 use crate::engine::board::Board;
 use crate::engine::event::EventKind;
 use crate::engine::hex::HexCoord;
-use crate::engine::units::{Placement, UnitId};
+use crate::engine::units::UnitId;
 
 use super::data::{DefensiveFire, Evade, ImpactRemoval};
 use super::decision::Pending;
 use super::geometry::{Side, in_front, side_touched};
 use super::pool::Pool;
 use super::{
-    CtbState, acts, acts_mut, attached_general, facing, hex_of, log, plain_name, ranks,
-    set_placement, stand, stand_at, status, tables,
+    CtbState, acts, acts_mut, facing, hex_of, log, plain_name, ranks, stand, stand_at, status,
+    tables,
 };
 
 /// Whether `charger` contacts `target` through its two front hexes (CtB 4.0, 6.2).
@@ -330,11 +330,7 @@ pub fn evade(world: &mut World, target: UnitId, charger: UnitId) {
         return;
     };
     let from = hex_of(world, target).expect("on the map");
-    let rider = attached_general(world, target);
-    set_placement(world, target, Placement::OnMap(end));
-    if let Some(g) = rider {
-        set_placement(world, g, Placement::OnMap(end));
-    }
+    super::carry(world, target, end);
     log(world, EventKind::Retreated, "CtB 4.0", |w| {
         format!(
             "{} evades {from} → {end}, facing {}",

@@ -329,14 +329,7 @@ pub fn retreat_by(
         passed.retain(|f| hex_of(world, *f).is_some_and(|fh| path.contains(&fh)));
     }
     if pos != start {
-        set_placement(world, id, Placement::OnMap(pos));
-        if let Some(g) = attached_general(world, id).or_else(|| {
-            super::generals_at(world, start)
-                .into_iter()
-                .find(|g| super::general(world, *g).is_some_and(|c| c.attached == Some(id)))
-        }) {
-            set_placement(world, g, Placement::OnMap(pos));
-        }
+        super::carry(world, id, pos);
     }
     world
         .resource_mut::<CtbState>()
@@ -457,14 +450,7 @@ pub fn pursue(world: &mut World, id: UnitId, from_hex: HexCoord, loser_path: Vec
         });
         return;
     }
-    set_placement(world, id, Placement::OnMap(pos));
-    if let Some(g) = attached_general(world, id).or_else(|| {
-        super::generals_at(world, start)
-            .into_iter()
-            .find(|g| super::general(world, *g).is_some_and(|c| c.attached == Some(id)))
-    }) {
-        set_placement(world, g, Placement::OnMap(pos));
-    }
+    super::carry(world, id, pos);
     displace_enemy_generals(world, id, pos);
     {
         let mut t = super::acts_mut(world, id);
