@@ -11,6 +11,7 @@ mod ctb_fire;
 mod ctb_game;
 mod ctb_geometry;
 mod ctb_melee;
+mod ctb_opportunity;
 mod ctb_rules;
 mod ctb_scenario;
 mod engine;

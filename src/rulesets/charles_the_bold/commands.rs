@@ -68,6 +68,9 @@ pub enum CtbCommand {
     /// A reaction of the side not moving: `react fire STAND -> TARGET` (defensive fire,
     /// CtB 6.2), or `react none`.
     React { fire: Option<(UnitRef, UnitRef)> },
+    /// A stand on opportunity charges the stand that triggered it (CtB 5.0):
+    /// `react charge STAND`.
+    ReactCharge { unit: UnitRef },
     /// An Order Test, as the stand's first action, to go on opportunity (CtB 5.0, 9.1).
     Opportunity { unit: UnitRef },
 }
@@ -134,6 +137,7 @@ impl fmt::Display for CtbCommand {
             CtbCommand::Hold { unit } => write!(f, "hold {unit}"),
             CtbCommand::React { fire: Some((u, t)) } => write!(f, "react fire {u} -> {t}"),
             CtbCommand::React { fire: None } => write!(f, "react none"),
+            CtbCommand::ReactCharge { unit } => write!(f, "react charge {unit}"),
             CtbCommand::Opportunity { unit } => write!(f, "opportunity {unit}"),
             CtbCommand::Rally { units } => {
                 write!(f, "rally")?;
@@ -217,12 +221,20 @@ fn parse_bounce(w: &Words) -> Result<Command, ParseError> {
 }
 
 fn parse_react(w: &Words) -> Result<Command, ParseError> {
-    let form = "react fire 0406 -> 0506, or react none";
+    let form = "react fire 0406 -> 0506, react charge 0406, or react none";
     w.need(1, form)?;
     let (c, first) = w.rest[0];
     if first.eq_ignore_ascii_case("none") {
         w.at_most(1, "nothing after `none`")?;
         return Ok(CtbCommand::React { fire: None }.command());
+    }
+    if first.eq_ignore_ascii_case("charge") {
+        w.need(2, form)?;
+        w.at_most(2, "one stand after `charge`")?;
+        return Ok(CtbCommand::ReactCharge {
+            unit: unit_at(w.rest[1].0, w.rest[1].1)?,
+        }
+        .command());
     }
     if !first.eq_ignore_ascii_case("fire") || w.rest.len() != 4 || w.rest[2].1 != "->" {
         return Err(ParseError {

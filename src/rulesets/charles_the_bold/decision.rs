@@ -31,6 +31,13 @@ pub enum Pending {
     SupportingFire { stand: UnitId, charger: UnitId },
     /// Heavy cavalry in an ongoing melee may bounce back or stay (CtB 11.1).
     Bounce { stand: UnitId, from: UnitId },
+    /// A stand on opportunity may answer `trigger`, which came at it (its move stopped
+    /// there) or fired on it from its front (`fired`) (CtB 5.0).
+    Opportunity {
+        stand: UnitId,
+        trigger: UnitId,
+        fired: bool,
+    },
     /// The winner may pursue (CtB 13.0): from the hex the loser left, along its way.
     Pursue {
         stand: UnitId,
@@ -48,6 +55,8 @@ impl Pending {
             Pending::Evade { stand, charger }
             | Pending::DefensiveFire { stand, charger }
             | Pending::SupportingFire { stand, charger } => *stand == id || *charger == id,
+            // No melee yet: a stand on opportunity may fire at its trigger (CtB 5.0).
+            Pending::Opportunity { .. } => false,
         }
     }
 
@@ -60,6 +69,7 @@ impl Pending {
             Pending::SupportingFire { .. } => "CtB 6.3",
             Pending::Bounce { .. } => "CtB 11.1",
             Pending::Pursue { .. } => "CtB 13.0",
+            Pending::Opportunity { .. } => "CtB 5.0",
         }
     }
 
@@ -71,12 +81,13 @@ impl Pending {
             | Pending::Bounce { stand, .. }
             | Pending::Evade { stand, .. }
             | Pending::DefensiveFire { stand, .. }
-            | Pending::SupportingFire { stand, .. } => side_of(world, *stand),
+            | Pending::SupportingFire { stand, .. }
+            | Pending::Opportunity { stand, .. } => side_of(world, *stand),
         }
     }
 }
 
-fn choice(label: String, command: Command, hex: Option<HexCoord>) -> Choice {
+pub(crate) fn choice(label: String, command: Command, hex: Option<HexCoord>) -> Choice {
     Choice {
         label,
         command,
@@ -224,6 +235,25 @@ pub fn decision(world: &World) -> Option<Decision> {
                         None,
                     ),
                 ],
+            },
+            Pending::Opportunity {
+                stand,
+                trigger,
+                fired,
+            } => Decision {
+                side: side_of(world, *stand),
+                prompt: format!(
+                    "{} is on opportunity: {} {}. Charge it, fire at it or let it be",
+                    plain_name(world, *stand),
+                    plain_name(world, *trigger),
+                    if *fired {
+                        "fired on it from its front"
+                    } else {
+                        "comes at it"
+                    }
+                ),
+                rule: "CtB 5.0".into(),
+                choices: super::opportunity::choices(world, *stand, *trigger),
             },
             Pending::Pursue { stand, from, .. } => Decision {
                 side: side_of(world, *stand),

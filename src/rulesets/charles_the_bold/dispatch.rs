@@ -43,6 +43,12 @@ pub enum Plan {
     Support(bool),
     /// An Order Test for opportunity (CtB 5.0, 9.1).
     Opportunity(UnitId),
+    /// A stand on opportunity answers the stand that triggered it (CtB 5.0).
+    Answer {
+        stand: UnitId,
+        trigger: UnitId,
+        answer: super::opportunity::Answer,
+    },
 }
 
 fn refuse(rule: &'static str, why: impl Into<String>) -> Refusal {
@@ -151,6 +157,16 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                     }
                 }
             }
+            (
+                Pending::Opportunity { stand, trigger, .. },
+                Some(c @ (CtbCommand::React { .. } | CtbCommand::ReactCharge { .. })),
+            ) => super::opportunity::check_answer(world, *stand, *trigger, c).map(|answer| {
+                Plan::Answer {
+                    stand: *stand,
+                    trigger: *trigger,
+                    answer,
+                }
+            }),
             _ => {
                 let d = super::decision::decision(world).expect("a pending decision");
                 Err(refuse(
@@ -303,6 +319,9 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                 Err(refuse("CtB 4.0", "no stand is charged"))
             }
             Some(CtbCommand::React { .. }) => Err(refuse("CtB 6.2", "no reaction waits")),
+            Some(CtbCommand::ReactCharge { .. }) => {
+                Err(refuse("CtB 5.0", "no stand on opportunity is asked"))
+            }
             Some(CtbCommand::Bounce { .. }) => Err(refuse("CtB 11.1", "no bounce waits")),
             None => Err(refuse(
                 "CtB 3.0",
@@ -370,6 +389,14 @@ pub fn execute(world: &mut World, plan: Plan) {
             }
         }
         Plan::Opportunity(id) => super::impetuous::go_on_opportunity(world, id),
+        Plan::Answer {
+            stand,
+            trigger,
+            answer,
+        } => {
+            world.resource_mut::<super::CtbState>().pending.pop_front();
+            super::opportunity::answer(world, stand, trigger, answer);
+        }
         Plan::Support(fires) => {
             if let Some(Pending::SupportingFire { stand, charger }) =
                 world.resource_mut::<super::CtbState>().pending.pop_front()
@@ -405,6 +432,7 @@ pub fn execute(world: &mut World, plan: Plan) {
         }
     }
     prune_pending(world);
+    super::opportunity::go_on(world);
     super::victory::check_break(world);
 }
 
@@ -446,6 +474,20 @@ fn prune_pending(world: &mut World) {
             Pending::DefensiveFire { stand, charger } => (super::hex_of(world, stand).is_some()
                 && super::hex_of(world, charger).is_some())
             .then_some(Pending::DefensiveFire { stand, charger }),
+            Pending::Opportunity {
+                stand,
+                trigger,
+                fired,
+            } => (super::hex_of(world, trigger).is_some()
+                && !super::shooting::in_close_combat(world, trigger)
+                && super::status(world, stand).opportunity
+                && !super::status(world, stand).disordered
+                && super::hex_of(world, stand).is_some())
+            .then_some(Pending::Opportunity {
+                stand,
+                trigger,
+                fired,
+            }),
             Pending::SupportingFire { stand, charger } => (super::hex_of(world, stand).is_some()
                 && super::hex_of(world, charger).is_some())
             .then_some(Pending::SupportingFire { stand, charger }),

@@ -22,6 +22,7 @@ pub mod melee;
 pub mod morale;
 pub mod movement;
 pub mod moving;
+pub mod opportunity;
 pub mod orders;
 pub mod pool;
 pub mod reactions;
@@ -150,6 +151,11 @@ pub struct CtbTurn {
     pub released: bool,
     /// It has taken its Order Test for opportunity this activation (CtB 5.0).
     pub opportunity_tested: bool,
+    /// The enemy stands on opportunity its current move has asked already (each may
+    /// answer it once a move: ), and whether one of them has charged it (only
+    /// one may: CtB 5.0).
+    pub asked: Vec<UnitId>,
+    pub opportunity_charged: bool,
 }
 
 /// A general (CtB 1.1, 2.0-2.2): his group, his initiative bonus, his command range,
@@ -205,6 +211,9 @@ pub struct CtbState {
     /// Generals killed with their stand and the hex where each fell: a replacement
     /// comes at the start of the next round (CtB 2.2).
     pub fallen: Vec<(UnitId, HexCoord)>,
+    /// A move stopped by opportunity reactions, going on once they are answered
+    /// (CtB 5.0).
+    pub suspended: Option<opportunity::Suspended>,
 }
 
 /// The tables, shared with every system and function of the ruleset.

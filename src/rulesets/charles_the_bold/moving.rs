@@ -45,6 +45,17 @@ pub struct MovePlan {
     pub displaced: Option<(UnitId, HexCoord)>,
     /// An impetuous stand's second move to contact: no Order Test (CtB 9.1, R-3.3).
     pub impetus_charge: bool,
+    /// The steps as commanded, the final facing, and the MP left after each entry of
+    /// `path`: a move stopped by an opportunity reaction goes on with the rest (CtB 5.0).
+    pub steps: Vec<Step>,
+    pub final_facing: Option<VertexFacing>,
+    pub mp_after: Vec<u8>,
+    /// An opportunity charge at this stand, which triggered it (CtB 5.0): made in the
+    /// enemy's activation, outside its own turn record.
+    pub reaction: Option<UnitId>,
+    /// The rest of a move an opportunity reaction stopped after it had entered a hex:
+    /// a contact now is still a charge (CtB 5.0, 10.3).
+    pub carried_on: bool,
 }
 
 /// A checked move of a general (CtB 2.1).
@@ -126,6 +137,19 @@ pub fn check_go(
     steps: &[Step],
     final_facing: Option<VertexFacing>,
 ) -> Result<MovePlan, Refusal> {
+    check_go_as(world, id, steps, final_facing, None)
+}
+
+/// Checks a move, in the stand's own activation (`reaction` none) or as an opportunity
+/// charge at `reaction` in the enemy's (CtB 5.0): that is its first move, whatever its
+/// own activation did, and no impetuous duty applies to it.
+pub fn check_go_as(
+    world: &World,
+    id: UnitId,
+    steps: &[Step],
+    final_facing: Option<VertexFacing>,
+    reaction: Option<UnitId>,
+) -> Result<MovePlan, Refusal> {
     let me = stand(world, id).expect("the caller passes a stand");
     let spec: &TypeSpec = &me.spec;
     let side = side_of(world, id);
@@ -141,7 +165,9 @@ pub fn check_go(
             ),
         ));
     }
-    let t = acts(world, id);
+    let own = acts(world, id);
+    let fresh = super::CtbTurn::default();
+    let t = if reaction.is_some() { &fresh } else { own };
     if t.stopped {
         return Err(refuse(
             "CtB 3.1",
@@ -189,6 +215,7 @@ pub fn check_go(
     let mut mp_left = mp;
     let (mut pos, mut face) = (start, facing(world, id));
     let mut path = Vec::new();
+    let mut mp_after = Vec::new();
     let (mut turns, mut hexes) = (0u32, 0u32);
     let mut ended: Option<String> = None;
     let mut second_face = false;
@@ -247,6 +274,7 @@ pub fn check_go(
                     }
                 }
                 path.push((pos, face));
+                mp_after.push(mp_left);
                 let front = enemies_in_front(world, side, pos, face);
                 if !front.is_empty() {
                     for e in &front {
@@ -349,6 +377,7 @@ pub fn check_go(
                 pos = to;
                 hexes += 1;
                 path.push((pos, face));
+                mp_after.push(mp_left);
                 if started_in_zoc
                     && kind != "backwards"
                     && enemies_in_front(world, side, pos, face).is_empty()
@@ -377,6 +406,7 @@ pub fn check_go(
     if let Some(f) = final_facing {
         face = f;
         path.push((pos, face));
+        mp_after.push(mp_left);
         let front = enemies_in_front(world, side, pos, face);
         if !front.is_empty() {
             for e in &front {
@@ -387,8 +417,9 @@ pub fn check_go(
     }
     // An undisordered impetuous stand's second move to contact needs no Order Test
     // (CtB 9.1, R-3.3).
-    let impetus_charge =
-        extra && super::impetuous::untested_second_move(world, id, !contact.is_empty());
+    let impetus_charge = extra
+        && reaction.is_none()
+        && super::impetuous::untested_second_move(world, id, !contact.is_empty());
     let plan = MovePlan {
         stand: id,
         path,
@@ -402,8 +433,15 @@ pub fn check_go(
         resumed,
         displaced,
         impetus_charge,
+        steps: steps.to_vec(),
+        final_facing,
+        mp_after,
+        reaction,
+        carried_on: false,
     };
-    super::impetuous::check_move(world, id, &plan)?;
+    if reaction.is_none() {
+        super::impetuous::check_move(world, id, &plan)?;
+    }
     Ok(plan)
 }
 
@@ -436,23 +474,73 @@ pub fn execute_go(world: &mut World, plan: MovePlan) {
     if !plan.resumed {
         super::impetuous::closed(world, id);
     }
+    if !plan.resumed {
+        acts_mut(world, id).asked.clear();
+    }
     let start = hex_of(world, id).expect("on the map");
     let side = side_of(world, id);
-    for &(h, f) in &plan.path {
-        if hex_of(world, id) != Some(h) {
-            super::carry(world, id, h);
-            for g in generals_at(world, h) {
-                if side_of(world, g) != side {
-                    displace_general(world, g);
+    // Stands on opportunity may stop the move where it comes at them (CtB 5.0); an
+    // opportunity charge triggers nothing in turn.
+    let watch = plan.reaction.is_none() && super::opportunity::anyone_watching(world, side);
+    let mut stop: Option<(usize, Vec<UnitId>)> = None;
+    if watch && !plan.resumed {
+        let counter = super::opportunity::triggered(world, id, None, &plan.contact);
+        if !counter.is_empty() {
+            stop = Some((0, counter));
+        }
+    }
+    if stop.is_none() {
+        for (i, &(h, f)) in plan.path.iter().enumerate() {
+            let prev = hex_of(world, id).expect("on the map");
+            if prev != h {
+                super::carry(world, id, h);
+                for g in generals_at(world, h) {
+                    if side_of(world, g) != side {
+                        displace_general(world, g);
+                    }
+                }
+            }
+            if facing(world, id) != f {
+                set_facing(world, id, f);
+            }
+            let last = i + 1 == plan.path.len();
+            // Never stopped while passing through a friend, nor where it makes contact.
+            let alone = super::units_at(world, h)
+                .into_iter()
+                .all(|u| u == id || stand(world, u).is_none());
+            let contact_here = last && !plan.contact.is_empty();
+            if watch && prev != h && alone && !contact_here {
+                super::refresh_zones(world);
+                let reacting = super::opportunity::triggered(world, id, Some(prev), &plan.contact);
+                if !reacting.is_empty() {
+                    stop = Some((i + 1, reacting));
+                    break;
                 }
             }
         }
-        if facing(world, id) != f {
-            set_facing(world, id, f);
-        }
     }
     let end = hex_of(world, id).expect("on the map");
-    if let Some((friend, to)) = plan.displaced {
+    let done = stop.as_ref().map_or(plan.path.len(), |s| s.0);
+    let (hexes, mp_left) = match &stop {
+        None => (plan.hexes, plan.mp_left),
+        Some((k, _)) => {
+            let mut hexes = 0;
+            let mut pos = start;
+            for &(h, _) in &plan.path[..*k] {
+                if h != pos {
+                    hexes += 1;
+                    pos = h;
+                }
+            }
+            let left = match k {
+                0 => plan.mp_left + plan.spent,
+                k => plan.mp_after[k - 1],
+            };
+            (hexes, left)
+        }
+    };
+    let finished = stop.is_none();
+    if finished && let Some((friend, to)) = plan.displaced {
         set_placement(world, friend, Placement::OnMap(to));
         log(world, EventKind::Displaced, "CtB 3.10", |w| {
             format!("{} is displaced to {to}", plain_name(w, friend))
@@ -468,14 +556,14 @@ pub fn execute_go(world: &mut World, plan: MovePlan) {
             t.moves += 1;
             t.move_start = Some(start);
         }
-        t.resume = None;
-        t.hexes += plan.hexes;
-        t.contact_mp_left = plan.mp_left;
-        if plan.second_face {
+        t.resume = (!finished).then_some(mp_left);
+        t.hexes += hexes;
+        t.contact_mp_left = mp_left;
+        if plan.second_face && finished {
             t.stopped = true;
         }
     }
-    if plan.hexes > 0 || plan.path.len() > 1 {
+    if hexes > 0 || done > 1 {
         status_mut(world, id).opportunity = false;
     }
     log(world, EventKind::Moved, "CtB 3.0", |w| {
@@ -485,6 +573,26 @@ pub fn execute_go(world: &mut World, plan: MovePlan) {
             facing(w, id).name()
         )
     });
+    if let Some((k, stands)) = stop {
+        super::refresh_zones(world);
+        let rest = plan
+            .steps
+            .get(k..)
+            .map(<[Step]>::to_vec)
+            .unwrap_or_default();
+        super::opportunity::stop_move(
+            world,
+            super::opportunity::Suspended {
+                mover: id,
+                at: end,
+                steps: rest,
+                facing: plan.final_facing,
+                moved: hexes > 0 || plan.carried_on,
+            },
+            stands,
+        );
+        return;
+    }
     if plan.second_face {
         status_mut(world, id).disordered = true;
         log(world, EventKind::Special, "CtB 3.1", |w| {
@@ -496,7 +604,7 @@ pub fn execute_go(world: &mut World, plan: MovePlan) {
     }
     super::refresh_zones(world);
     if !plan.contact.is_empty() {
-        let charged = plan.hexes > 0;
+        let charged = plan.hexes > 0 || plan.carried_on;
         {
             let mut t = acts_mut(world, id);
             t.contacted = plan.contact.clone();
@@ -511,7 +619,7 @@ pub fn execute_go(world: &mut World, plan: MovePlan) {
                 charge: charged,
             });
         if charged {
-            super::reactions::offer(world, id, &plan.contact);
+            super::reactions::offer(world, id, &plan.contact, plan.reaction);
         }
         log(world, EventKind::CombatDeclared, "CtB 10.2", |w| {
             let names: Vec<String> = plan.contact.iter().map(|e| plain_name(w, *e)).collect();

@@ -156,10 +156,14 @@ pub fn defensive_pools(world: &World, target: UnitId, charger: UnitId) -> Vec<Po
 }
 
 /// Offers the reactions of the stands a charge has contacted (CtB 4.0, 6.2): for each,
-/// evasion first where allowed, else defensive fire; they come before the melee.
-pub fn offer(world: &mut World, charger: UnitId, contacted: &[UnitId]) {
+/// evasion first where allowed, else defensive fire; they come before the melee. The
+/// stand whose move triggered an opportunity charge has neither (CtB 5.0, 6.2).
+pub fn offer(world: &mut World, charger: UnitId, contacted: &[UnitId], trigger: Option<UnitId>) {
     let mut offers = Vec::new();
     for &t in contacted {
+        if Some(t) == trigger {
+            continue;
+        }
         if may_evade(world, t, charger) {
             offers.push(Pending::Evade { stand: t, charger });
         } else if may_fire_defensively(world, t, charger) {

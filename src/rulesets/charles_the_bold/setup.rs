@@ -599,6 +599,7 @@ pub fn populate(world: &mut World, tables: &Tables, scenario: &LoadedScenario) {
         range,
         waiting,
         fallen: Vec::new(),
+        suspended: None,
     });
     refresh_zones(world);
     log(world, EventKind::TurnStarted, "CtB 1.4", |_| {

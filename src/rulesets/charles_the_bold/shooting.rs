@@ -24,6 +24,9 @@ pub struct FirePlan {
     pub target: UnitId,
     pub moving: bool,
     pub pools: Vec<Pool>,
+    /// Opportunity fire in the enemy's activation (CtB 5.0): outside the shooter's own
+    /// turn record, and it triggers no reaction in turn.
+    pub reaction: bool,
 }
 
 fn refuse(rule: &'static str, why: impl Into<String>) -> Refusal {
@@ -34,6 +37,7 @@ fn refuse(rule: &'static str, why: impl Into<String>) -> Refusal {
 /// waiting to be fought (CtB 6.0: "cannot fire into a close combat or if you are in
 /// close combat").
 pub fn in_close_combat(world: &World, id: UnitId) -> bool {
+    // An opportunity decision is no melee: `involves` leaves it out.
     super::in_melee(world, id) || super::state(world).pending.iter().any(|p| p.involves(id))
 }
 
@@ -63,6 +67,19 @@ pub fn check_fire(
     target: UnitId,
     moving: bool,
 ) -> Result<FirePlan, Refusal> {
+    check_fire_as(world, id, target, moving, false)
+}
+
+/// Checks a fire in the stand's own activation, or as opportunity fire in the enemy's
+/// (`reaction`, CtB 5.0): then it has neither moved nor fired, whatever its own
+/// activation did (it would have left opportunity).
+pub fn check_fire_as(
+    world: &World,
+    id: UnitId,
+    target: UnitId,
+    moving: bool,
+    reaction: bool,
+) -> Result<FirePlan, Refusal> {
     let me = stand(world, id).expect("a stand");
     let name = super::Named(world, id);
     if !me.spec.shoots || me.entry.fire.is_none() {
@@ -74,7 +91,8 @@ pub fn check_fire(
     if side_of(world, target) == side_of(world, id) {
         return Err(refuse("CtB 6.0", "a stand fires at the enemy"));
     }
-    let t = acts(world, id);
+    let fresh = super::CtbTurn::default();
+    let t = if reaction { &fresh } else { acts(world, id) };
     if t.fired {
         return Err(refuse(
             "CtB 3.0",
@@ -183,6 +201,7 @@ pub fn check_fire(
         target,
         moving,
         pools,
+        reaction,
     })
 }
 
@@ -220,7 +239,7 @@ pub fn throw_pool(
 /// (CtB 7.1).
 pub fn execute_fire(world: &mut World, plan: FirePlan) {
     let (id, target) = (plan.shooter, plan.target);
-    {
+    if !plan.reaction {
         let mut t = acts_mut(world, id);
         t.fired = true;
         t.moving_after = plan.moving;
@@ -260,4 +279,7 @@ pub fn execute_fire(world: &mut World, plan: FirePlan) {
         }
     }
     super::refresh_zones(world);
+    if !plan.reaction {
+        super::opportunity::fired_on(world, id, target);
+    }
 }

@@ -1,0 +1,208 @@
+//! Opportunity in the enemy's activation (CtB 5.0, 6.2.1): a stand on opportunity
+//! counter-charges a stand moving to contact it, charges one coming at it, fires back at
+//! a stand firing on it from its front, or lets it be; the trigger neither evades nor
+//! fires defensively; only one stand charges a given enemy; a move stopped by the
+//! question goes on with its remaining steps.
+
+use bataille::engine::game::Game;
+use bataille::engine::view::Decision;
+
+use crate::common::{hex, log_text, refused, run, seed_rolling};
+
+fn decision(g: &Game) -> Option<Decision> {
+    g.ruleset.decision(&g.world)
+}
+
+/// The Scots (Comyn's group) win the first initiative 12 to 2, put each stand in
+/// `on_opportunity` on opportunity (an Order Test of 6 each) and end; the English,
+/// alone to move, then activate the Marshal's group. `more` are the dice after those.
+fn scots_watch(english: &str, scots: &str, on_opportunity: &[&str], more: &[u8]) -> Game {
+    let mut dice = vec![6, 6, 1, 1];
+    dice.extend(on_opportunity.iter().map(|_| 6));
+    dice.extend_from_slice(more);
+    scots_watch_seeded(english, scots, on_opportunity, seed_rolling(&dice))
+}
+
+/// As `scots_watch`, with the game's seed given (it must roll 6, 6, 1, 1, then a 6 for
+/// each stand going on opportunity).
+fn scots_watch_seeded(english: &str, scots: &str, on_opportunity: &[&str], seed: u64) -> Game {
+    let ron = format!(
+        r#"(
+    name: "Opportunity", date: "1298", ruleset: "charles_the_bold", turns: 2,
+    map: (columns: 10, rows: 8),
+    sides: [
+        (id: "english", name: "English", army: "english", break_fraction: (1, 1),
+         groups: [(id: "marshal", name: "Marshal", general: "norfolk")]),
+        (id: "scots", name: "Scots", army: "scots", break_fraction: (1, 1),
+         groups: [(id: "comyn", name: "Comyn", general: "comyn")]),
+    ],
+    first: "scots",
+    units: [
+        (id: "norfolk", name: "Norfolk", side: "english", type: "general", hex: "0908", group: "marshal"),
+        {english}
+        (id: "comyn", name: "Comyn", side: "scots", type: "general", hex: "0205", group: "comyn"),
+        {scots}
+    ],
+    at_time_limit: (winner: "scots", level: Minor),
+)"#
+    );
+    let mut g = crate::common::game_of(&ron, seed, &[]);
+    run(&mut g, &["declare comyn", "declare marshal", "end"]);
+    for o in on_opportunity {
+        run(&mut g, &[&format!("opportunity {o}")]);
+    }
+    run(&mut g, &["end", "declare marshal", "end"]);
+    assert!(
+        log_text(&g).contains("English move Marshal"),
+        "{}",
+        log_text(&g)
+    );
+    g
+}
+
+const HORSE: &str = r#"(id: "h1", name: "Scots horse", side: "scots", type: "scots_horse", hex: "0305", group: "comyn", facing: "E"),"#;
+
+fn light_horse_at(at: &str) -> String {
+    format!(
+        r#"(id: "e1", name: "English stand", side: "english", type: "mounted_crossbow", hex: "{at}", group: "marshal", facing: "W"),"#
+    )
+}
+
+#[test]
+fn ctb_5_0_counter_charge_of_a_stand_moving_to_contact_it_no_evasion_no_defensive_fire() {
+    let mut g = scots_watch(&light_horse_at("0505"), HORSE, &["h1"], &[]);
+    // The mounted crossbow would contact the horse from 0405: the horse may
+    // counter-charge it before it moves.
+    run(&mut g, &["go e1 0405"]);
+    let d = decision(&g).expect("the Scots are asked");
+    assert_eq!((d.rule.as_str(), d.side.0), ("CtB 5.0", 1), "{d:?}");
+    assert_eq!(
+        hex(&g, "e1").as_deref(),
+        Some("0505"),
+        "stopped before it moved"
+    );
+    let labels: Vec<&str> = d.choices.iter().map(|c| c.label.as_str()).collect();
+    assert_eq!(labels, ["charge", "let it be"], "the horse does not shoot");
+    // The English may do nothing meanwhile.
+    assert!(refused(&mut g, "go e1 0405").contains("CtB 5.0"));
+    run(&mut g, &["react charge h1"]);
+    assert_ne!(hex(&g, "h1").as_deref(), Some("0305"), "the horse charged");
+    let log = log_text(&g);
+    assert!(
+        log.contains("Scots horse charges English stand on opportunity"),
+        "{log}"
+    );
+    // Light cavalry would evade or fire defensively at a charger; not at this one
+    // (CtB 5.0: "cannot evade"; 6.2: "not ... an opportunity charge which they
+    // triggered"). The melee is the Scots' to fight.
+    let d = decision(&g).expect("the melee");
+    assert_eq!((d.rule.as_str(), d.side.0), ("CtB 10.2", 1), "{d:?}");
+    assert!(
+        !refused(&mut g, "go e1 0405").is_empty(),
+        "its move ended in contact"
+    );
+}
+
+#[test]
+fn ctb_5_0_a_stand_coming_closer_is_stopped_and_goes_on_when_let_be() {
+    let mut g = scots_watch(&light_horse_at("0805"), HORSE, &["h1"], &[]);
+    run(&mut g, &["go e1 0705 0605"]);
+    // At 0705 it is 4 hexes off: 3 straight hexes and the horse is on it.
+    let d = decision(&g).expect("the Scots are asked");
+    assert_eq!(d.rule, "CtB 5.0");
+    assert_eq!(hex(&g, "e1").as_deref(), Some("0705"));
+    run(&mut g, &["react none"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("Scots horse lets English stand be, and stays on opportunity"),
+        "{log}"
+    );
+    // The rest of its move, without a new Order Test, and the horse is not asked twice
+    // in one move.
+    assert_eq!(hex(&g, "e1").as_deref(), Some("0605"));
+    assert!(decision(&g).is_none(), "{:?}", decision(&g));
+    assert!(!log.contains("Order Test of English stand"), "{log}");
+}
+
+#[test]
+fn ctb_5_0_only_one_stand_on_opportunity_charges_an_enemy() {
+    let two = format!(
+        "{HORSE}\n{}",
+        r#"(id: "h2", name: "Scots horse 2", side: "scots", type: "scots_horse", hex: "0304", group: "comyn", facing: "E"),"#
+    );
+    let mut g = scots_watch(&light_horse_at("0805"), &two, &["h1", "h2"], &[]);
+    run(&mut g, &["go e1 0705 0605"]);
+    let d = decision(&g).expect("asked");
+    assert_eq!(d.rule, "CtB 5.0");
+    let first = if d.prompt.starts_with("Scots horse 2") {
+        "h2"
+    } else {
+        "h1"
+    };
+    let pending = log_text(&g).matches("on opportunity may answer").count();
+    assert_eq!(pending, 1, "one stop");
+    assert!(
+        log_text(&g).contains("Scots horse, Scots horse 2 on opportunity may answer")
+            || log_text(&g).contains("Scots horse 2, Scots horse on opportunity may answer"),
+        "both are asked: {}",
+        log_text(&g)
+    );
+    run(&mut g, &[&format!("react charge {first}")]);
+    // The other's question is gone: the English stand is in contact now.
+    let d = decision(&g).expect("the melee");
+    assert_eq!(d.rule, "CtB 10.2", "{d:?}");
+}
+
+#[test]
+fn ctb_5_0_fired_on_from_its_front_it_fires_back() {
+    let archers = r#"(id: "sa", name: "Selkirk archers", side: "scots", type: "selkirk_archers", hex: "0305", group: "comyn", facing: "E"),"#;
+    let english = r#"(id: "e1", name: "English archers", side: "english", type: "archers", hex: "0505", group: "marshal", facing: "W"),"#;
+    let mut g = fired_on_unhurt(english, archers);
+    let d = decision(&g).expect("the Scots archers may answer");
+    assert_eq!((d.rule.as_str(), d.side.0), ("CtB 5.0", 1), "{d:?}");
+    let labels: Vec<&str> = d.choices.iter().map(|c| c.label.as_str()).collect();
+    assert_eq!(labels, ["fire", "let it be"], "archers have no impact");
+    let r = refused(&mut g, "react charge sa");
+    assert!(r.contains("CtB 5.0") && r.contains("straight ahead"), "{r}");
+    run(&mut g, &["react fire sa -> e1"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("Selkirk archers fires on opportunity at English archers"),
+        "{log}"
+    );
+    assert!(log.contains("Selkirk archers fire: 3D6"), "{log}");
+    // Firing ends opportunity (CtB 5.0).
+    let sa = bataille::rulesets::common::unit_by_key(&g.world, "sa").expect("sa");
+    let sa = bataille::rulesets::common::entity(&g.world, sa);
+    assert!(
+        !g.ruleset
+            .unit_flags(&g.world, sa)
+            .contains(&"opportunity".to_string())
+    );
+}
+
+#[test]
+fn ctb_5_0_no_reaction_to_a_fire_from_outside_its_front_2h() {
+    // 0407 is outside the Scots archers' front 2H arc (R-arcs, as 9.2).
+    let archers = r#"(id: "sa", name: "Selkirk archers", side: "scots", type: "selkirk_archers", hex: "0305", group: "comyn", facing: "E"),"#;
+    let english = r#"(id: "e1", name: "English archers", side: "english", type: "archers", hex: "0407", group: "marshal", facing: "NNW"),"#;
+    let g = fired_on_unhurt(english, archers);
+    assert!(decision(&g).is_none(), "{:?}", decision(&g));
+}
+
+/// The Scots archers `sa` on opportunity, fired on by the English `e1` with no hit (the
+/// first seed that throws none): a hit could disorder them, ending opportunity.
+fn fired_on_unhurt(english: &str, scots: &str) -> Game {
+    let prefix = [6, 6, 1, 1, 6];
+    for seed in (0..2_000_000u64).filter(|&s| {
+        let mut d = bataille::engine::dice::Dice::new(s);
+        prefix.iter().all(|r| d.d6() == *r)
+    }) {
+        let mut g = scots_watch_seeded(english, scots, &["sa"], seed);
+        run(&mut g, &["fire e1 -> sa"]);
+        if log_text(&g).contains(", 0 hits") {
+            return g;
+        }
+    }
+    panic!("no seed misses")
+}
