@@ -60,4 +60,19 @@ impl<D> Decisions<D> {
     pub fn iter(&self) -> impl Iterator<Item = &D> {
         self.0.iter()
     }
+
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut D> {
+        self.0.iter_mut()
+    }
+
+    /// Takes the decision at `index` off the queue: one of several a player may answer
+    /// in the order he chooses.
+    pub fn remove(&mut self, index: usize) -> Option<D> {
+        self.0.remove(index)
+    }
+
+    /// Keeps only the decisions `keep` accepts, in order.
+    pub fn retain(&mut self, keep: impl FnMut(&D) -> bool) {
+        self.0.retain(keep);
+    }
 }

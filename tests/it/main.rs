@@ -10,6 +10,7 @@ mod client;
 mod ctb_fire;
 mod ctb_game;
 mod ctb_geometry;
+mod ctb_group;
 mod ctb_melee;
 mod ctb_opportunity;
 mod ctb_rules;

@@ -1,7 +1,7 @@
 //! Random legal commands for Charles the Bold (autoplay, fuzzing): a waiting decision's
 //! answers first; impetuous stands that owe their charge move at the enemy or test for
 //! opportunity (CtB 9.1); in an activation a random fire, melee, rally, opportunity
-//! test, turn or move of one of the group's stands (moves mostly towards the nearest enemy, so that games come to
+//! test, turn, move or group move (CtB 3.8) of the group's stands (moves mostly towards the nearest enemy, so that games come to
 //! blows), or `end`.
 
 use bevy::prelude::*;
@@ -179,8 +179,45 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
             }
         }
     }
+    if rng.random_bool(0.25)
+        && let Some(c) = group_move(world, group, rng)
+    {
+        for _ in 0..3 {
+            options.push(c.clone());
+        }
+    }
     if options.is_empty() || rng.random_bool(0.06) {
         return Command::EndPhase;
     }
     pick(rng, &options).unwrap_or(Command::EndPhase)
+}
+
+/// A legal one-hex group move (CtB 3.8) of a random stand of the group with its
+/// neighbours of the same facing, if there is one.
+fn group_move(world: &World, group: usize, rng: &mut ChaCha8Rng) -> Option<Command> {
+    let stands = group_stands(world, group);
+    let lead = pick(rng, &stands)?;
+    let at = hex_of(world, lead)?;
+    let face = facing(world, lead);
+    let mut units = vec![lead];
+    for s in &stands {
+        if *s != lead
+            && facing(world, *s) == face
+            && hex_of(world, *s).is_some_and(|h| h.is_adjacent(at))
+        {
+            units.push(*s);
+        }
+    }
+    if units.len() < 2 {
+        return None;
+    }
+    let keys: Vec<_> = units.iter().map(|u| key(world, *u)).collect();
+    face.front(at).into_iter().find_map(|h| {
+        let c = CtbCommand::Group {
+            units: keys.clone(),
+            path: vec![h],
+        }
+        .command();
+        super::dispatch::check(world, &c).is_ok().then_some(c)
+    })
 }

@@ -73,6 +73,12 @@ pub enum CtbCommand {
     ReactCharge { unit: UnitRef },
     /// An Order Test, as the stand's first action, to go on opportunity (CtB 5.0, 9.1).
     Opportunity { unit: UnitRef },
+    /// A group move (CtB 3.8, R-3.8): `group S1 S2 … -> HEX…`, every stand taking the
+    /// steps the first one takes through those hexes.
+    Group {
+        units: Vec<UnitRef>,
+        path: Vec<HexCoord>,
+    },
 }
 
 impl CtbCommand {
@@ -138,6 +144,17 @@ impl fmt::Display for CtbCommand {
             CtbCommand::React { fire: Some((u, t)) } => write!(f, "react fire {u} -> {t}"),
             CtbCommand::React { fire: None } => write!(f, "react none"),
             CtbCommand::ReactCharge { unit } => write!(f, "react charge {unit}"),
+            CtbCommand::Group { units, path } => {
+                write!(f, "group")?;
+                for u in units {
+                    write!(f, " {u}")?;
+                }
+                write!(f, " ->")?;
+                for h in path {
+                    write!(f, " {h}")?;
+                }
+                Ok(())
+            }
             CtbCommand::Opportunity { unit } => write!(f, "opportunity {unit}"),
             CtbCommand::Rally { units } => {
                 write!(f, "rally")?;
@@ -192,7 +209,34 @@ pub const VERBS: &[VerbSpec] = &[
         verbs: &["opportunity"],
         parse: parse_opportunity,
     },
+    VerbSpec {
+        verbs: &["group"],
+        parse: parse_group,
+    },
 ];
+
+fn parse_group(w: &Words) -> Result<Command, ParseError> {
+    let form = "group 0404 0405 0406 -> 0504 (the stands, then the first one's hexes)";
+    let a = arrow(w, form)?;
+    let (before, after) = (&w.rest[..a], &w.rest[a + 1..]);
+    if before.len() < 2 || after.is_empty() {
+        return Err(ParseError {
+            column: w.rest[a].0,
+            message: format!("`group` takes two stands or more, `->`, and hexes: {form}"),
+        });
+    }
+    Ok(CtbCommand::Group {
+        units: before
+            .iter()
+            .map(|(c, s)| unit_at(*c, s))
+            .collect::<Result<_, _>>()?,
+        path: after
+            .iter()
+            .map(|(c, s)| hex_at(*c, s))
+            .collect::<Result<_, _>>()?,
+    }
+    .command())
+}
 
 fn parse_opportunity(w: &Words) -> Result<Command, ParseError> {
     w.need(1, "the stand: opportunity 0903")?;

@@ -87,6 +87,18 @@ impl Pending {
     }
 }
 
+/// The melees waiting together at the head of the queue, with their places: a group's
+/// contacts, fought in the order the player chooses (CtB 3.8, A1).
+pub fn waiting_fights(world: &World) -> Vec<(usize, Pending)> {
+    state(world)
+        .pending
+        .iter()
+        .take_while(|p| matches!(p, Pending::Fight { .. }))
+        .cloned()
+        .enumerate()
+        .collect()
+}
+
 pub(crate) fn choice(label: String, command: Command, hex: Option<HexCoord>) -> Choice {
     Choice {
         label,
@@ -124,41 +136,88 @@ pub fn decision(world: &World) -> Option<Decision> {
     }
     if let Some(p) = state(world).pending.front() {
         return Some(match p {
-            Pending::Fight { stand, enemies, .. } => {
-                let mut choices = Vec::new();
-                for e in &super::melee::battle_candidates(world, *stand, enemies) {
-                    let supports = super::melee::eligible_supports(world, *stand, *e);
-                    let bare = CtbCommand::Fight {
-                        unit: key(world, *stand),
-                        enemy: key(world, *e),
-                        with: Vec::new(),
+            Pending::Fight { stand, .. } => {
+                // A group's melees wait together; their player picks the order (A1).
+                let fights = waiting_fights(world);
+                let several = fights.len() > 1;
+                let mut choices: Vec<Choice> = Vec::new();
+                let mut clicked: Vec<HexCoord> = Vec::new();
+                for (_, f) in &fights {
+                    let Pending::Fight {
+                        stand: own,
+                        enemies,
+                        ..
+                    } = f
+                    else {
+                        continue;
                     };
-                    // A click on the enemy fights with every support; the bare melee is
-                    // typed or picked in the dialog.
-                    choices.push(choice(
-                        format!("fight {}", plain_name(world, *e)),
-                        bare.command(),
-                        supports.is_empty().then(|| hex_of(world, *e)).flatten(),
-                    ));
-                    if !supports.is_empty() {
-                        let full = CtbCommand::Fight {
-                            unit: key(world, *stand),
+                    let who = if several {
+                        format!("{}: ", plain_name(world, *own))
+                    } else {
+                        String::new()
+                    };
+                    for e in &super::melee::battle_candidates(world, *own, enemies) {
+                        let supports = super::melee::eligible_supports(world, *own, *e);
+                        // A click on the enemy fights with every support (the first
+                        // melee offered against it); the others are picked in the dialog.
+                        let mut click = |world: &World| {
+                            let h = hex_of(world, *e).filter(|h| !clicked.contains(h));
+                            if let Some(h) = h {
+                                clicked.push(h);
+                            }
+                            h
+                        };
+                        let bare = CtbCommand::Fight {
+                            unit: key(world, *own),
                             enemy: key(world, *e),
-                            with: supports.iter().map(|s| key(world, *s)).collect(),
+                            with: Vec::new(),
+                        };
+                        let bare_hex = if supports.is_empty() {
+                            click(world)
+                        } else {
+                            None
                         };
                         choices.push(choice(
-                            format!("fight {} with every support", plain_name(world, *e)),
-                            full.command(),
-                            hex_of(world, *e),
+                            format!("{who}fight {}", plain_name(world, *e)),
+                            bare.command(),
+                            bare_hex,
                         ));
+                        if !supports.is_empty() {
+                            let full = CtbCommand::Fight {
+                                unit: key(world, *own),
+                                enemy: key(world, *e),
+                                with: supports.iter().map(|s| key(world, *s)).collect(),
+                            };
+                            let h = click(world);
+                            choices.push(choice(
+                                format!("{who}fight {} with every support", plain_name(world, *e)),
+                                full.command(),
+                                h,
+                            ));
+                        }
                     }
                 }
-                Decision {
-                    side: side_of(world, *stand),
-                    prompt: format!(
+                let prompt = if several {
+                    let names: Vec<String> = fights
+                        .iter()
+                        .filter_map(|(_, f)| match f {
+                            Pending::Fight { stand, .. } => Some(plain_name(world, *stand)),
+                            _ => None,
+                        })
+                        .collect();
+                    format!(
+                        "{} are in contact: fight their melees, one Battle Stand for each enemy stand, in the order you choose",
+                        names.join(", ")
+                    )
+                } else {
+                    format!(
                         "{} is in contact: fight the melee",
                         plain_name(world, *stand)
-                    ),
+                    )
+                };
+                Decision {
+                    side: side_of(world, *stand),
+                    prompt,
                     rule: "CtB 10.2".into(),
                     choices,
                 }

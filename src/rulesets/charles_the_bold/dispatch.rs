@@ -28,6 +28,7 @@ pub enum Plan {
     Reveal,
     EndActivation,
     Go(MovePlan),
+    Group(super::moving::GroupPlan),
     GeneralGo(GeneralPlan),
     Fire(FirePlan),
     Fight(FightPlan),
@@ -252,6 +253,15 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                 own_stand(world, id)?;
                 super::moving::check_go(world, id, steps, *facing).map(Plan::Go)
             }
+            Some(CtbCommand::Group { units, path }) => {
+                let mut ids = Vec::new();
+                for u in units {
+                    let id = resolve(world, u)?;
+                    own_stand(world, id)?;
+                    ids.push(id);
+                }
+                super::moving::check_group(world, &ids, path).map(Plan::Group)
+            }
             Some(CtbCommand::Fire {
                 unit,
                 moving,
@@ -341,6 +351,7 @@ pub fn execute(world: &mut World, plan: Plan) {
         Plan::Reveal => super::activation::end_declarations(world),
         Plan::EndActivation => super::activation::end_activation(world),
         Plan::Go(p) => super::moving::execute_go(world, p),
+        Plan::Group(p) => super::moving::execute_group(world, p),
         Plan::GeneralGo(p) => super::moving::execute_general_go(world, p),
         Plan::Fire(p) => super::shooting::execute_fire(world, p),
         Plan::Fight(p) => super::melee::execute_fight(world, p),

@@ -33,8 +33,8 @@ pub struct FightPlan {
     pub supports: [Vec<UnitId>; 2],
     pub charge: bool,
     pub pools: [Pool; 2],
-    /// Which pending decision it answers, if any.
-    pub answers: bool,
+    /// The place in the queue of the pending melee it answers, if any.
+    pub answers: Option<usize>,
     /// The charge strikes the defender's flank or rear from behind its front line: it
     /// is disordered before it fights (CtB 10.5).
     pub flank_strike: bool,
@@ -399,7 +399,24 @@ pub fn check_fight(
     with: &[UnitId],
 ) -> Result<FightPlan, Refusal> {
     let name = super::Named(world, id);
-    let pending = state(world).pending.front().cloned();
+    // Of a group's melees waiting together, the player fights them in the order he
+    // chooses (CtB 3.8, A1): the one of this stand, else the first.
+    let waiting = super::decision::waiting_fights(world);
+    let (index, pending) = waiting
+        .iter()
+        .find(|(_, p)| {
+            matches!(p, Pending::Fight { stand, enemies, .. } if *stand == id && enemies.contains(&enemy))
+        })
+        .or_else(|| {
+            waiting
+                .iter()
+                .find(|(_, p)| matches!(p, Pending::Fight { stand, .. } if *stand == id))
+        })
+        .cloned()
+        .map_or_else(
+            || (0, state(world).pending.front().cloned()),
+            |(i, p)| (i, Some(p)),
+        );
     let contacted: Vec<UnitId> = match &pending {
         Some(Pending::Fight { enemies, .. }) => enemies.clone(),
         _ => Vec::new(),
@@ -441,7 +458,7 @@ pub fn check_fight(
                     ),
                 ));
             }
-            (charge, true)
+            (charge, Some(index))
         }
         Some(_) => return Err(refuse("CtB 10.2", "another decision waits")),
         None => {
@@ -469,7 +486,7 @@ pub fn check_fight(
                 ));
             }
             super::moving::may_contact(world, id, enemy)?;
-            (false, false)
+            (false, None)
         }
     };
     if stand(world, enemy).is_none() || hex_of(world, enemy).is_none() {
@@ -487,7 +504,9 @@ pub fn check_fight(
         let other = m.stands[1 - i];
         (other != id && side_of(world, other) == side).then_some(other)
     });
-    if answers && let Some(partner) = partner {
+    if answers.is_some()
+        && let Some(partner) = partner
+    {
         let mut supports = vec![id];
         supports.extend(with.iter().copied().filter(|u| *u != partner && *u != id));
         // Where the charger cannot join it (it supports another melee of that enemy),
@@ -498,7 +517,7 @@ pub fn check_fight(
             enemy,
             &supports,
             false,
-            true,
+            answers,
             contacted.clone(),
         ) {
             plan.reignites = true;
@@ -515,7 +534,7 @@ fn plan_fight(
     enemy: UnitId,
     with: &[UnitId],
     charge: bool,
-    answers: bool,
+    answers: Option<usize>,
     contacted: Vec<UnitId>,
 ) -> Result<FightPlan, Refusal> {
     let eligible = eligible_supports(world, id, enemy);
@@ -586,8 +605,23 @@ fn plan_fight(
 
 /// Fights a checked melee (CtB 10.1-13.1).
 pub fn execute_fight(world: &mut World, plan: FightPlan) {
-    if plan.answers {
-        world.resource_mut::<CtbState>().pending.pop_front();
+    if let Some(i) = plan.answers {
+        world.resource_mut::<CtbState>().pending.remove(i);
+        // One Battle Stand for each enemy stand (A1): a stand that took part in this
+        // melee does not fight the enemy Battle Stand again in a melee of its own.
+        let [a, d] = plan.stands;
+        let mut ours = plan.supports[0].clone();
+        ours.push(a);
+        let mut s = world.resource_mut::<CtbState>();
+        for p in s.pending.iter_mut() {
+            if let Pending::Fight { stand, enemies, .. } = p
+                && ours.contains(stand)
+            {
+                enemies.retain(|e| *e != d);
+            }
+        }
+        s.pending
+            .retain(|p| !matches!(p, Pending::Fight { enemies, .. } if enemies.is_empty()));
     }
     let [a, d] = plan.stands;
     if plan.reignites {

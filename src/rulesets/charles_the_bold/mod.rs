@@ -214,6 +214,8 @@ pub struct CtbState {
     /// A move stopped by opportunity reactions, going on once they are answered
     /// (CtB 5.0).
     pub suspended: Option<opportunity::Suspended>,
+    /// The moves of a group move still to make after a stopped one (CtB 3.8, 5.0).
+    pub queued: Vec<opportunity::Suspended>,
 }
 
 /// The tables, shared with every system and function of the ruleset.
@@ -532,6 +534,14 @@ impl Ruleset for CharlesTheBoldPlugin {
 
     fn move_options(&self, world: &World, entity: Entity) -> Result<Vec<MoveOption>, Refusal> {
         view::move_options(world, entity)
+    }
+
+    fn group_move_options(
+        &self,
+        world: &World,
+        units: &[UnitId],
+    ) -> Result<Vec<MoveOption>, Refusal> {
+        view::group_move_options(world, units)
     }
 
     fn marked_hexes(&self, world: &World) -> Vec<MarkedHex> {

@@ -30,6 +30,8 @@ pub struct Suspended {
     pub facing: Option<VertexFacing>,
     /// It had entered a hex before it stopped: a contact later is still a charge.
     pub moved: bool,
+    /// A group's Order Test for this move is passed already (CtB 3.8, R-3.8).
+    pub tested: bool,
 }
 
 /// Whether a stand is on opportunity and free to answer (CtB 5.0): on the map,
@@ -320,23 +322,47 @@ pub fn answer(world: &mut World, id: UnitId, trigger: UnitId, answer: Answer) {
 }
 
 /// Once no opportunity decision waits, the stopped move goes on with its remaining
-/// steps (CtB 5.0); if they are no longer legal it stays where it is, with the rest of
-/// its MP to use with `go`.
+/// steps (CtB 5.0), then the moves of its group move still queued (CtB 3.8); a move
+/// whose steps are no longer legal stays where it is (a stopped one with the rest of
+/// its MP for a `go`).
 pub fn go_on(world: &mut World) {
-    let waiting = state(world)
-        .pending
-        .iter()
-        .any(|p| matches!(p, Pending::Opportunity { .. }));
-    if waiting {
-        return;
+    let mut carried = false;
+    loop {
+        let waiting = state(world)
+            .pending
+            .iter()
+            .any(|p| matches!(p, Pending::Opportunity { .. }));
+        if waiting {
+            return;
+        }
+        let next = {
+            let mut s = world.resource_mut::<CtbState>();
+            match s.suspended.take() {
+                Some(x) => Some(x),
+                None if !s.queued.is_empty() => Some(s.queued.remove(0)),
+                None => None,
+            }
+        };
+        let Some(sus) = next else {
+            // A group's reactions before its melees (CtB 3.8); a single move's are so
+            // already.
+            if carried {
+                super::moving::reactions_first(world);
+            }
+            return;
+        };
+        carried = true;
+        carry_on(world, sus);
     }
-    let Some(sus) = world.resource_mut::<CtbState>().suspended.take() else {
-        return;
-    };
+}
+
+/// Makes one stopped or queued move (see `go_on`).
+fn carry_on(world: &mut World, sus: Suspended) {
     let mover = sus.mover;
+    let stopped = !sus.tested;
     if hex_of(world, mover) != Some(sus.at)
         || in_close_combat(world, mover)
-        || acts(world, mover).resume.is_none()
+        || (stopped && acts(world, mover).resume.is_none())
     {
         return;
     }
@@ -347,17 +373,23 @@ pub fn go_on(world: &mut World) {
     match super::moving::check_go(world, mover, &sus.steps, sus.facing) {
         Ok(mut plan) => {
             plan.carried_on = sus.moved;
+            if sus.tested {
+                plan.extra = false;
+            }
             super::moving::execute_go(world, plan);
         }
         Err(r) => {
-            let left = acts(world, mover).resume.unwrap_or(0);
+            let left = acts(world, mover).resume;
             log(world, EventKind::Special, "CtB 5.0", |w| {
                 format!(
-                    "{} stays at {}: the rest of its move is refused ({}: {}); it has {left} MP left for a `go`",
+                    "{} stays at {}: the rest of its move is refused ({}: {}){}",
                     plain_name(w, mover),
                     sus.at,
                     r.rule,
-                    r.reason
+                    r.reason,
+                    left.map_or(String::new(), |l| format!(
+                        "; it has {l} MP left for a `go`"
+                    ))
                 )
             });
         }

@@ -93,3 +93,37 @@ pub fn order_test_in_game(world: &mut World, id: UnitId, rule: &'static str) -> 
     });
     passes(test, class, face, leader, far)
 }
+
+/// One Order Test for a group's move (CtB 3.3, 3.8, 8.1; ): at the worst class of
+/// its stands, +1 with the group's general in the hex of, or attached to, one of them,
+/// −1 if any is out of command range; the die rolled and logged once.
+pub fn group_order_test_in_game(world: &mut World, ids: &[UnitId], rule: &'static str) -> bool {
+    let tables = super::tables(world);
+    let test = &tables.orders.order_test;
+    let classes: Vec<Class> = ids
+        .iter()
+        .filter_map(|id| super::stand(world, *id).map(|s| s.entry.class))
+        .collect();
+    let Some(class) = group_class(test, classes) else {
+        return true;
+    };
+    let leader = ids.iter().any(|id| general_with(world, *id));
+    let far = ids.iter().any(|id| out_of_range(world, *id));
+    let names: Vec<String> = ids.iter().map(|id| super::plain_name(world, *id)).collect();
+    let face = super::roll(world, rule, |_| {
+        let mut why = format!(
+            "the group's Order Test of {} (class {class:?}: {}+",
+            names.join(", "),
+            test.threshold(class)
+        );
+        if leader {
+            why.push_str(", +1 general");
+        }
+        if far {
+            why.push_str(", -1 out of command range");
+        }
+        why.push(')');
+        why
+    });
+    passes(test, class, face, leader, far)
+}

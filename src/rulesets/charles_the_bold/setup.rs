@@ -600,6 +600,7 @@ pub fn populate(world: &mut World, tables: &Tables, scenario: &LoadedScenario) {
         waiting,
         fallen: Vec::new(),
         suspended: None,
+        queued: Vec::new(),
     });
     refresh_zones(world);
     log(world, EventKind::TurnStarted, "CtB 1.4", |_| {

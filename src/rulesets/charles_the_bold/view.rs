@@ -521,3 +521,61 @@ pub fn invariant_violations(world: &World) -> Vec<String> {
     }
     out
 }
+
+/// Where a group of stands led by the first may move together (CtB 3.8, R-3.8): the
+/// first stand's hexes straight forward, each checked as the `group` command is, the
+/// shortest way to each hex first.
+pub fn group_move_options(world: &World, units: &[UnitId]) -> Result<Vec<MoveOption>, Refusal> {
+    let lead = *units
+        .first()
+        .ok_or_else(|| Refusal::new("CtB 3.8", "an empty group"))?;
+    let start = hex_of(world, lead).ok_or_else(|| Refusal::new("CtB 3.8", "not on the map"))?;
+    let face = super::facing(world, lead);
+    let keys: Vec<UnitRef> = units.iter().map(|u| key(world, *u)).collect();
+    let mut out: Vec<MoveOption> = Vec::new();
+    let mut first_refusal = None;
+    let mut frontier: Vec<Vec<HexCoord>> = vec![Vec::new()];
+    for _ in 0..6 {
+        let mut next = Vec::new();
+        for path in &frontier {
+            let at = path.last().copied().unwrap_or(start);
+            for n in face.front(at) {
+                let mut p = path.clone();
+                p.push(n);
+                let command = CtbCommand::Group {
+                    units: keys.clone(),
+                    path: p.clone(),
+                }
+                .command();
+                match super::dispatch::check(world, &command) {
+                    Ok(super::dispatch::Plan::Group(plan)) => {
+                        let m = &plan.members[0];
+                        if !out.iter().any(|o| o.hex == n) {
+                            out.push(MoveOption {
+                                hex: n,
+                                cost: i32::from(m.spent),
+                                left: i32::from(m.mp_left),
+                                per_mp: 1,
+                                note: String::new(),
+                                path: p.clone(),
+                                command,
+                            });
+                        }
+                        if m.contact.is_empty() {
+                            next.push(p);
+                        }
+                    }
+                    Ok(_) => {}
+                    Err(r) => {
+                        first_refusal.get_or_insert(r);
+                    }
+                }
+            }
+        }
+        frontier = next;
+    }
+    match (out.is_empty(), first_refusal) {
+        (true, Some(r)) => Err(r),
+        _ => Ok(out),
+    }
+}

@@ -1,0 +1,226 @@
+//! Group moves (CtB 3.8, R-3.8) and the text's A1 example played in a game: three
+//! French double bills move together into two triple Low Country pikes; the player
+//! names one Battle Stand for each enemy stand and fights the melees in the order he
+//! chooses: Bill3 with Bill2 supporting first (7 + 4 = 11D6), then Bill1 with Bill2
+//! again, its impact spent (7 + 3 = 10D6).
+
+use bataille::engine::dice::Dice;
+use bataille::engine::game::Game;
+use bataille::engine::view::Decision;
+
+use crate::common::{hex, log_text, refused, run, seed_rolling};
+
+fn decision(g: &Game) -> Option<Decision> {
+    g.ruleset.decision(&g.world)
+}
+
+/// The French ("blue") win the first initiative 12 to 2 against the Low Countries
+/// ("brown"); `units` are every stand.
+fn blue_moves(units: &str) -> Game {
+    let ron = format!(
+        r#"(
+    name: "A1", date: "1480", ruleset: "charles_the_bold", turns: 2,
+    map: (columns: 10, rows: 9),
+    sides: [
+        (id: "french", name: "French", army: "french", break_fraction: (1, 1),
+         groups: [(id: "blue", name: "Blue command", general: "blue_general")]),
+        (id: "flemish", name: "Low Countries", army: "low_countries", break_fraction: (1, 1),
+         groups: [(id: "brown", name: "Brown command", general: "brown_general")]),
+    ],
+    first: "french",
+    units: [
+        (id: "blue_general", name: "Blue general", side: "french", type: "general", hex: "0108", group: "blue"),
+        (id: "brown_general", name: "Brown general", side: "flemish", type: "general", hex: "0908", group: "brown"),
+        {units}
+    ],
+    at_time_limit: (winner: "flemish", level: Minor),
+)"#
+    );
+    let mut g = crate::common::game_of(&ron, seed_rolling(&[6, 6, 1, 1]), &[]);
+    run(&mut g, &["declare blue", "declare brown", "end"]);
+    g
+}
+
+const A1: &str = r#"
+        (id: "b1", name: "Bill 1", side: "french", type: "double_bills", hex: "0304", group: "blue", facing: "E"),
+        (id: "b2", name: "Bill 2", side: "french", type: "double_bills", hex: "0305", group: "blue", facing: "E"),
+        (id: "b3", name: "Bill 3", side: "french", type: "double_bills", hex: "0306", group: "blue", facing: "E"),
+        (id: "p1", name: "Pike 1", side: "flemish", type: "pikes", hex: "0505", group: "brown", facing: "W"),
+        (id: "p2", name: "Pike 2", side: "flemish", type: "pikes", hex: "0506", group: "brown", facing: "W"),
+"#;
+
+/// A1's group move, then the first melee, Bill3 on Pike2 with Bill2, from the dice of
+/// `seed`.
+fn a1_first_fight(seed: u64) -> Game {
+    let mut g = blue_moves(A1);
+    run(&mut g, &["group b1 b2 b3 -> 0404"]);
+    *g.world.resource_mut::<Dice>() = Dice::new(seed);
+    run(&mut g, &["fight b3 -> p2 with b2"]);
+    g
+}
+
+#[test]
+fn ctb_3_8_a_group_moves_together_and_its_melees_wait_together() {
+    let mut g = blue_moves(A1);
+    run(&mut g, &["group b1 b2 b3 -> 0404"]);
+    assert_eq!(
+        ["b1", "b2", "b3"].map(|u| hex(&g, u).unwrap_or_default()),
+        ["0404", "0405", "0406"]
+    );
+    let log = log_text(&g);
+    assert!(
+        log.contains("Bill 1, Bill 2, Bill 3 move together"),
+        "{log}"
+    );
+    // The first move of the round: no Order Test.
+    assert!(!log.contains("Order Test"), "{log}");
+    let d = decision(&g).expect("the melees");
+    assert_eq!(d.rule, "CtB 10.2");
+    // Bill2 touched both pikes: it too waits for a melee of its own.
+    assert!(
+        d.choices
+            .iter()
+            .any(|c| c.command.to_string().starts_with("fight b2")),
+        "{:?}",
+        d.choices
+    );
+    assert!(d.prompt.contains("in the order you choose"), "{}", d.prompt);
+    // Bill3's melee may come first, though Bill1 moved first.
+    assert!(
+        d.choices
+            .iter()
+            .any(|c| c.command.to_string() == "fight b3 -> p2 with b2"),
+        "{:?}",
+        d.choices
+    );
+}
+
+#[test]
+fn ctb_a1_three_double_bills_against_two_triple_pikes() {
+    // A seed where Pike2 loses the first melee and falls back, as in the text.
+    let seed = (0..3000u64)
+        .find(|s| {
+            let g = a1_first_fight(*s);
+            hex(&g, "p2").as_deref() != Some("0506")
+                && g.state_json()["ruleset_state"]["melees"] == 0
+        })
+        .expect("some seed beats Pike2");
+    let mut g = a1_first_fight(seed);
+    let log = log_text(&g);
+    // Bill3 5 + 2 impact, Bill2 half of 7 rounded up: 11D6.
+    assert!(log.contains("Bill 3 in melee: 11D6"), "{log}");
+    while let Some(d) = decision(&g).filter(|d| d.rule == "CtB 13.0") {
+        let _ = d;
+        run(&mut g, &["pursue none"]);
+    }
+    // Bill1 on Pike1 with Bill2 again, its impact used up: 7 + 3 = 10D6.
+    run(&mut g, &["fight b1 -> p1 with b2"]);
+    let log = log_text(&g);
+    assert!(log.contains("Bill 1 in melee: 10D6"), "{log}");
+    // Pike1 had its Battle Stand: Bill2 fights it no more.
+    assert!(
+        decision(&g).is_none_or(|d| d
+            .choices
+            .iter()
+            .all(|c| !c.command.to_string().starts_with("fight b2"))),
+        "{:?}",
+        decision(&g)
+    );
+}
+
+#[test]
+fn ctb_a1_a_support_caught_in_an_ongoing_melee_supports_no_other() {
+    // A seed where the first melee is drawn: an ongoing melee holds Bill2 as its
+    // support, and it can only support one melee at a time (A1).
+    let seed = (0..3000u64)
+        .find(|s| a1_first_fight(*s).state_json()["ruleset_state"]["melees"] == 1)
+        .expect("some seed draws");
+    let mut g = a1_first_fight(seed);
+    while decision(&g).is_some_and(|d| d.rule == "CtB 11.1") {
+        run(&mut g, &["bounce none"]);
+    }
+    let r = refused(&mut g, "fight b1 -> p1 with b2");
+    assert!(r.contains("CtB 10.7"), "{r}");
+    run(&mut g, &["fight b1 -> p1"]);
+}
+
+#[test]
+fn ctb_3_8_one_body_one_facing_straight_ahead() {
+    let turned = A1.replace(
+        r#"hex: "0306", group: "blue", facing: "E""#,
+        r#"hex: "0306", group: "blue", facing: "SSE""#,
+    );
+    let mut g = blue_moves(&turned);
+    let r = refused(&mut g, "group b1 b2 b3 -> 0404");
+    assert!(r.contains("CtB 3.8") && r.contains("one facing"), "{r}");
+    let apart = A1.replace(r#"hex: "0306""#, r#"hex: "0308""#);
+    let mut g = blue_moves(&apart);
+    let r = refused(&mut g, "group b1 b2 b3 -> 0404");
+    assert!(r.contains("CtB 3.8") && r.contains("side by side"), "{r}");
+    let mut g = blue_moves(A1);
+    // 0303 is Bill1's flank, not its front.
+    let r = refused(&mut g, "group b1 b2 -> 0303");
+    assert!(
+        r.contains("CtB 3.8") && r.contains("straight forward"),
+        "{r}"
+    );
+    // A column: Bill2 would step into the hex Bill1 leaves... named the other way, Bill1
+    // into Bill2's.
+    let column = A1.replace(
+        r#"hex: "0305", group: "blue", facing: "E""#,
+        r#"hex: "0204", group: "blue", facing: "E""#,
+    );
+    let mut g = blue_moves(&column);
+    let r = refused(&mut g, "group b2 b1 -> 0304");
+    assert!(r.contains("abreast"), "{r}");
+    // One stand's step refused refuses the whole group, named.
+    let mut g = blue_moves(A1);
+    let r = refused(&mut g, "group b1 b2 b3 -> 0404 0504");
+    assert!(r.contains("in the group move, Bill"), "{r}");
+}
+
+#[test]
+fn ctb_3_8_one_order_test_for_the_group_extra_move() {
+    let far = r#"
+        (id: "b1", name: "Bill 1", side: "french", type: "double_bills", hex: "0204", group: "blue", facing: "E"),
+        (id: "b2", name: "Bill 2", side: "french", type: "double_bills", hex: "0205", group: "blue", facing: "E"),
+        (id: "p1", name: "Pike 1", side: "flemish", type: "pikes", hex: "0905", group: "brown", facing: "W"),
+"#;
+    let mut g = blue_moves(far);
+    run(&mut g, &["group b1 b2 -> 0304"]);
+    run(&mut g, &["group b1 b2 -> 0404"]);
+    let log = log_text(&g);
+    assert_eq!(log.matches("Die: ").count(), 1, "one die for both: {log}");
+    assert!(
+        log.contains("for the group's Order Test of Bill 1, Bill 2"),
+        "{log}"
+    );
+    // Passed, both moved on; failed, both are disordered and stopped (CtB 3.3).
+    let passed = hex(&g, "b1").as_deref() == Some("0404");
+    assert_eq!(passed, hex(&g, "b2").as_deref() == Some("0405"), "{log}");
+    assert_eq!(
+        !passed,
+        log.contains("Bill 1, Bill 2 fail their group's Order Test"),
+        "{log}"
+    );
+}
+
+#[test]
+fn ctb_3_8_the_window_offers_the_group_its_moves() {
+    let g = blue_moves(A1);
+    let ids: Vec<_> = ["b1", "b2", "b3"]
+        .iter()
+        .map(|k| bataille::rulesets::common::unit_by_key(&g.world, k).unwrap())
+        .collect();
+    let options = g
+        .ruleset
+        .group_move_options(&g.world, &ids)
+        .expect("the group may move");
+    let to = options
+        .iter()
+        .find(|o| o.hex.to_string() == "0404")
+        .expect("one hex forward, into contact");
+    assert_eq!(to.command.to_string(), "group b1 b2 b3 -> 0404");
+    // Contact ends the move: nothing beyond it.
+    assert!(options.iter().all(|o| o.path.len() == 1), "{options:?}");
+}
