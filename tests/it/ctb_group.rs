@@ -2,7 +2,8 @@
 //! French double bills move together into two triple Low Country pikes; the player
 //! names one Battle Stand for each enemy stand and fights the melees in the order he
 //! chooses: Bill3 with Bill2 supporting first (7 + 4 = 11D6), then Bill1 with Bill2
-//! again, its impact spent (7 + 3 = 10D6).
+//! again, its impact spent (7 + 3 = 10D6). And A2: another command's charge into the
+//! flank of Pike1, locked with Bill1, reignites that melee.
 
 use bataille::engine::dice::Dice;
 use bataille::engine::game::Game;
@@ -17,13 +18,18 @@ fn decision(g: &Game) -> Option<Decision> {
 /// The French ("blue") win the first initiative 12 to 2 against the Low Countries
 /// ("brown"); `units` are every stand.
 fn blue_moves(units: &str) -> Game {
+    blue_moves_with(units, "")
+}
+
+/// As `blue_moves`, with more French groups.
+fn blue_moves_with(units: &str, more_groups: &str) -> Game {
     let ron = format!(
         r#"(
     name: "A1", date: "1480", ruleset: "charles_the_bold", turns: 2,
     map: (columns: 10, rows: 9),
     sides: [
         (id: "french", name: "French", army: "french", break_fraction: (1, 1),
-         groups: [(id: "blue", name: "Blue command", general: "blue_general")]),
+         groups: [(id: "blue", name: "Blue command", general: "blue_general"){more_groups}]),
         (id: "flemish", name: "Low Countries", army: "low_countries", break_fraction: (1, 1),
          groups: [(id: "brown", name: "Brown command", general: "brown_general")]),
     ],
@@ -223,4 +229,96 @@ fn ctb_3_8_the_window_offers_the_group_its_moves() {
     assert_eq!(to.command.to_string(), "group b1 b2 b3 -> 0404");
     // Contact ends the move: nothing beyond it.
     assert!(options.iter().all(|o| o.path.len() == 1), "{options:?}");
+}
+
+// ---- A2: reigniting an ongoing melee (CtB 11.4) ----
+
+const A2_MORE: &str = r#"
+        (id: "p3", name: "Pike 3", side: "flemish", type: "pikes", hex: "0605", group: "brown", facing: "W"),
+        (id: "p4", name: "Pike 4", side: "flemish", type: "pikes", hex: "0604", group: "brown", facing: "W"),
+        (id: "yellow_general", name: "Yellow general", side: "french", type: "general", hex: "0102", group: "yellow"),
+        (id: "maa", name: "Men at arms", side: "french", type: "dismounted_maa", hex: "0503", group: "yellow", facing: "SSW"),
+"#;
+
+/// A2's position played: A1's group move and two melees (the second from `seeds[1]`
+/// drawn), the Blue command's end, the Yellow command winning the next initiative, its
+/// men at arms charging into Pike1's flank, that melee from `seeds[2]`.
+fn a2(seeds: &[u64]) -> Game {
+    let units = format!("{A1}{A2_MORE}");
+    let mut g = blue_moves_with(
+        &units,
+        r#", (id: "yellow", name: "Yellow command", general: "yellow_general")"#,
+    );
+    run(&mut g, &["group b1 b2 b3 -> 0404"]);
+    let dice = |g: &mut Game, s: u64| *g.world.resource_mut::<Dice>() = Dice::new(s);
+    dice(&mut g, seeds[0]);
+    run(&mut g, &["fight b3 -> p2 with b2"]);
+    while decision(&g).is_some_and(|d| d.rule == "CtB 13.0") {
+        run(&mut g, &["pursue none"]);
+    }
+    if seeds.len() < 2 {
+        return g;
+    }
+    dice(&mut g, seeds[1]);
+    run(&mut g, &["fight b1 -> p1 with b2"]);
+    if seeds.len() < 3 {
+        return g;
+    }
+    run(&mut g, &["end", "declare yellow", "declare brown"]);
+    dice(&mut g, seed_rolling(&[6, 6, 1, 1]));
+    run(&mut g, &["end", "go maa 0504"]);
+    dice(&mut g, seeds[2]);
+    run(&mut g, &["fight maa -> p1 with b2"]);
+    g
+}
+
+/// The first seed under 5000 after which `good` holds of `a2(prefix + seed)`.
+fn next_seed(prefix: &[u64], good: impl Fn(&Game) -> bool) -> u64 {
+    (0..5000u64)
+        .find(|s| {
+            let mut seeds = prefix.to_vec();
+            seeds.push(*s);
+            good(&a2(&seeds))
+        })
+        .expect("some seed")
+}
+
+#[test]
+fn ctb_a2_reigniting_an_ongoing_melee() {
+    let melees = |g: &Game| {
+        g.state_json()["ruleset_state"]["melees"]
+            .as_u64()
+            .unwrap_or(9)
+    };
+    let s0 = next_seed(&[], |g| {
+        hex(g, "p2").as_deref() != Some("0506") && melees(g) == 0
+    });
+    // Bill1 and Pike1 drawn: an ongoing melee, Bill2 its support.
+    let s1 = next_seed(&[s0], |g| melees(g) == 1);
+    // The Yellow men at arms charge Pike1's flank: no fresh fight, the ongoing melee is
+    // fought again, Bill2 and the men at arms its supports; Bill1 wins, Pike1 retreats
+    // through Pike3 (or Pike4: both stand behind it, A2's "Pike3"), disordering it.
+    let s2 = next_seed(&[s0, s1], |g| {
+        log_text(g).contains("is disordered by Pike 1 retreating through it")
+    });
+    let g = a2(&[s0, s1, s2]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("Men at arms charges into the ongoing melee of Bill 1 and Pike 1: it reignites, the charger a support"),
+        "{log}"
+    );
+    // Bill2 and the men at arms both support, each with half its dice (A2).
+    assert!(
+        log.contains("Men at arms supporting, half of")
+            && log.contains("+3 Bill 2 supporting, half of 5"),
+        "{log}"
+    );
+    assert!(log.contains("Bill 1 wins the melee; Pike 1 loses"), "{log}");
+    // Though the Blue command has moved, Bill1 may pursue (A2).
+    let d = decision(&g).expect("the pursuit");
+    assert_eq!((d.rule.as_str(), d.side.0), ("CtB 13.0", 0), "{d:?}");
+    // Its pursuit would take it into the hex Pike1 left, Pike3 and Pike4 in front; but
+    // there its flank hex 0504 lies in their zone of control, and 13.0 forbids it
+    // ("will not pursue if its movement would cause one of its flank or rear Hs to
+    // enter an enemy ZOC"): the example's pursuit into Pike3 is not played here.
 }

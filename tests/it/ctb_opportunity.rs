@@ -1,8 +1,9 @@
-//! Opportunity in the enemy's activation (CtB 5.0, 6.2.1): a stand on opportunity
+//! Reactions in the enemy's activation: opportunity (CtB 5.0, 6.2.1): a stand on opportunity
 //! counter-charges a stand moving to contact it, charges one coming at it, fires back at
 //! a stand firing on it from its front, or lets it be; the trigger neither evades nor
 //! fires defensively; only one stand charges a given enemy; a move stopped by the
-//! question goes on with its remaining steps.
+//! question goes on with its remaining steps. And defensive fire against a pursuer
+//! by a stand it newly contacts (CtB 6.2).
 
 use bataille::engine::game::Game;
 use bataille::engine::view::Decision;
@@ -26,6 +27,17 @@ fn scots_watch(english: &str, scots: &str, on_opportunity: &[&str], more: &[u8])
 /// As `scots_watch`, with the game's seed given (it must roll 6, 6, 1, 1, then a 6 for
 /// each stand going on opportunity).
 fn scots_watch_seeded(english: &str, scots: &str, on_opportunity: &[&str], seed: u64) -> Game {
+    watch_seeded(english, "scots", scots, on_opportunity, seed)
+}
+
+/// As `scots_watch_seeded`, the second side of `army`'s list.
+fn watch_seeded(
+    english: &str,
+    army: &str,
+    scots: &str,
+    on_opportunity: &[&str],
+    seed: u64,
+) -> Game {
     let ron = format!(
         r#"(
     name: "Opportunity", date: "1298", ruleset: "charles_the_bold", turns: 2,
@@ -33,7 +45,7 @@ fn scots_watch_seeded(english: &str, scots: &str, on_opportunity: &[&str], seed:
     sides: [
         (id: "english", name: "English", army: "english", break_fraction: (1, 1),
          groups: [(id: "marshal", name: "Marshal", general: "norfolk")]),
-        (id: "scots", name: "Scots", army: "scots", break_fraction: (1, 1),
+        (id: "scots", name: "Scots", army: "{army}", break_fraction: (1, 1),
          groups: [(id: "comyn", name: "Comyn", general: "comyn")]),
     ],
     first: "scots",
@@ -205,4 +217,44 @@ fn fired_on_unhurt(english: &str, scots: &str) -> Game {
         }
     }
     panic!("no seed misses")
+}
+
+#[test]
+fn ctb_6_2_a_stand_newly_contacted_by_a_pursuer_fires_defensively() {
+    // Crossbowmen (shot) with skirmishers behind them (no zone of control to stop a
+    // pursuit: CtB 13.0, R-3.5), of the French list.
+    let scots = r#"(id: "sa1", name: "Archers 1", side: "scots", type: "crossbow_sh", hex: "0505", group: "comyn", facing: "W"),
+        (id: "sa2", name: "Archers 2", side: "scots", type: "crossbow_sk", hex: "0605", group: "comyn", facing: "W"),"#;
+    let english = r#"(id: "e1", name: "English foot", side: "english", type: "english_foot", hex: "0305", group: "marshal", facing: "E"),"#;
+    let prefix = [6, 6, 1, 1];
+    let pursued_into_archers = |seed: u64| -> Option<Game> {
+        let mut g = watch_seeded(english, "french", scots, &[], seed);
+        run(&mut g, &["go e1 0405"]);
+        while let Some(d) = decision(&g) {
+            let answer = match d.rule.as_str() {
+                "CtB 6.2" | "CtB 6.3" => "react none".to_string(),
+                "CtB 10.2" => "fight e1 -> sa1".to_string(),
+                "CtB 13.0" => "pursue e1".to_string(),
+                _ => return None,
+            };
+            if answer == "pursue e1" {
+                run(&mut g, &[&answer]);
+                return log_text(&g)
+                    .contains("English foot's pursuit makes contact")
+                    .then_some(g);
+            }
+            run(&mut g, &[&answer]);
+        }
+        None
+    };
+    let g = (0..3_000_000u64)
+        .filter(|&s| {
+            let mut d = bataille::engine::dice::Dice::new(s);
+            prefix.iter().all(|r| d.d6() == *r)
+        })
+        .find_map(pursued_into_archers)
+        .expect("some seed beats the first archers and pursues into the second");
+    let d = decision(&g).expect("the new stand's defensive fire");
+    assert_eq!((d.rule.as_str(), d.side.0), ("CtB 6.2", 1), "{d:?}");
+    assert!(d.prompt.starts_with("Archers 2"), "{}", d.prompt);
 }

@@ -159,12 +159,34 @@ pub fn defensive_pools(world: &World, target: UnitId, charger: UnitId) -> Vec<Po
 /// evasion first where allowed, else defensive fire; they come before the melee. The
 /// stand whose move triggered an opportunity charge has neither (CtB 5.0, 6.2).
 pub fn offer(world: &mut World, charger: UnitId, contacted: &[UnitId], trigger: Option<UnitId>) {
+    offer_with(world, charger, contacted, trigger, true);
+}
+
+/// The reactions of the stands a pursuit contacts (CtB 6.2, 6.3: "any new stand
+/// contacted by pursuers can fire DF or supporting fire"), not the stand it pursues,
+/// and no evasion (the text grants them fire only).
+pub fn offer_to_pursued(
+    world: &mut World,
+    pursuer: UnitId,
+    contacted: &[UnitId],
+    loser: Option<UnitId>,
+) {
+    offer_with(world, pursuer, contacted, loser, false);
+}
+
+fn offer_with(
+    world: &mut World,
+    charger: UnitId,
+    contacted: &[UnitId],
+    skip: Option<UnitId>,
+    evasion: bool,
+) {
     let mut offers = Vec::new();
     for &t in contacted {
-        if Some(t) == trigger {
+        if Some(t) == skip {
             continue;
         }
-        if may_evade(world, t, charger) {
+        if evasion && may_evade(world, t, charger) {
             offers.push(Pending::Evade { stand: t, charger });
         } else if may_fire_defensively(world, t, charger) {
             offers.push(Pending::DefensiveFire { stand: t, charger });
@@ -178,7 +200,7 @@ pub fn offer(world: &mut World, charger: UnitId, contacted: &[UnitId], trigger: 
         })
         .collect();
     for stand in supporting_shooters(world, charger, contacted) {
-        if !offered.contains(&stand) {
+        if !offered.contains(&stand) && Some(stand) != skip {
             offers.push(Pending::SupportingFire { stand, charger });
         }
     }

@@ -383,6 +383,9 @@ pub fn pursue(world: &mut World, id: UnitId, from_hex: HexCoord, loser_path: Vec
     let Some(s) = stand(world, id).cloned() else {
         return;
     };
+    // The stand pursued, where its retreat ended (CtB 6.2: it fires no DF at its
+    // pursuer).
+    let pursued = loser_path.last().and_then(|h| stand_at(world, *h));
     let tables = super::tables(world);
     let face = roll(world, "CtB 13.0", |w| {
         format!("the pursuit of {}", plain_name(w, id))
@@ -473,7 +476,7 @@ pub fn pursue(world: &mut World, id: UnitId, from_hex: HexCoord, loser_path: Vec
             .pending
             .push_front(super::decision::Pending::Fight {
                 stand: id,
-                enemies: front,
+                enemies: front.clone(),
                 charge: true,
             });
         log(world, EventKind::CombatDeclared, "CtB 13.1", |w| {
@@ -482,5 +485,6 @@ pub fn pursue(world: &mut World, id: UnitId, from_hex: HexCoord, loser_path: Vec
                 plain_name(w, id)
             )
         });
+        super::reactions::offer_to_pursued(world, id, &front, pursued);
     }
 }
