@@ -942,3 +942,46 @@ fn ctb_11_1_heavy_cavalry_choose_to_stay_or_bounce() {
     assert_eq!(away.state_json()["ruleset_state"]["melees"], 0);
     assert!(log_text(&away).contains("Knights 2 bounces back, disordered"));
 }
+
+#[test]
+fn ctb_11_3_an_ongoing_melee_is_fought_when_its_player_chooses_before_end() {
+    let mut g = (0..500)
+        .map(foot_against_schiltron)
+        .find(|g| g.state_json()["ruleset_state"]["melees"] == 1)
+        .expect("some seed leaves the melee ongoing");
+    // Fought this round already: the English may end, and the Scots after them.
+    run(&mut g, &["end", "declare wallace", "end", "end"]);
+    // Round 2: the English win the initiative.
+    run(&mut g, &["declare foot", "declare wallace"]);
+    *g.world.resource_mut::<bataille::engine::dice::Dice>() =
+        bataille::engine::dice::Dice::new(seed_rolling(&[6, 6, 1, 1]));
+    run(&mut g, &["end"]);
+    assert!(
+        log_text(&g).ends_with("English move Foot (CtB 1.4)"),
+        "{}",
+        log_text(&g)
+    );
+    // Nothing is forced on them at the start (R-ongoing): the player chooses when, and
+    // moves another stand first.
+    assert!(decision(&g).is_none(), "{:?}", decision(&g));
+    run(&mut g, &["go e2 cw"]);
+    let r = refused(&mut g, "end");
+    assert!(
+        r.contains("CtB 11.3") && r.contains("`fight e1 -> s`"),
+        "{r}"
+    );
+    run(&mut g, &["fight e1 -> s"]);
+    assert!(
+        log_text(&g)
+            .lines()
+            .rev()
+            .any(|l| l.starts_with("English foot 1: +")),
+        "{}",
+        log_text(&g)
+    );
+    // Fought once this round: not again.
+    if decision(&g).is_none() && g.state_json()["ruleset_state"]["melees"] == 1 {
+        let r = refused(&mut g, "fight e1 -> s");
+        assert!(r.contains("fought this round"), "{r}");
+    }
+}

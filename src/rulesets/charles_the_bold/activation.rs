@@ -286,8 +286,8 @@ fn begin_activation(world: &mut World, side: SideId, group: usize) {
 }
 
 /// Entering an activation (CtB 1.4, 3.0): the group's stands begin with no move made;
-/// each ongoing melee of one of its stands not yet fought this round waits to be
-/// fought (R-ongoing).
+/// a stand locked in an ongoing melee on its flank may turn to face it (CtB 10.5). Its
+/// ongoing melees are fought when its player chooses, before `end` (R-ongoing).
 pub fn start_activation(world: &mut World) {
     let Some(group) = state(world).activation else {
         return;
@@ -304,7 +304,6 @@ pub fn start_activation(world: &mut World) {
         format!("{} move {}", side_name(w, g.side), g.name)
     });
     super::melee::turn_to_face(world, group);
-    super::melee::queue_ongoing(world, group);
     super::impetuous::mark_compelled(world, group);
 }
 

@@ -105,6 +105,23 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
             return c;
         }
     }
+    // The ongoing melees owed this round are fought before the activation may end
+    // (R-ongoing).
+    let owed: Vec<Command> = super::melee::owed_ongoing(world, group)
+        .into_iter()
+        .map(|(own, other)| {
+            CtbCommand::Fight {
+                unit: key(world, own),
+                enemy: key(world, other),
+                with: Vec::new(),
+            }
+            .command()
+        })
+        .filter(|c| super::dispatch::check(world, c).is_ok())
+        .collect();
+    if !owed.is_empty() && rng.random_bool(0.5) {
+        return pick(rng, &owed).expect("not empty");
+    }
     let mut options: Vec<Command> = Vec::new();
     let side = state(world).groups[group].side;
     let enemies: Vec<(UnitId, HexCoord)> = stands_of(world, side.other())
@@ -187,7 +204,8 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
         }
     }
     if options.is_empty() || rng.random_bool(0.06) {
-        return Command::EndPhase;
+        // `end` waits for the ongoing melees owed (R-ongoing).
+        return pick(rng, &owed).unwrap_or(Command::EndPhase);
     }
     pick(rng, &options).unwrap_or(Command::EndPhase)
 }

@@ -219,6 +219,23 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
         },
         (CtbPhase::Activation, Command::EndPhase) => {
             super::impetuous::check_end(world)?;
+            let group = state(world).activation.expect("an activation");
+            // Only a melee that may be fought holds the activation (no deadlock).
+            let owed = super::melee::owed_ongoing(world, group)
+                .into_iter()
+                .find(|(own, other)| super::melee::check_fight(world, *own, *other, &[]).is_ok());
+            if let Some((own, other)) = &owed {
+                return Err(refuse(
+                    "CtB 11.3",
+                    format!(
+                        "the ongoing melee of {} and {} is fought this round before the activation ends (R-ongoing): `fight {} -> {}`",
+                        plain_name(world, *own),
+                        plain_name(world, *other),
+                        super::key(world, *own),
+                        super::key(world, *other)
+                    ),
+                ));
+            }
             Ok(Plan::EndActivation)
         }
         // The engine's `move` is a stand's forward `go` along hexes (CtB 3.0).

@@ -122,34 +122,23 @@ pub fn turn_to_face(world: &mut World, group: usize) {
     super::refresh_zones(world);
 }
 
-/// Pushes the ongoing melees of a group's stands not yet fought this round (R-ongoing).
-pub fn queue_ongoing(world: &mut World, group: usize) {
-    let melees = state(world).melees.clone();
-    for m in melees {
-        let mine: Vec<UnitId> = m
-            .stands
-            .iter()
-            .copied()
-            .filter(|s| super::group_of(world, *s) == Some(group))
-            .collect();
-        let Some(&own) = mine.first() else { continue };
-        if m.stands.iter().any(|s| acts(world, *s).fought) {
-            continue;
-        }
-        let other = if m.stands[0] == own {
-            m.stands[1]
-        } else {
-            m.stands[0]
-        };
-        world
-            .resource_mut::<CtbState>()
-            .pending
-            .extend([Pending::Fight {
-                stand: own,
-                enemies: vec![other],
-                charge: false,
-            }]);
-    }
+/// The ongoing melees a group's stands owe this round (CtB 11.3, R-ongoing): each of its
+/// Battle Stands locked with an enemy one, neither having fought this round, as (ours,
+/// theirs). Its player fights them with `fight` when he chooses in the activation;
+/// `end` waits for them.
+pub fn owed_ongoing(world: &World, group: usize) -> Vec<(UnitId, UnitId)> {
+    state(world)
+        .melees
+        .iter()
+        .filter_map(|m| {
+            let i = m
+                .stands
+                .iter()
+                .position(|s| super::group_of(world, *s) == Some(group))?;
+            let (own, other) = (m.stands[i], m.stands[1 - i]);
+            (!m.stands.iter().any(|s| acts(world, *s).fought)).then_some((own, other))
+        })
+        .collect()
 }
 
 /// The stands that may support `battle` against the enemy Battle Stand `enemy` (CtB
@@ -476,16 +465,24 @@ pub fn check_fight(
             let side = side_of(world, id);
             let hex = hex_of(world, id).expect("on map");
             let front = super::moving::enemies_in_front(world, side, hex, facing(world, id));
-            if !front.contains(&enemy) {
-                return Err(refuse(
-                    "CtB 10.2",
-                    format!(
-                        "{} is not in {name}'s front hexes",
-                        plain_name(world, enemy)
-                    ),
-                ));
+            // An ongoing melee is fought again whichever face the enemy touches
+            // (CtB 10.5, 11.3).
+            let locked = state(world)
+                .melees
+                .iter()
+                .any(|m| m.stands.contains(&id) && m.stands.contains(&enemy));
+            if !locked {
+                if !front.contains(&enemy) {
+                    return Err(refuse(
+                        "CtB 10.2",
+                        format!(
+                            "{} is not in {name}'s front hexes",
+                            plain_name(world, enemy)
+                        ),
+                    ));
+                }
+                super::moving::may_contact(world, id, enemy)?;
             }
-            super::moving::may_contact(world, id, enemy)?;
             (false, None)
         }
     };
