@@ -985,3 +985,79 @@ fn ctb_11_3_an_ongoing_melee_is_fought_when_its_player_chooses_before_end() {
         assert!(r.contains("fought this round"), "{r}");
     }
 }
+
+/// English foot 1 locked with the schiltron after a drawn melee (from `seeds[0]`), then
+/// English foot 2, in contact from the start with a second schiltron and touching the
+/// first, fights the second from `seeds[1]`.
+fn victor_beside_an_ongoing_melee(seeds: [u64; 2]) -> Game {
+    let ron = r#"(
+    name: "Reignition", date: "1298", ruleset: "charles_the_bold", turns: 2,
+    map: (columns: 10, rows: 8),
+    sides: [
+        (id: "english", name: "English", army: "english", break_fraction: (1, 1),
+         groups: [(id: "foot", name: "Foot", general: "captain")]),
+        (id: "scots", name: "Scots", army: "scots", break_fraction: (1, 1),
+         groups: [(id: "wallace", name: "Wallace", general: "wallace")]),
+    ],
+    first: "english",
+    units: [
+        (id: "captain", name: "Captain", side: "english", type: "general", hex: "0808", group: "foot"),
+        (id: "e1", name: "English foot 1", side: "english", type: "english_foot", hex: "0605", group: "foot", facing: "W"),
+        (id: "e2", name: "English foot 2", side: "english", type: "english_foot", hex: "0506", group: "foot", facing: "W"),
+        (id: "wallace", name: "Wallace", side: "scots", type: "general", hex: "0101", group: "wallace"),
+        (id: "s", name: "Schiltron", side: "scots", type: "schiltron", hex: "0405", group: "wallace", facing: "E"),
+        (id: "s2", name: "Schiltron 2", side: "scots", type: "schiltron", hex: "0406", group: "wallace", facing: "E"),
+    ],
+    at_time_limit: (winner: "scots", level: Minor),
+)"#;
+    let mut g = crate::common::game_of(ron, seed_rolling(&[6, 6, 1, 1]), &[]);
+    run(
+        &mut g,
+        &["declare foot", "declare wallace", "end", "go e1 0505"],
+    );
+    let dice = |g: &mut Game, s: u64| {
+        *g.world.resource_mut::<bataille::engine::dice::Dice>() =
+            bataille::engine::dice::Dice::new(s)
+    };
+    dice(&mut g, seeds[0]);
+    run(&mut g, &["fight e1 -> s"]);
+    dice(&mut g, seeds[1]);
+    if g.state_json()["ruleset_state"]["melees"] == 1 && decision(&g).is_none() {
+        run(&mut g, &["fight e2 -> s2"]);
+    }
+    g
+}
+
+#[test]
+fn ctb_11_4_a_victor_touching_an_ongoing_melee_joins_it_rather_than_pursuing() {
+    let s0 = (0..2000u64)
+        .find(|s| {
+            let g = victor_beside_an_ongoing_melee([*s, 0]);
+            log_text(&g).contains("English foot 1 and Schiltron stay locked")
+        })
+        .expect("some seed draws the first melee");
+    let s1 = (0..2000u64)
+        .find(|s| {
+            let g = victor_beside_an_ongoing_melee([s0, *s]);
+            let log = log_text(&g);
+            log.contains("English foot 2 wins the melee; Schiltron 2 loses")
+                && log.contains("Schiltron 2 retreats")
+        })
+        .expect("some seed beats the second schiltron");
+    let mut g = victor_beside_an_ongoing_melee([s0, s1]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("English foot 2 has beaten its enemy and touches Schiltron in front, locked in an ongoing melee"),
+        "{log}"
+    );
+    // No pursuit is offered: the melee is fought again at once, the victor a support.
+    let d = decision(&g).expect("the reignited melee");
+    assert_eq!(d.rule, "CtB 10.2", "{d:?}");
+    run(&mut g, &["fight e2 -> s"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("English foot 2 joins the ongoing melee of English foot 1 and Schiltron: it reignites, English foot 2 a support"),
+        "{log}"
+    );
+    assert!(log.contains("English foot 2 supporting, half of"), "{log}");
+}

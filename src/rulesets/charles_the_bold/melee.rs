@@ -41,8 +41,10 @@ pub struct FightPlan {
     /// Other enemies the charge contacted, neither Battle Stand nor support: they
     /// retreat in disorder if their Battle Stand loses (CtB 10.2).
     pub bystanders: Vec<UnitId>,
-    /// A charge reignited an ongoing melee (CtB 11.4).
+    /// A charge reignited an ongoing melee (CtB 11.4), or a victor joining it
+    /// (`charge_joined` false).
     pub reignites: bool,
+    pub charge_joined: bool,
 }
 
 fn refuse(rule: &'static str, why: impl Into<String>) -> Refusal {
@@ -518,6 +520,7 @@ pub fn check_fight(
             contacted.clone(),
         ) {
             plan.reignites = true;
+            plan.charge_joined = charge;
             return Ok(plan);
         }
     }
@@ -597,6 +600,7 @@ fn plan_fight(
             .filter(|e| *e != enemy && hex_of(world, *e).is_some())
             .collect(),
         reignites: false,
+        charge_joined: false,
     })
 }
 
@@ -623,13 +627,22 @@ pub fn execute_fight(world: &mut World, plan: FightPlan) {
     let [a, d] = plan.stands;
     if plan.reignites {
         let joined = plan.supports[0].first().copied();
+        let charged = plan.charge_joined;
         log(world, EventKind::CombatDeclared, "CtB 11.4", |w| {
-            format!(
-                "{} charges into the ongoing melee of {} and {}: it reignites, the charger a support",
-                joined.map_or(String::new(), |j| plain_name(w, j)),
-                plain_name(w, a),
-                plain_name(w, d)
-            )
+            let who = joined.map_or(String::new(), |j| plain_name(w, j));
+            if charged {
+                format!(
+                    "{who} charges into the ongoing melee of {} and {}: it reignites, the charger a support",
+                    plain_name(w, a),
+                    plain_name(w, d)
+                )
+            } else {
+                format!(
+                    "{who} joins the ongoing melee of {} and {}: it reignites, {who} a support",
+                    plain_name(w, a),
+                    plain_name(w, d)
+                )
+            }
         });
     }
     super::impetuous::closed(world, a);
@@ -799,6 +812,23 @@ pub fn execute_fight(world: &mut World, plan: FightPlan) {
     super::refresh_zones(world);
 }
 
+/// An enemy Battle Stand in one of `id`'s front hexes that is locked in an ongoing melee
+/// with another stand of its side (CtB 11.4).
+fn locked_enemy_in_front(world: &World, id: UnitId) -> Option<UnitId> {
+    let side = side_of(world, id);
+    let hex = hex_of(world, id)?;
+    super::moving::enemies_in_front(world, side, hex, facing(world, id))
+        .into_iter()
+        .find(|e| {
+            state(world).melees.iter().any(|m| {
+                m.stands.contains(e)
+                    && m.stands
+                        .iter()
+                        .any(|s| *s != id && side_of(world, *s) == side)
+            })
+        })
+}
+
 /// The winning Battle Stand pursues if it must, or is asked if it may (CtB 13.0).
 fn offer_pursuit(
     world: &mut World,
@@ -809,6 +839,27 @@ fn offer_pursuit(
 ) {
     // A winner still held in another ongoing melee stays in it (CtB 13.1).
     if super::in_melee(world, winner) {
+        return;
+    }
+    // A winner in front contact with an enemy Battle Stand locked in an ongoing melee
+    // with one of ours joins that melee, which is fought again, rather than pursuing
+    // (CtB 11.4, 13.1): its side answers `fight WINNER -> ENEMY`, the winner a support.
+    if let Some(enemy) = locked_enemy_in_front(world, winner) {
+        log(world, EventKind::Special, "CtB 11.4", |w| {
+            format!(
+                "{} has beaten its enemy and touches {} in front, locked in an ongoing melee: it joins that melee, fought again now, rather than pursuing",
+                plain_name(w, winner),
+                plain_name(w, enemy)
+            )
+        });
+        world
+            .resource_mut::<CtbState>()
+            .pending
+            .push_front(Pending::Fight {
+                stand: winner,
+                enemies: vec![enemy],
+                charge: false,
+            });
         return;
     }
     let w = stand(world, winner).expect("a stand").clone();
