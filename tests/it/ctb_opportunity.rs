@@ -3,7 +3,8 @@
 //! a stand firing on it from its front, or lets it be; the trigger neither evades nor
 //! fires defensively; only one stand charges a given enemy; a move stopped by the
 //! question goes on with its remaining steps. And defensive fire against a pursuer
-//! by a stand it newly contacts (CtB 6.2).
+//! by a stand it newly contacts (CtB 6.2), and skirmishers struck or breaking off
+//! (CtB 10.6).
 
 use bataille::engine::game::Game;
 use bataille::engine::view::Decision;
@@ -257,4 +258,76 @@ fn ctb_6_2_a_stand_newly_contacted_by_a_pursuer_fires_defensively() {
     let d = decision(&g).expect("the new stand's defensive fire");
     assert_eq!((d.rule.as_str(), d.side.0), ("CtB 6.2", 1), "{d:?}");
     assert!(d.prompt.starts_with("Archers 2"), "{}", d.prompt);
+}
+
+// ---- skirmishers (CtB 10.6) ----
+
+fn french_skirmishers(facing: &str) -> String {
+    format!(
+        r#"(id: "sk", name: "Crossbow skirmishers", side: "scots", type: "crossbow_sk", hex: "0505", group: "comyn", facing: "{facing}"),"#
+    )
+}
+
+fn english_at_0305(kind: &str) -> String {
+    format!(
+        r#"(id: "e1", name: "English stand", side: "english", type: "{kind}", hex: "0305", group: "marshal", facing: "E"),"#
+    )
+}
+
+#[test]
+fn ctb_10_6_skirmishers_struck_on_a_flank_by_a_combat_stand_die_without_fighting() {
+    // From 0405 the foot touch the skirmishers' flank (they face NNW), though the
+    // charge began in front of them: a Combat Stand destroys them all the same.
+    let mut g = watch_seeded(
+        &english_at_0305("english_foot"),
+        "french",
+        &french_skirmishers("NNW"),
+        &[],
+        seed_rolling(&[6, 6, 1, 1]),
+    );
+    run(&mut g, &["go e1 0405"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("Crossbow skirmishers are struck on a flank or the rear by English stand: destroyed without fighting"),
+        "{log}"
+    );
+    assert_eq!(hex(&g, "sk"), None);
+    assert!(decision(&g).is_none(), "no melee: {:?}", decision(&g));
+}
+
+#[test]
+fn ctb_10_6_light_cavalry_destroy_skirmishers_on_a_flank_only_from_behind_their_front_line() {
+    let struck = |facing: &str| {
+        let mut g = watch_seeded(
+            &english_at_0305("mounted_crossbow"),
+            "french",
+            &french_skirmishers(facing),
+            &[],
+            seed_rolling(&[6, 6, 1, 1]),
+        );
+        run(&mut g, &["go e1 0405"]);
+        (hex(&g, "sk").is_none(), decision(&g).map(|d| d.rule))
+    };
+    // Facing SSE, the charge began behind their front line: destroyed.
+    assert_eq!(struck("SSE"), (true, None));
+    // Facing NNW, it began in front of it: they fight the light cavalry (10.6).
+    assert_eq!(struck("NNW"), (false, Some("CtB 10.2".to_string())));
+}
+
+#[test]
+fn ctb_10_6_skirmishers_with_an_enemy_in_front_break_off_at_their_activation() {
+    let english = r#"(id: "e1", name: "English stand", side: "english", type: "english_foot", hex: "0405", group: "marshal", facing: "E"),"#;
+    let g = watch_seeded(
+        english,
+        "french",
+        &french_skirmishers("W"),
+        &[],
+        seed_rolling(&[6, 6, 1, 1]),
+    );
+    let log = log_text(&g);
+    assert!(
+        log.contains("Crossbow skirmishers breaks off from English stand: 0505 →"),
+        "{log}"
+    );
+    assert_ne!(hex(&g, "sk").as_deref(), Some("0505"));
 }

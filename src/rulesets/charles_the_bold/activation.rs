@@ -286,7 +286,8 @@ fn begin_activation(world: &mut World, side: SideId, group: usize) {
 }
 
 /// Entering an activation (CtB 1.4, 3.0): the group's stands begin with no move made;
-/// a stand locked in an ongoing melee on its flank may turn to face it (CtB 10.5). Its
+/// a stand locked in an ongoing melee on its flank may turn to face it (CtB 10.5);
+/// skirmishers with an enemy in front break off (CtB 10.6). Its
 /// ongoing melees are fought when its player chooses, before `end` (R-ongoing).
 pub fn start_activation(world: &mut World) {
     let Some(group) = state(world).activation else {
@@ -304,6 +305,7 @@ pub fn start_activation(world: &mut World) {
         format!("{} move {}", side_name(w, g.side), g.name)
     });
     super::melee::turn_to_face(world, group);
+    super::reactions::break_off(world, group);
     super::impetuous::mark_compelled(world, group);
 }
 

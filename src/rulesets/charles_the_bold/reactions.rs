@@ -26,6 +26,28 @@ fn through_front(world: &World, target: UnitId, charger: UnitId) -> bool {
     }
 }
 
+/// Whether skirmishers contacted by `charger` die at once (CtB 10.6): struck on a flank
+/// or the rear by a Combat Stand, or by light cavalry whose charge began behind their
+/// front line.
+fn struck_skirmishers(world: &World, target: UnitId, charger: UnitId) -> bool {
+    let (Some(t), Some(c)) = (stand(world, target), stand(world, charger)) else {
+        return false;
+    };
+    let Some(th) = hex_of(world, target) else {
+        return false;
+    };
+    if t.spec.df != DefensiveFire::Skirmisher || through_front(world, target, charger) {
+        return false;
+    }
+    if c.spec.id == "LC" {
+        acts(world, charger)
+            .move_start
+            .is_some_and(|s| !in_front(th, facing(world, target), s))
+    } else {
+        c.spec.role == super::data::Role::Combat
+    }
+}
+
 /// Whether the terrain of `hex` takes a charger's impetus away (CtB 6.2, 10.3).
 fn removes_impetus(world: &World, hex: HexCoord, mounted: bool) -> bool {
     let t = tables(world);
@@ -184,6 +206,17 @@ fn offer_with(
     let mut offers = Vec::new();
     for &t in contacted {
         if Some(t) == skip {
+            continue;
+        }
+        if struck_skirmishers(world, t, charger) {
+            log(world, EventKind::Special, "CtB 10.6", |w| {
+                format!(
+                    "{} are struck on a flank or the rear by {}: destroyed without fighting",
+                    plain_name(w, t),
+                    plain_name(w, charger)
+                )
+            });
+            super::results::destroy(world, t, "CtB 10.6", true);
             continue;
         }
         if evasion && may_evade(world, t, charger) {
@@ -416,5 +449,56 @@ fn skirmishers_in_the_open(world: &mut World, target: UnitId, charger: UnitId) {
             )
         });
         super::results::destroy(world, target, "CtB 10.6", true);
+    }
+}
+
+/// Skirmishers that begin their group's activation with an enemy stand in a front hex
+/// break off (CtB 10.6: "must break off"), at once, as an evasion from the nearest of
+/// them: up to a full move to the rear, facing kept; that is their first move of the
+/// activation. With nowhere to go they stay.
+pub fn break_off(world: &mut World, group: usize) {
+    for id in super::group_stands(world, group) {
+        let is_sk = stand(world, id).is_some_and(|s| s.spec.df == DefensiveFire::Skirmisher);
+        let Some(at) = hex_of(world, id) else {
+            continue;
+        };
+        if !is_sk || super::in_melee(world, id) {
+            continue;
+        }
+        let side = super::side_of(world, id);
+        let Some(enemy) = super::moving::enemies_in_front(world, side, at, facing(world, id))
+            .into_iter()
+            .min_by_key(|e| (hex_of(world, *e).map_or(u32::MAX, |h| h.distance(at)), *e))
+        else {
+            continue;
+        };
+        let path = evasion_path(world, id, enemy);
+        let Some(&end) = path.last() else {
+            log(world, EventKind::Special, "CtB 10.6", |w| {
+                format!(
+                    "{} must break off from {} but has nowhere to go",
+                    plain_name(w, id),
+                    plain_name(w, enemy)
+                )
+            });
+            continue;
+        };
+        super::carry(world, id, end);
+        {
+            let mut t = acts_mut(world, id);
+            t.moves += 1;
+            t.move_start = Some(at);
+            t.hexes += path.len() as u32;
+        }
+        super::status_mut(world, id).opportunity = false;
+        log(world, EventKind::Retreated, "CtB 10.6", |w| {
+            format!(
+                "{} breaks off from {}: {at} → {end}, facing {}",
+                plain_name(w, id),
+                plain_name(w, enemy),
+                facing(w, id).name()
+            )
+        });
+        super::refresh_zones(world);
     }
 }
