@@ -24,6 +24,7 @@ pub mod movement;
 pub mod moving;
 pub mod orders;
 pub mod pool;
+mod reach;
 pub mod reactions;
 pub mod results;
 pub mod scenario;
