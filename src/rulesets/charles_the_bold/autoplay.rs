@@ -28,7 +28,8 @@ fn nearest_enemy(enemies: &[(UnitId, HexCoord)], at: HexCoord) -> Option<HexCoor
         .min_by_key(|h| (at.distance(*h), *h))
 }
 
-/// The longest legal forward move of a stand towards its nearest enemy.
+/// The longest legal forward move of a stand towards its nearest enemy, each step
+/// checked as `dispatch::check` would the path so far (`reach::Mover`).
 fn advance(
     world: &World,
     id: UnitId,
@@ -39,38 +40,43 @@ fn advance(
     let goal = nearest_enemy(enemies, at)?;
     let f = facing(world, id);
     let mp = stand(world, id)?.entry.mp.0;
+    let mut mover = super::reach::Mover::new(world, id);
     let mut path = Vec::new();
-    let mut pos = at;
-    let mut best = None;
+    let mut pos = mover.as_ref().map(|m| m.start());
     for _ in 0..mp {
-        let mut fronts = f.front(pos).to_vec();
+        let mut fronts = f.front(pos.map_or(at, |p| p.hex)).to_vec();
         fronts.sort_by_key(|h| (h.distance(goal), *h));
         if rng.random_bool(0.2) {
             fronts.reverse();
         }
+        let (Some(m), Some(from)) = (mover.as_mut(), pos) else {
+            break;
+        };
         let mut stepped = false;
         for h in fronts {
-            let mut p = path.clone();
-            p.push(Step::Hex(h));
-            let c = CtbCommand::Go {
-                unit: key(world, id),
-                steps: p.clone(),
-                facing: None,
-            }
-            .command();
-            if super::dispatch::check(world, &c).is_ok() {
-                path = p;
-                pos = h;
-                best = Some(c);
+            let Some(to) = m.step(&from, h) else {
+                continue;
+            };
+            path.push(h);
+            if m.may_end(&to, &path) {
+                pos = Some(to);
                 stepped = true;
                 break;
             }
+            path.pop();
         }
         if !stepped {
             break;
         }
     }
-    best
+    (!path.is_empty()).then(|| {
+        CtbCommand::Go {
+            unit: key(world, id),
+            steps: path.into_iter().map(Step::Hex).collect(),
+            facing: None,
+        }
+        .command()
+    })
 }
 
 /// A random legal command for the side to act.

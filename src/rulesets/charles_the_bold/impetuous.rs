@@ -192,6 +192,11 @@ pub fn closed(world: &mut World, id: UnitId) {
 /// The moves and fights of a stand that would meet its compulsion, each legal now:
 /// a turn, one or two steps, or a fight with an enemy in its front.
 pub fn complying_commands(world: &World, id: UnitId) -> Vec<Command> {
+    complying(world, id, false)
+}
+
+/// The complying commands, or only the first found (`first`): whether there is one.
+fn complying(world: &World, id: UnitId, first: bool) -> Vec<Command> {
     if in_force(world, id).is_none() {
         return Vec::new();
     }
@@ -210,6 +215,9 @@ pub fn complying_commands(world: &World, id: UnitId) -> Vec<Command> {
         .command();
         if super::dispatch::check(world, &c).is_ok() {
             out.push(c);
+            if first {
+                return out;
+            }
         }
     }
     let mut tries: Vec<Vec<Step>> = vec![vec![Step::Cw], vec![Step::Ccw]];
@@ -221,16 +229,34 @@ pub fn complying_commands(world: &World, id: UnitId) -> Vec<Command> {
             }
         }
     }
-    // A compelled stand's move is checked to close on the enemy (`check_move`).
+    // A compelled stand's move is checked to close on the enemy (`check_move`); the
+    // steps along hexes by `reach::Mover`, as `dispatch::check` would.
+    let mut mover = super::reach::Mover::new(world, id);
     for steps in tries {
+        let legal = match steps[..] {
+            [Step::Cw | Step::Ccw] => None,
+            _ => Some(mover.as_mut().is_some_and(|m| {
+                let hexes: Vec<HexCoord> = steps
+                    .iter()
+                    .filter_map(|s| match s {
+                        Step::Hex(h) => Some(*h),
+                        _ => None,
+                    })
+                    .collect();
+                m.accepts(&hexes)
+            })),
+        };
         let c = CtbCommand::Go {
             unit: u.clone(),
             steps,
             facing: None,
         }
         .command();
-        if super::dispatch::check(world, &c).is_ok() {
+        if legal.unwrap_or_else(|| super::dispatch::check(world, &c).is_ok()) {
             out.push(c);
+            if first {
+                return out;
+            }
         }
     }
     out
@@ -248,7 +274,7 @@ pub fn owing(world: &World) -> Vec<UnitId> {
             matches!(in_force(world, *id), Some((Impetus::Poor, _)))
                 && !acts(world, *id).closed
                 && !super::in_melee(world, *id)
-                && !complying_commands(world, *id).is_empty()
+                && !complying(world, *id, true).is_empty()
         })
         .collect()
 }
