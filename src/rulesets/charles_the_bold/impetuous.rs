@@ -220,42 +220,42 @@ fn complying(world: &World, id: UnitId, first: bool) -> Vec<Command> {
             }
         }
     }
-    let mut tries: Vec<Vec<Step>> = vec![vec![Step::Cw], vec![Step::Ccw]];
-    for n in at.neighbors() {
-        tries.push(vec![Step::Hex(n)]);
-        for m in n.neighbors() {
-            if m != at {
-                tries.push(vec![Step::Hex(n), Step::Hex(m)]);
-            }
-        }
-    }
-    // A compelled stand's move is checked to close on the enemy (`check_move`); the
-    // steps along hexes by `reach::Mover`, as `dispatch::check` would.
-    let mut mover = super::reach::Mover::new(world, id);
-    for steps in tries {
-        let legal = match steps[..] {
-            [Step::Cw | Step::Ccw] => None,
-            _ => Some(mover.as_mut().is_some_and(|m| {
-                let hexes: Vec<HexCoord> = steps
-                    .iter()
-                    .filter_map(|s| match s {
-                        Step::Hex(h) => Some(*h),
-                        _ => None,
-                    })
-                    .collect();
-                m.accepts(&hexes)
-            })),
-        };
-        let c = CtbCommand::Go {
+    let go = |steps: Vec<Step>| {
+        CtbCommand::Go {
             unit: u.clone(),
             steps,
             facing: None,
         }
-        .command();
-        if legal.unwrap_or_else(|| super::dispatch::check(world, &c).is_ok()) {
+        .command()
+    };
+    for turn in [Step::Cw, Step::Ccw] {
+        let c = go(vec![turn]);
+        if super::dispatch::check(world, &c).is_ok() {
             out.push(c);
             if first {
                 return out;
+            }
+        }
+    }
+    // A compelled stand's move is checked to close on the enemy (`check_move`); the
+    // steps along hexes by `reach::Mover`, as `dispatch::check` would, and a command
+    // made only for a legal move.
+    let Some(mut mover) = super::reach::Mover::new(world, id) else {
+        return out;
+    };
+    for n in at.neighbors() {
+        let tries = std::iter::once(vec![n]).chain(
+            n.neighbors()
+                .into_iter()
+                .filter(|m| *m != at)
+                .map(|m| vec![n, m]),
+        );
+        for hexes in tries {
+            if mover.accepts(&hexes) {
+                out.push(go(hexes.into_iter().map(Step::Hex).collect()));
+                if first {
+                    return out;
+                }
             }
         }
     }

@@ -318,9 +318,18 @@ impl std::fmt::Display for Named<'_> {
 
 /// The stand (not a general) in a hex: one at most (CtB 1.2).
 pub(crate) fn stand_at(world: &World, hex: HexCoord) -> Option<UnitId> {
-    units_at(world, hex)
-        .into_iter()
-        .find(|u| stand(world, *u).is_some())
+    // The hex index's own slice, not a copy: the rules ask this in their inner loops.
+    let roster = world.get_resource::<CtbRoster>();
+    world
+        .resource::<Units>()
+        .at(world.resource::<Board>(), hex)
+        .iter()
+        .copied()
+        .find(|u| {
+            roster
+                .map_or_else(|| stand(world, *u), |r| r.stand(*u))
+                .is_some()
+        })
 }
 
 /// The generals in a hex.
@@ -334,8 +343,11 @@ pub(crate) fn generals_at(world: &World, hex: HexCoord) -> Vec<UnitId> {
 /// The general attached to a stand (CtB 2.1).
 pub(crate) fn attached_general(world: &World, id: UnitId) -> Option<UnitId> {
     let hex = hex_of(world, id)?;
-    generals_at(world, hex)
-        .into_iter()
+    world
+        .resource::<Units>()
+        .at(world.resource::<Board>(), hex)
+        .iter()
+        .copied()
         .find(|g| general(world, *g).is_some_and(|c| c.attached == Some(id)))
 }
 
