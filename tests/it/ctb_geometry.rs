@@ -205,3 +205,45 @@ fn ctb_6_0_sight_into_woods_not_through_and_stands_block_but_not_for_archers() {
     };
     assert!(sight(&stand_0205, h("0105"), h("0305"), false));
 }
+
+/// The window's reach of a stand (CtB 3.0-3.10) is searched incrementally (`reach`); it
+/// must give exactly the options, paths, costs and commands of the search that checks
+/// each path as a command (`move_options_by_checks`): every unit of Falkirk and
+/// Grandson, at every fourth position of random games.
+#[test]
+fn ctb_3_0_fast_reach_matches_the_rules_own_checks() {
+    use bataille::engine::units::{UnitId, Units};
+    use bataille::rulesets::charles_the_bold::view::move_options_by_checks;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    let mut compared = 0;
+    for scenario in ["falkirk_1298.ron", "grandson_1476.ron"] {
+        let path = crate::common::root()
+            .join("scenarios/charles_the_bold")
+            .join(scenario);
+        for seed in 1..=3u64 {
+            let mut g = bataille::engine::game::Game::start(&path, seed, &[]).unwrap();
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            for n in 0..600 {
+                if g.is_over() {
+                    break;
+                }
+                if n % 4 == 0 {
+                    let units = g.world.resource::<Units>().len();
+                    for i in 0..units {
+                        let e = bataille::rulesets::common::entity(&g.world, UnitId(i as u16));
+                        let fast = g.ruleset.move_options(&g.world, e).unwrap();
+                        let slow = move_options_by_checks(&g.world, e).unwrap();
+                        assert_eq!(fast, slow, "{scenario} seed {seed}, command {n}, unit {i}");
+                        compared += usize::from(!fast.is_empty());
+                    }
+                }
+                let c = g.ruleset.clone().random_command(&mut g.world, &mut rng);
+                g.submit(&c).unwrap();
+            }
+        }
+    }
+    eprintln!("compared {compared}");
+    assert!(compared > 200, "only {compared} stands with moves compared");
+}

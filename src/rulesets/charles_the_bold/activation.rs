@@ -111,7 +111,7 @@ pub fn unmoved_groups(world: &World, side: SideId) -> Vec<usize> {
             grp.side == side
                 && !grp.activated
                 && !state(world).waiting.contains(g)
-                && !group_stands(world, *g).is_empty()
+                && super::group_on_map(world, *g)
         })
         .map(|(g, _)| g)
         .collect()

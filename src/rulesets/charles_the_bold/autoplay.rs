@@ -28,10 +28,12 @@ fn nearest_enemy(enemies: &[(UnitId, HexCoord)], at: HexCoord) -> Option<HexCoor
         .min_by_key(|h| (at.distance(*h), *h))
 }
 
-/// The longest legal forward move of a stand towards its nearest enemy.
+/// The longest legal forward move of a stand towards its nearest enemy, each step
+/// checked as `dispatch::check` would the path so far (`reach::Mover`).
 fn advance(
     world: &World,
     id: UnitId,
+    mover: &mut Option<super::reach::Mover>,
     enemies: &[(UnitId, HexCoord)],
     rng: &mut ChaCha8Rng,
 ) -> Option<Command> {
@@ -40,37 +42,41 @@ fn advance(
     let f = facing(world, id);
     let mp = stand(world, id)?.entry.mp.0;
     let mut path = Vec::new();
-    let mut pos = at;
-    let mut best = None;
+    let mut pos = mover.as_ref().map(|m| m.start());
     for _ in 0..mp {
-        let mut fronts = f.front(pos).to_vec();
+        let mut fronts = f.front(pos.map_or(at, |p| p.hex)).to_vec();
         fronts.sort_by_key(|h| (h.distance(goal), *h));
         if rng.random_bool(0.2) {
             fronts.reverse();
         }
+        let (Some(m), Some(from)) = (mover.as_mut(), pos) else {
+            break;
+        };
         let mut stepped = false;
         for h in fronts {
-            let mut p = path.clone();
-            p.push(Step::Hex(h));
-            let c = CtbCommand::Go {
-                unit: key(world, id),
-                steps: p.clone(),
-                facing: None,
-            }
-            .command();
-            if super::dispatch::check(world, &c).is_ok() {
-                path = p;
-                pos = h;
-                best = Some(c);
+            let Some(to) = m.step(&from, h) else {
+                continue;
+            };
+            path.push(h);
+            if m.may_end(&to, &path) {
+                pos = Some(to);
                 stepped = true;
                 break;
             }
+            path.pop();
         }
         if !stepped {
             break;
         }
     }
-    best
+    (!path.is_empty()).then(|| {
+        CtbCommand::Go {
+            unit: key(world, id),
+            steps: path.into_iter().map(Step::Hex).collect(),
+            facing: None,
+        }
+        .command()
+    })
 }
 
 /// A random legal command for the side to act.
@@ -143,12 +149,31 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
                 options.push(c);
             }
         }
-        if stand(world, id).is_some_and(|s| s.spec.shoots) {
+        // Refusals of `check_fire` that do not depend on the target, read once a stand
+        // and skipping checks that could only refuse (the dice drawn stay the same).
+        let t = acts(world, id);
+        let spec = &stand(world, id).expect("a stand of the group").spec;
+        let cannot_fire = t.fired
+            || (spec.no_move_and_fire && t.moves > 0)
+            || super::shooting::in_close_combat(world, id);
+        let cannot_fire_moving = t.stopped || t.moves > 0 || spec.no_move_and_fire;
+        if spec.shoots {
             for &(e, h) in &enemies {
                 if h.distance(at) <= 6 {
+                    let moving = rng.random_bool(0.3);
+                    // Out of its arc (the artillery's corridor), `check_fire` refuses.
+                    let in_arc = match spec.fire_arc {
+                        super::data::FireArc::Corridor => {
+                            super::geometry::in_corridor(at, facing(world, id), h)
+                        }
+                        _ => super::geometry::in_fire_arc(at, facing(world, id), h),
+                    };
+                    if cannot_fire || (moving && cannot_fire_moving) || !in_arc {
+                        continue;
+                    }
                     let c = CtbCommand::Fire {
                         unit: u.clone(),
-                        moving: rng.random_bool(0.3),
+                        moving,
                         target: key(world, e),
                     }
                     .command();
@@ -179,7 +204,9 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
                 options.push(c);
             }
         }
-        if let Some(c) = advance(world, id, &enemies, rng) {
+        // `None`: every move of this stand is refused before its first step.
+        let mut mover = super::reach::Mover::new(world, id);
+        if let Some(c) = advance(world, id, &mut mover, &enemies, rng) {
             for _ in 0..3 {
                 options.push(c.clone());
             }
@@ -191,7 +218,8 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
                 facing: None,
             }
             .command();
-            if rng.random_bool(0.3) && super::dispatch::check(world, &c).is_ok() {
+            if rng.random_bool(0.3) && mover.is_some() && super::dispatch::check(world, &c).is_ok()
+            {
                 options.push(c);
             }
         }

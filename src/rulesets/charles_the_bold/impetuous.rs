@@ -192,6 +192,11 @@ pub fn closed(world: &mut World, id: UnitId) {
 /// The moves and fights of a stand that would meet its compulsion, each legal now:
 /// a turn, one or two steps, or a fight with an enemy in its front.
 pub fn complying_commands(world: &World, id: UnitId) -> Vec<Command> {
+    complying(world, id, false)
+}
+
+/// The complying commands, or only the first found (`first`): whether there is one.
+fn complying(world: &World, id: UnitId, first: bool) -> Vec<Command> {
     if in_force(world, id).is_none() {
         return Vec::new();
     }
@@ -210,27 +215,48 @@ pub fn complying_commands(world: &World, id: UnitId) -> Vec<Command> {
         .command();
         if super::dispatch::check(world, &c).is_ok() {
             out.push(c);
-        }
-    }
-    let mut tries: Vec<Vec<Step>> = vec![vec![Step::Cw], vec![Step::Ccw]];
-    for n in at.neighbors() {
-        tries.push(vec![Step::Hex(n)]);
-        for m in n.neighbors() {
-            if m != at {
-                tries.push(vec![Step::Hex(n), Step::Hex(m)]);
+            if first {
+                return out;
             }
         }
     }
-    // A compelled stand's move is checked to close on the enemy (`check_move`).
-    for steps in tries {
-        let c = CtbCommand::Go {
+    let go = |steps: Vec<Step>| {
+        CtbCommand::Go {
             unit: u.clone(),
             steps,
             facing: None,
         }
-        .command();
+        .command()
+    };
+    for turn in [Step::Cw, Step::Ccw] {
+        let c = go(vec![turn]);
         if super::dispatch::check(world, &c).is_ok() {
             out.push(c);
+            if first {
+                return out;
+            }
+        }
+    }
+    // A compelled stand's move is checked to close on the enemy (`check_move`); the
+    // steps along hexes by `reach::Mover`, as `dispatch::check` would, and a command
+    // made only for a legal move.
+    let Some(mut mover) = super::reach::Mover::new(world, id) else {
+        return out;
+    };
+    for n in at.neighbors() {
+        let tries = std::iter::once(vec![n]).chain(
+            n.neighbors()
+                .into_iter()
+                .filter(|m| *m != at)
+                .map(|m| vec![n, m]),
+        );
+        for hexes in tries {
+            if mover.accepts(&hexes) {
+                out.push(go(hexes.into_iter().map(Step::Hex).collect()));
+                if first {
+                    return out;
+                }
+            }
         }
     }
     out
@@ -248,7 +274,7 @@ pub fn owing(world: &World) -> Vec<UnitId> {
             matches!(in_force(world, *id), Some((Impetus::Poor, _)))
                 && !acts(world, *id).closed
                 && !super::in_melee(world, *id)
-                && !complying_commands(world, *id).is_empty()
+                && !complying(world, *id, true).is_empty()
         })
         .collect()
 }

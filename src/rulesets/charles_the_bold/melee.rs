@@ -660,13 +660,15 @@ pub fn execute_fight(world: &mut World, plan: FightPlan) {
         });
     }
     for (i, u) in plan.stands.iter().enumerate() {
-        let terms: Vec<String> = plan.pools[i]
-            .terms
-            .iter()
-            .map(|t| format!("{:+} {} ({})", t.dice, t.what, t.rule))
-            .collect();
         let u = *u;
+        // The terms are written only when the log keeps text (autoplay's does not).
+        let pool = &plan.pools[i];
         log(world, EventKind::CombatDeclared, "CtB 10.1", |w| {
+            let terms: Vec<String> = pool
+                .terms
+                .iter()
+                .map(|t| format!("{:+} {} ({})", t.dice, t.what, t.rule))
+                .collect();
             format!("{}: {}", plain_name(w, u), terms.join(", "))
         });
     }
@@ -691,7 +693,7 @@ pub fn execute_fight(world: &mut World, plan: FightPlan) {
         }
     }
     let verdict = verdict_of(&m, &ctx, loss, tested);
-    let specs = ctx.specs.clone();
+    let specs = ctx.specs;
     for u in plan.stands {
         acts_mut(world, u).fought = true;
     }
@@ -862,17 +864,21 @@ fn offer_pursuit(
             });
         return;
     }
-    let w = stand(world, winner).expect("a stand").clone();
-    let l = stand(world, loser).expect("a stand").clone();
-    let impact = impact_factor(
-        &w.entry,
-        w.special.as_ref(),
-        &super::tables(world).factors.melee,
-        ranks(world, winner).0 != w.sp0,
-    );
-    // Impetuous until it has lost half its SP (CtB 9.3, R-9.3).
-    let impetuous = super::impetuous::impetus(world, winner).is_some();
-    match pursuit(&w.spec, impetuous, impact, &l.spec) {
+    // Read in place (no copy of either stand) before the world changes.
+    let must = {
+        let w = stand(world, winner).expect("a stand");
+        let l = stand(world, loser).expect("a stand");
+        let impact = impact_factor(
+            &w.entry,
+            w.special.as_ref(),
+            &super::tables(world).factors.melee,
+            ranks(world, winner).0 != w.sp0,
+        );
+        // Impetuous until it has lost half its SP (CtB 9.3, R-9.3).
+        let impetuous = super::impetuous::impetus(world, winner).is_some();
+        pursuit(&w.spec, impetuous, impact, &l.spec)
+    };
+    match must {
         Pursuit::Never => {}
         Pursuit::Must => super::results::pursue(world, winner, loser_hex, path),
         Pursuit::May => {

@@ -25,6 +25,7 @@ pub mod moving;
 pub mod opportunity;
 pub mod orders;
 pub mod pool;
+mod reach;
 pub mod reactions;
 pub mod results;
 pub mod scenario;
@@ -49,7 +50,7 @@ use crate::engine::hex::{HexCoord, VertexFacing};
 use crate::engine::phase::{PhaseKind, PhaseView, RulesetPhase};
 use crate::engine::ruleset::{CommandSystem, Ruleset};
 use crate::engine::scenario::{LoadedScenario, ScenarioRules};
-use crate::engine::units::{Facing, Placement, SideId, UnitId};
+use crate::engine::units::{Facing, Placement, SideId, UnitId, Units};
 use crate::engine::view::{
     AttackPreview, CardLine, CounterFace, Decision, MarkedHex, MoveOption, SideMorale,
 };
@@ -237,8 +238,46 @@ pub(crate) fn state(world: &World) -> &CtbState {
     world.resource::<CtbState>()
 }
 
+/// The stands' fixed values by unit id and each group's stands in id order, copied
+/// once at setup (no stand is spawned, removed or changed after it): the rules ask
+/// "is this a stand, of which group?" in their inner loops, and one resource lookup
+/// here replaces a resource, an entity and a component lookup per unit.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct CtbRoster {
+    stands: Vec<Option<CtbStand>>,
+    groups: Vec<Vec<UnitId>>,
+}
+
+impl CtbRoster {
+    /// Reads every unit's `CtbStand` (setup calls it once the stands are made).
+    pub(crate) fn install(world: &mut World, groups: usize) {
+        let mut roster = CtbRoster {
+            stands: Vec::new(),
+            groups: vec![Vec::new(); groups],
+        };
+        for id in all_units(world) {
+            let s = world.get::<CtbStand>(entity(world, id)).cloned();
+            if let Some(g) = s.as_ref().and_then(|s| roster.groups.get_mut(s.group)) {
+                g.push(id);
+            }
+            roster.stands.push(s);
+        }
+        world.insert_resource(roster);
+    }
+
+    #[inline]
+    pub(crate) fn stand(&self, id: UnitId) -> Option<&CtbStand> {
+        self.stands.get(id.0 as usize).and_then(Option::as_ref)
+    }
+}
+
+#[inline]
 pub(crate) fn stand(world: &World, id: UnitId) -> Option<&CtbStand> {
-    world.get::<CtbStand>(entity(world, id))
+    match world.get_resource::<CtbRoster>() {
+        Some(r) => r.stand(id),
+        // Setup, before the roster is made.
+        None => world.get::<CtbStand>(entity(world, id)),
+    }
 }
 
 pub(crate) fn ranks(world: &World, id: UnitId) -> &CtbRanks {
@@ -290,9 +329,18 @@ impl std::fmt::Display for Named<'_> {
 
 /// The stand (not a general) in a hex: one at most (CtB 1.2).
 pub(crate) fn stand_at(world: &World, hex: HexCoord) -> Option<UnitId> {
-    units_at(world, hex)
-        .into_iter()
-        .find(|u| stand(world, *u).is_some())
+    // The hex index's own slice, not a copy: the rules ask this in their inner loops.
+    let roster = world.get_resource::<CtbRoster>();
+    world
+        .resource::<Units>()
+        .at(world.resource::<Board>(), hex)
+        .iter()
+        .copied()
+        .find(|u| {
+            roster
+                .map_or_else(|| stand(world, *u), |r| r.stand(*u))
+                .is_some()
+        })
 }
 
 /// The generals in a hex.
@@ -306,8 +354,11 @@ pub(crate) fn generals_at(world: &World, hex: HexCoord) -> Vec<UnitId> {
 /// The general attached to a stand (CtB 2.1).
 pub(crate) fn attached_general(world: &World, id: UnitId) -> Option<UnitId> {
     let hex = hex_of(world, id)?;
-    generals_at(world, hex)
-        .into_iter()
+    world
+        .resource::<Units>()
+        .at(world.resource::<Board>(), hex)
+        .iter()
+        .copied()
         .find(|g| general(world, *g).is_some_and(|c| c.attached == Some(id)))
 }
 
@@ -323,20 +374,34 @@ pub(crate) fn carry(world: &mut World, id: UnitId, to: HexCoord) {
 
 /// Every stand of a side on the map, in id order.
 pub(crate) fn stands_of(world: &World, side: SideId) -> Vec<UnitId> {
-    all_units(world)
-        .into_iter()
-        .filter(|u| side_of(world, *u) == side && hex_of(world, *u).is_some())
-        .filter(|u| stand(world, *u).is_some())
+    let units = world.resource::<Units>();
+    let roster = world.resource::<CtbRoster>();
+    units
+        .ids()
+        .filter(|u| units.side(*u) == side && units.placement(*u).hex().is_some())
+        .filter(|u| roster.stand(*u).is_some())
         .collect()
 }
 
-/// The stands of a group on the map.
+/// The stands of a group on the map, in id order.
 pub(crate) fn group_stands(world: &World, group: usize) -> Vec<UnitId> {
     let side = state(world).groups[group].side;
-    stands_of(world, side)
-        .into_iter()
-        .filter(|u| stand(world, *u).is_some_and(|s| s.group == group))
+    let units = world.resource::<Units>();
+    world.resource::<CtbRoster>().groups[group]
+        .iter()
+        .copied()
+        .filter(|u| units.side(*u) == side && units.placement(*u).hex().is_some())
         .collect()
+}
+
+/// Whether a group has a stand on the map: `!group_stands(..).is_empty()` without
+/// the list.
+pub(crate) fn group_on_map(world: &World, group: usize) -> bool {
+    let side = state(world).groups[group].side;
+    let units = world.resource::<Units>();
+    world.resource::<CtbRoster>().groups[group]
+        .iter()
+        .any(|u| units.side(*u) == side && units.placement(*u).hex().is_some())
 }
 
 /// The group of a stand or a general.

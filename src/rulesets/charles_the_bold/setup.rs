@@ -567,6 +567,7 @@ pub fn populate(world: &mut World, tables: &Tables, scenario: &LoadedScenario) {
             ent.insert(ExertsZoc);
         }
     }
+    super::CtbRoster::install(world, groups.len());
     for (g, h) in attached {
         let with = stand_at(world, h);
         super::component_mut::<CtbGeneral>(world, g).attached = with;

@@ -143,8 +143,25 @@ pub fn unit_card(world: &World, entity: Entity) -> Vec<CardLine> {
     lines
 }
 
-/// The hexes a stand may reach with one forward move, each with its command (CtB 3.0).
+/// The hexes a stand may reach with one forward move, each with its command (CtB 3.0):
+/// a stand's by the incremental search (`reach`), a general's by checks.
 pub fn move_options(world: &World, entity: Entity) -> Result<Vec<MoveOption>, Refusal> {
+    let Some(id) = unit_id(world, entity) else {
+        return Ok(Vec::new());
+    };
+    if phase(world) != CtbPhase::Activation || !state(world).pending.is_empty() {
+        return Ok(Vec::new());
+    }
+    match super::reach::stand_options(world, id) {
+        Some(options) => Ok(options),
+        None => move_options_by_checks(world, entity),
+    }
+}
+
+/// The same options found by checking each path with the rules' checks, as a command
+/// is (`dispatch::check`): the reference the incremental search is tested against, and
+/// the search for generals.
+pub fn move_options_by_checks(world: &World, entity: Entity) -> Result<Vec<MoveOption>, Refusal> {
     let Some(id) = unit_id(world, entity) else {
         return Ok(Vec::new());
     };
