@@ -354,7 +354,7 @@ fn game_panels(
                         ui.heading(format!("{name} ({at})"));
                         if ui_state.group.len() > 1 {
                             ui.label(format!(
-                                "Group of {} units (Shift+click adds or drops one, CdB 5): the shaded hexes are where its first unit can lead it",
+                                "Group of {} units (Shift+click adds or drops one): the shaded hexes are where its first unit can lead it",
                                 ui_state.group.len()
                             ));
                         }
