@@ -331,3 +331,84 @@ fn ctb_10_6_skirmishers_with_an_enemy_in_front_break_off_at_their_activation() {
     );
     assert_ne!(hex(&g, "sk").as_deref(), Some("0505"));
 }
+
+// ---- retreats (CtB 12.1) ----
+
+/// Two French armies: the first side (`english`, the Marshal's group) moves after the
+/// second (`scots`, Comyn's), which only ends; from `seed`.
+fn french_against_french(first: &str, second: &str, seed: u64) -> Game {
+    let ron = format!(
+        r#"(
+    name: "Retreat", date: "1480", ruleset: "charles_the_bold", turns: 2,
+    map: (columns: 10, rows: 8),
+    sides: [
+        (id: "english", name: "Blue", army: "french", break_fraction: (1, 1),
+         groups: [(id: "marshal", name: "Marshal", general: "norfolk")]),
+        (id: "scots", name: "Brown", army: "french", break_fraction: (1, 1),
+         groups: [(id: "comyn", name: "Comyn", general: "comyn")]),
+    ],
+    first: "scots",
+    units: [
+        (id: "norfolk", name: "Blue general", side: "english", type: "general", hex: "0108", group: "marshal"),
+        {first}
+        (id: "comyn", name: "Brown general", side: "scots", type: "general", hex: "0901", group: "comyn"),
+        {second}
+    ],
+    at_time_limit: (winner: "scots", level: Minor),
+)"#
+    );
+    let mut g = crate::common::game_of(&ron, seed_rolling(&[6, 6, 1, 1]), &[]);
+    run(
+        &mut g,
+        &[
+            "declare comyn",
+            "declare marshal",
+            "end",
+            "end",
+            "declare marshal",
+            "end",
+        ],
+    );
+    *g.world.resource_mut::<bataille::engine::dice::Dice>() =
+        bataille::engine::dice::Dice::new(seed);
+    g
+}
+
+#[test]
+fn ctb_12_1_a_retreat_passes_through_enemy_skirmishers_never_other_enemies() {
+    // Blue bills beat Brown crossbowmen in 0505 from 0405; of the hexes farther away,
+    // 0504 and 0604 hold Blue men at arms, 0605 Blue skirmishers: the retreat passes
+    // through the skirmishers.
+    let blue = r#"(id: "b", name: "Bills", side: "english", type: "double_bills", hex: "0305", group: "marshal", facing: "E"),
+        (id: "sk", name: "Blue skirmishers", side: "english", type: "crossbow_sk", hex: "0605", group: "marshal", facing: "SSE"),
+        (id: "maa", name: "Blue men at arms", side: "english", type: "dismounted_maa", hex: "0604", group: "marshal", facing: "NNE"),
+        (id: "maa2", name: "Blue men at arms 2", side: "english", type: "dismounted_maa", hex: "0504", group: "marshal", facing: "NNE"),"#;
+    let brown = r#"(id: "x", name: "Brown crossbowmen", side: "scots", type: "crossbow_sh", hex: "0505", group: "comyn", facing: "W"),"#;
+    let beaten = |seed: u64| {
+        let mut g = french_against_french(blue, brown, seed);
+        run(&mut g, &["go b 0405"]);
+        while let Some(d) = decision(&g) {
+            let answer = match d.rule.as_str() {
+                "CtB 6.2" | "CtB 6.3" => "react none",
+                "CtB 10.2" => "fight b -> x",
+                _ => break,
+            };
+            run(&mut g, &[answer]);
+        }
+        g
+    };
+    let g = (0..3000u64)
+        .map(beaten)
+        .find(|g| log_text(g).contains("Bills wins the melee; Brown crossbowmen loses"))
+        .expect("some seed beats the crossbowmen");
+    let log = log_text(&g);
+    assert!(
+        log.contains("Brown crossbowmen retreats through the enemy Blue skirmishers"),
+        "{log}"
+    );
+    let at = hex(&g, "x").expect("it got clear");
+    assert!(
+        !["0505", "0605", "0604", "0504"].contains(&at.as_str()),
+        "{at}"
+    );
+}

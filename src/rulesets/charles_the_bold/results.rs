@@ -167,10 +167,15 @@ enum Preference {
     Sideways,
 }
 
+/// Whether a stand is skirmishers (CtB 12.1: the one enemy a retreat may pass through).
+fn skirmishers(world: &World, id: UnitId) -> bool {
+    stand(world, id).is_some_and(|s| s.spec.df == super::data::DefensiveFire::Skirmisher)
+}
+
 /// A loser's retreat (CtB 12.0-12.2, R-retreat): up to twice its first-move MP in hexes,
 /// keeping its facing, each step to a hex farther from `attacker` by the order of
 /// preference (ties to the hex farthest from the attacker, then the lowest: the owner's
-/// choice among equals is still to come); friends passed through extend it until it
+/// choice among equals is still to come); friends (and enemy skirmishers, CtB 12.1) passed through extend it until it
 /// stops clear; heavy troops retreating through heavy troops disorder them (CtB 3.9).
 /// Off the map only from next to the edge, and destroyed (CtB 12.2); with no way back
 /// it is destroyed (CtB 12.1); beaten artillery is destroyed (CtB 12.0). `disorder`
@@ -231,7 +236,8 @@ pub fn retreat_by(
                 continue;
             }
             let occupant = stand_at(world, n).filter(|u| *u != id);
-            if occupant.is_some_and(|u| side_of(world, u) != side) {
+            // Never through an enemy stand, except skirmishers (CtB 12.1).
+            if occupant.is_some_and(|u| side_of(world, u) != side && !skirmishers(world, u)) {
                 continue;
             }
             let tables = super::tables(world);
@@ -298,9 +304,19 @@ pub fn retreat_by(
                 + u8::from(super::in_enemy_zoc(world, side, next));
         }
         if pref == Preference::Friends
-            && let Some(friend) = stand_at(world, next)
+            && let Some(other) = stand_at(world, next)
         {
-            passed.push(friend);
+            if side_of(world, other) == side {
+                passed.push(other);
+            } else {
+                log(world, EventKind::Retreated, "CtB 12.1", |w| {
+                    format!(
+                        "{} retreats through the enemy {}",
+                        plain_name(w, id),
+                        plain_name(w, other)
+                    )
+                });
+            }
         }
         pos = next;
         path.push(next);
