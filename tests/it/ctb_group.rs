@@ -322,3 +322,42 @@ fn ctb_a2_reigniting_an_ongoing_melee() {
     // ("will not pursue if its movement would cause one of its flank or rear Hs to
     // enter an enemy ZOC"): the example's pursuit into Pike3 is not played here.
 }
+
+// ---- 11.4: contacting a support ----
+
+const SUPPORT_PULLED: &str = r#"
+        (id: "b2", name: "Bill 2", side: "french", type: "double_bills", hex: "0305", group: "blue", facing: "E"),
+        (id: "b3", name: "Bill 3", side: "french", type: "double_bills", hex: "0306", group: "blue", facing: "E"),
+        (id: "p2", name: "Pike 2", side: "flemish", type: "pikes", hex: "0506", group: "brown", facing: "W"),
+        (id: "p4", name: "Pike 4", side: "flemish", type: "pikes", hex: "0403", group: "brown", facing: "SSE"),
+"#;
+
+/// Bill3 with Bill2 supporting fights Pike2 from `seed`.
+fn supported_melee(seed: u64) -> Game {
+    let mut g = blue_moves(SUPPORT_PULLED);
+    run(&mut g, &["group b2 b3 -> 0405"]);
+    *g.world.resource_mut::<Dice>() = Dice::new(seed);
+    run(&mut g, &["fight b3 -> p2 with b2"]);
+    g
+}
+
+#[test]
+fn ctb_11_4_contacting_only_a_support_pulls_it_out_into_a_new_battle() {
+    let seed = (0..3000u64)
+        .find(|s| supported_melee(*s).state_json()["ruleset_state"]["melees"] == 1)
+        .expect("some seed draws");
+    let mut g = supported_melee(seed);
+    // Bill2 supported that melee: it fights Pike2 in no melee of its own (A1).
+    assert!(decision(&g).is_none(), "{:?}", decision(&g));
+    // The Low Countries, alone to move, charge Bill2 with Pike4 from the north,
+    // touching neither Bill3 nor Pike2's melee.
+    run(&mut g, &["end", "declare brown", "end", "go p4 0404"]);
+    let d = decision(&g).expect("the new melee");
+    assert_eq!((d.rule.as_str(), d.side.0), ("CtB 10.2", 1), "{d:?}");
+    run(&mut g, &["fight p4 -> b2"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("Bill 2 is pulled out of the melee of Bill 3 and Pike 2 it supported: a new battle, it the Battle Stand"),
+        "{log}"
+    );
+}

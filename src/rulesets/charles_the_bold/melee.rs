@@ -604,8 +604,39 @@ fn plan_fight(
     })
 }
 
+/// A stand that supported an ongoing melee and is now a Battle Stand of another leaves
+/// that support (CtB 11.4: contacted alone, "it will pull the support stand out of its
+/// current battle and start a new battle with the support stand as the new Battle
+/// Stand"; 10.7: a support supports one Battle Stand at a time).
+fn pull_out_supports(world: &mut World, stands: [UnitId; 2]) {
+    for id in stands {
+        let supported = state(world)
+            .melees
+            .iter()
+            .find(|m| !m.stands.contains(&id) && m.supports.iter().any(|s| s.contains(&id)))
+            .map(|m| m.stands);
+        let Some([x, y]) = supported else {
+            continue;
+        };
+        for m in world.resource_mut::<CtbState>().melees.iter_mut() {
+            for s in &mut m.supports {
+                s.retain(|u| *u != id);
+            }
+        }
+        log(world, EventKind::Special, "CtB 11.4", |w| {
+            format!(
+                "{} is pulled out of the melee of {} and {} it supported: a new battle, it the Battle Stand",
+                plain_name(w, id),
+                plain_name(w, x),
+                plain_name(w, y)
+            )
+        });
+    }
+}
+
 /// Fights a checked melee (CtB 10.1-13.1).
 pub fn execute_fight(world: &mut World, plan: FightPlan) {
+    pull_out_supports(world, plan.stands);
     if let Some(i) = plan.answers {
         world.resource_mut::<CtbState>().pending.remove(i);
         // One Battle Stand for each enemy stand (A1): a stand that took part in this
