@@ -645,10 +645,15 @@ fn ctb_9_2_steady_may_stand_still_but_moves_only_at_the_enemy() {
 /// Burgundians of the Duke's group against Swiss of Bern's, on clear ground; `first`
 /// declares first and wins the initiative 12 to 2.
 fn duke_against_swiss(burgundians: &str, swiss: &str, first: &str) -> Game {
+    duke_against_swiss_on("(columns: 10, rows: 8)", burgundians, swiss, first)
+}
+
+/// As `duke_against_swiss`, on `map`.
+fn duke_against_swiss_on(map: &str, burgundians: &str, swiss: &str, first: &str) -> Game {
     let ron = format!(
         r#"(
     name: "Grandson skirmish", date: "1476", ruleset: "charles_the_bold", turns: 3,
-    map: (columns: 10, rows: 8),
+    map: {map},
     sides: [
         (id: "burgundians", name: "Burgundians", army: "burgundian", break_fraction: (1, 1),
          groups: [(id: "duke", name: "The Duke's battle", general: "charles")]),
@@ -1060,4 +1065,20 @@ fn ctb_11_4_a_victor_touching_an_ongoing_melee_joins_it_rather_than_pursuing() {
         "{log}"
     );
     assert!(log.contains("English foot 2 supporting, half of"), "{log}");
+}
+
+#[test]
+fn ctb_9_3_impetuous_stands_do_not_cross_the_creek_they_defend() {
+    let gendarmes = r#"(id: "g1", name: "Gendarmes", side: "burgundians", type: "gendarmes", hex: "0505", group: "duke", facing: "W"),"#;
+    let pikes = r#"(id: "p", name: "Pike block", side: "swiss", type: "pike_block", hex: "0304", group: "bern", facing: "E"),"#;
+    // Without the creek, the steady gendarmes move only at the pikes (CtB 9.2).
+    let mut g = duke_against_swiss(gendarmes, pikes, "burgundians");
+    assert!(refused(&mut g, "go g1 0605").contains("CtB 9.2"));
+    // A creek along both their front hexsides: they defend it and are free.
+    let creek = r#"(columns: 10, rows: 8, hexsides: [
+        (between: ("0505", "0404"), features: [stream]),
+        (between: ("0505", "0405"), features: [stream]),
+    ])"#;
+    let mut g = duke_against_swiss_on(creek, gendarmes, pikes, "burgundians");
+    run(&mut g, &["go g1 0605", "end"]);
 }
