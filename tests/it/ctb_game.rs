@@ -686,7 +686,13 @@ fn duke_against_swiss_on(map: &str, burgundians: &str, swiss: &str, first: &str)
 /// The Swiss pike block (0305, facing E) charges the Burgundian pikemen in 0505 by
 /// 0405, with these Burgundian stands beside.
 fn pike_charge(beside: &str) -> Game {
-    let mut g = duke_against_swiss(
+    pike_charge_on("(columns: 10, rows: 8)", beside)
+}
+
+/// As `pike_charge`, on `map`.
+fn pike_charge_on(map: &str, beside: &str) -> Game {
+    let mut g = duke_against_swiss_on(
+        map,
         &format!(
             r#"(id: "b", name: "Pikemen", side: "burgundians", type: "pikemen", hex: "0505", group: "duke", facing: "W"),
             {beside}"#
@@ -771,13 +777,19 @@ fn ctb_6_3_supporting_art_full_sk_full_then_destroyed() {
 }
 
 #[test]
-fn ctb_6_3_held_fire_costs_the_skirmishers_nothing() {
+fn ctb_6_3_skirmishers_in_cover_may_hold_their_fire_and_live() {
+    // In the open they may not (CtB 10.6: evade, or fire and die).
     let mut g = pike_charge(
+        r#"(id: "sk", name: "Culveriniers", side: "burgundians", type: "culveriniers", hex: "0406", group: "duke", facing: "NNE"),"#,
+    );
+    assert!(refused(&mut g, "react none").contains("CtB 10.6"));
+    // In a village (cover) they may.
+    let mut g = pike_charge_on(
+        r#"(columns: 10, rows: 8, terrain: {"village": ["0406"]})"#,
         r#"(id: "sk", name: "Culveriniers", side: "burgundians", type: "culveriniers", hex: "0406", group: "duke", facing: "NNE"),"#,
     );
     run(&mut g, &["react none"]);
     assert!(log_text(&g).contains("Culveriniers holds its supporting fire"));
-    // Holding fire, the skirmishers live (CtB 6.3: only those that fire die).
     assert_eq!(hex(&g, "sk").as_deref(), Some("0406"));
     assert_eq!(decision(&g).map(|d| d.rule).as_deref(), Some("CtB 10.2"));
 }
@@ -1081,4 +1093,26 @@ fn ctb_9_3_impetuous_stands_do_not_cross_the_creek_they_defend() {
     ])"#;
     let mut g = duke_against_swiss_on(creek, gendarmes, pikes, "burgundians");
     run(&mut g, &["go g1 0605", "end"]);
+}
+
+#[test]
+fn ctb_10_6_supporting_skirmishers_in_the_open_evade_or_fire_and_die() {
+    // Culveriniers (Sk) in 0306 facing E have 0405 in front: a support of the pikemen.
+    let sk = r#"(id: "c", name: "Culveriniers", side: "burgundians", type: "culveriniers", hex: "0306", group: "duke", facing: "E"),"#;
+    let mut g = pike_charge(sk);
+    let d = decision(&g).expect("supporting fire is offered");
+    assert_eq!(d.rule, "CtB 6.3", "{d:?}");
+    let labels: Vec<&str> = d.choices.iter().map(|c| c.label.as_str()).collect();
+    assert_eq!(labels, ["fire", "evade"], "no holding in the open");
+    let r = refused(&mut g, "react none");
+    assert!(r.contains("CtB 10.6") && r.contains("must evade"), "{r}");
+    run(&mut g, &["evade c"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("Culveriniers evades Pike block instead of supporting: 0306 →"),
+        "{log}"
+    );
+    assert_ne!(hex(&g, "c").as_deref(), Some("0306"));
+    // The melee comes next, without them.
+    assert_eq!(decision(&g).map(|d| d.rule).as_deref(), Some("CtB 10.2"));
 }

@@ -269,7 +269,25 @@ pub fn decision(world: &World) -> Option<Decision> {
                     plain_name(world, *stand)
                 ),
                 rule: "CtB 6.3".into(),
-                choices: fire_choices(world, *stand, *charger),
+                choices: {
+                    // Skirmishers out of cover supporting a charged stand must evade,
+                    // or fire and die (CtB 10.6).
+                    let mut c = fire_choices(world, *stand, *charger);
+                    if super::reactions::support_evasion(world, *stand, *charger).is_some() {
+                        c.push(choice(
+                            "evade".into(),
+                            CtbCommand::Evade {
+                                unit: key(world, *stand),
+                            }
+                            .command(),
+                            None,
+                        ));
+                    }
+                    if super::reactions::support_must_evade_or_fire(world, *stand) {
+                        c.retain(|x| x.label != "hold fire");
+                    }
+                    c
+                },
             },
             Pending::Bounce { stand, from } => Decision {
                 side: side_of(world, *stand),

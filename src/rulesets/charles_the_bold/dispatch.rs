@@ -42,6 +42,8 @@ pub enum Plan {
     Defend(bool),
     /// Supporting fire (true) or none (CtB 6.3).
     Support(bool),
+    /// A supporting skirmisher evades instead (CtB 10.6).
+    SupportEvasion,
     /// An Order Test for opportunity (CtB 5.0, 9.1).
     Opportunity(UnitId),
     /// A stand on opportunity answers the stand that triggered it (CtB 5.0).
@@ -122,6 +124,39 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                     ));
                 }
                 Ok(Plan::Evasion(matches!(ctb, Some(CtbCommand::Evade { .. }))))
+            }
+            (Pending::SupportingFire { stand, charger }, Some(CtbCommand::Evade { unit })) => {
+                if resolve(world, unit)? != *stand {
+                    return Err(refuse(
+                        "CtB 10.6",
+                        format!(
+                            "the supporting stand asked is {}",
+                            plain_name(world, *stand)
+                        ),
+                    ));
+                }
+                if super::reactions::support_evasion(world, *stand, *charger).is_none() {
+                    return Err(refuse(
+                        "CtB 10.6",
+                        format!(
+                            "{} cannot evade: only skirmishers with somewhere to fall back to",
+                            plain_name(world, *stand)
+                        ),
+                    ));
+                }
+                Ok(Plan::SupportEvasion)
+            }
+            (Pending::SupportingFire { stand, .. }, Some(CtbCommand::React { fire: None }))
+                if super::reactions::support_must_evade_or_fire(world, *stand) =>
+            {
+                Err(refuse(
+                    "CtB 10.6",
+                    format!(
+                        "{} are skirmishers out of cover supporting a charged stand: they must evade (`evade {}`) or fire and die",
+                        plain_name(world, *stand),
+                        super::key(world, *stand)
+                    ),
+                ))
             }
             (
                 Pending::DefensiveFire { stand, charger }
@@ -414,6 +449,13 @@ pub fn execute(world: &mut World, plan: Plan) {
                         format!("{} holds its fire", plain_name(w, stand))
                     });
                 }
+            }
+        }
+        Plan::SupportEvasion => {
+            if let Some(Pending::SupportingFire { stand, charger }) =
+                world.resource_mut::<super::CtbState>().pending.pop_front()
+            {
+                super::reactions::evade_support(world, stand, charger);
             }
         }
         Plan::Opportunity(id) => super::impetuous::go_on_opportunity(world, id),

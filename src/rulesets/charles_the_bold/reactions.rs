@@ -502,3 +502,39 @@ pub fn break_off(world: &mut World, group: usize) {
         super::refresh_zones(world);
     }
 }
+
+/// Whether a support must evade or fire and die (CtB 10.6: "Even if the Sk are only a
+/// supporting stand to a stand which has been charged they must evade, or fire/die"):
+/// skirmishers out of cover.
+pub fn support_must_evade_or_fire(world: &World, support: UnitId) -> bool {
+    stand(world, support).is_some_and(|s| s.spec.df == DefensiveFire::Skirmisher)
+        && hex_of(world, support).is_some_and(|h| !in_cover(world, h))
+}
+
+/// Where a supporting skirmisher evades the charger to (CtB 10.6, 4.0), if anywhere.
+pub fn support_evasion(world: &World, support: UnitId, charger: UnitId) -> Option<HexCoord> {
+    let is_sk = stand(world, support).is_some_and(|s| s.spec.df == DefensiveFire::Skirmisher);
+    if !is_sk || super::in_melee(world, support) {
+        return None;
+    }
+    evasion_path(world, support, charger).last().copied()
+}
+
+/// A supporting skirmisher evades the charger (CtB 10.6): it falls back, facing kept;
+/// the charge goes on against the stand it supported.
+pub fn evade_support(world: &mut World, support: UnitId, charger: UnitId) {
+    let Some(end) = support_evasion(world, support, charger) else {
+        return;
+    };
+    let from = hex_of(world, support).expect("on the map");
+    super::carry(world, support, end);
+    log(world, EventKind::Retreated, "CtB 10.6", |w| {
+        format!(
+            "{} evades {} instead of supporting: {from} → {end}, facing {}",
+            plain_name(w, support),
+            plain_name(w, charger),
+            facing(w, support).name()
+        )
+    });
+    super::refresh_zones(world);
+}
