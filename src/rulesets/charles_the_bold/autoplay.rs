@@ -134,7 +134,18 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
         .into_iter()
         .filter_map(|e| hex_of(world, e).map(|h| (e, h)))
         .collect();
-    for id in group_stands(world, group) {
+    // One stand's options at a time, from a random one on: the first stand with any
+    // is the one that acts (each stand has its turn in the draw, and the rules check
+    // one stand's candidates, not the whole group's, for each command).
+    let mut stands = group_stands(world, group);
+    if !stands.is_empty() {
+        let k = rng.random_range(0..stands.len());
+        stands.rotate_left(k);
+    }
+    for id in stands {
+        if !options.is_empty() {
+            break;
+        }
         let Some(at) = hex_of(world, id) else {
             continue;
         };
