@@ -69,35 +69,18 @@ pub fn out_of_range(world: &World, id: UnitId) -> bool {
 /// One Order Test of a stand in the game (CtB 3.4, 8.1): the die rolled and logged,
 /// with its threshold and modifiers; whether it passed.
 pub fn order_test_in_game(world: &mut World, id: UnitId, rule: &'static str) -> bool {
-    let tables = super::tables(world);
-    let test = &tables.orders.order_test;
-    let Some(class) = super::stand(world, id).map(|s| s.entry.class) else {
-        return true;
-    };
-    let leader = general_with(world, id);
-    let far = out_of_range(world, id);
-    let face = super::roll(world, rule, |w| {
-        let mut why = format!(
-            "the Order Test of {} (class {class:?}: {}+",
-            super::plain_name(w, id),
-            test.threshold(class)
-        );
-        if leader {
-            why.push_str(", +1 general");
-        }
-        if far {
-            why.push_str(", -1 out of command range");
-        }
-        why.push(')');
-        why
-    });
-    passes(test, class, face, leader, far)
+    order_test_of(world, &[id], rule)
 }
 
 /// One Order Test for a group's move (CtB 3.3, 3.8, 8.1; ): at the worst class of
 /// its stands, +1 with the group's general in the hex of, or attached to, one of them,
 /// −1 if any is out of command range; the die rolled and logged once.
 pub fn group_order_test_in_game(world: &mut World, ids: &[UnitId], rule: &'static str) -> bool {
+    order_test_of(world, ids, rule)
+}
+
+/// The Order Test of one stand or of a group's stands (a stand is a group of one).
+fn order_test_of(world: &mut World, ids: &[UnitId], rule: &'static str) -> bool {
     let tables = super::tables(world);
     let test = &tables.orders.order_test;
     let classes: Vec<Class> = ids
@@ -110,9 +93,10 @@ pub fn group_order_test_in_game(world: &mut World, ids: &[UnitId], rule: &'stati
     let leader = ids.iter().any(|id| general_with(world, *id));
     let far = ids.iter().any(|id| out_of_range(world, *id));
     let names: Vec<String> = ids.iter().map(|id| super::plain_name(world, *id)).collect();
+    let whose = if ids.len() == 1 { "the" } else { "the group's" };
     let face = super::roll(world, rule, |_| {
         let mut why = format!(
-            "the group's Order Test of {} (class {class:?}: {}+",
+            "{whose} Order Test of {} (class {class:?}: {}+",
             names.join(", "),
             test.threshold(class)
         );
