@@ -304,7 +304,7 @@ pub fn start_activation(world: &mut World) {
         let g = &state(w).groups[group];
         format!("{} move {}", side_name(w, g.side), g.name)
     });
-    super::melee::turn_to_face(world, group);
+    super::ongoing::turn_to_face(world, group);
     super::reactions::break_off(world, group);
     super::impetuous::mark_compelled(world, group);
 }

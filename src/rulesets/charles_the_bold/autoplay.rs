@@ -113,7 +113,7 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
     }
     // The ongoing melees owed this round are fought before the activation may end
     // (R-ongoing).
-    let owed: Vec<Command> = super::melee::owed_ongoing(world, group)
+    let owed: Vec<Command> = super::ongoing::owed_ongoing(world, group)
         .into_iter()
         .map(|(own, other)| {
             CtbCommand::Fight {

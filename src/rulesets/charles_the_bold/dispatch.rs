@@ -28,7 +28,7 @@ pub enum Plan {
     Reveal,
     EndActivation,
     Go(MovePlan),
-    Group(super::moving::GroupPlan),
+    Group(super::group::GroupPlan),
     GeneralGo(GeneralPlan),
     Fire(FirePlan),
     Fight(FightPlan),
@@ -256,7 +256,7 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
             super::impetuous::check_end(world)?;
             let group = state(world).activation.expect("an activation");
             // Only a melee that may be fought holds the activation (no deadlock).
-            let owed = super::melee::owed_ongoing(world, group)
+            let owed = super::ongoing::owed_ongoing(world, group)
                 .into_iter()
                 .find(|(own, other)| super::melee::check_fight(world, *own, *other, &[]).is_ok());
             if let Some((own, other)) = &owed {
@@ -312,7 +312,7 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                     own_stand(world, id)?;
                     ids.push(id);
                 }
-                super::moving::check_group(world, &ids, path).map(Plan::Group)
+                super::group::check_group(world, &ids, path).map(Plan::Group)
             }
             Some(CtbCommand::Fire {
                 unit,
@@ -403,7 +403,7 @@ pub fn execute(world: &mut World, plan: Plan) {
         Plan::Reveal => super::activation::end_declarations(world),
         Plan::EndActivation => super::activation::end_activation(world),
         Plan::Go(p) => super::moving::execute_go(world, p),
-        Plan::Group(p) => super::moving::execute_group(world, p),
+        Plan::Group(p) => super::group::execute_group(world, p),
         Plan::GeneralGo(p) => super::moving::execute_general_go(world, p),
         Plan::Fire(p) => super::shooting::execute_fire(world, p),
         Plan::Fight(p) => super::melee::execute_fight(world, p),

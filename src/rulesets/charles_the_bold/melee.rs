@@ -78,71 +78,6 @@ pub fn battle_candidates(world: &World, charger: UnitId, enemies: &[UnitId]) -> 
     cands
 }
 
-/// At its activation, a stand of the group in an ongoing melee with its flank or rear
-/// to the enemy Battle Stand, and no enemy in its front, turns to face it, free and
-/// without disorder (CtB 10.5).
-pub fn turn_to_face(world: &mut World, group: usize) {
-    let melees = state(world).melees.clone();
-    for m in melees {
-        for (i, &u) in m.stands.iter().enumerate() {
-            let other = m.stands[1 - i];
-            if super::group_of(world, u) != Some(group) {
-                continue;
-            }
-            let (Some(h), Some(oh)) = (hex_of(world, u), hex_of(world, other)) else {
-                continue;
-            };
-            let f = facing(world, u);
-            let side = side_of(world, u);
-            if f.front(h).contains(&oh)
-                || !super::moving::enemies_in_front(world, side, h, f).is_empty()
-            {
-                continue;
-            }
-            let turns = |to: crate::engine::hex::VertexFacing| {
-                let d = (i32::from(to.0) - i32::from(f.0)).rem_euclid(6);
-                d.min(6 - d)
-            };
-            let Some(to) = crate::engine::hex::VertexFacing::all()
-                .into_iter()
-                .filter(|v| v.front(h).contains(&oh))
-                .min_by_key(|v| (turns(*v), v.0))
-            else {
-                continue;
-            };
-            super::set_facing(world, u, to);
-            log(world, EventKind::Special, "CtB 10.5", |w| {
-                format!(
-                    "{} turns to face {}, facing {} (free, no disorder)",
-                    plain_name(w, u),
-                    plain_name(w, other),
-                    to.name()
-                )
-            });
-        }
-    }
-    super::refresh_zones(world);
-}
-
-/// The ongoing melees a group's stands owe this round (CtB 11.3, R-ongoing): each of its
-/// Battle Stands locked with an enemy one, neither having fought this round, as (ours,
-/// theirs). Its player fights them with `fight` when he chooses in the activation;
-/// `end` waits for them.
-pub fn owed_ongoing(world: &World, group: usize) -> Vec<(UnitId, UnitId)> {
-    state(world)
-        .melees
-        .iter()
-        .filter_map(|m| {
-            let i = m
-                .stands
-                .iter()
-                .position(|s| super::group_of(world, *s) == Some(group))?;
-            let (own, other) = (m.stands[i], m.stands[1 - i]);
-            (!m.stands.iter().any(|s| acts(world, *s).fought)).then_some((own, other))
-        })
-        .collect()
-}
-
 /// The stands that may support `battle` against the enemy Battle Stand `enemy` (CtB
 /// 10.7): its side's other stands with a front hex on `enemy`, not themselves a Battle
 /// Stand of an ongoing melee.
@@ -604,39 +539,9 @@ fn plan_fight(
     })
 }
 
-/// A stand that supported an ongoing melee and is now a Battle Stand of another leaves
-/// that support (CtB 11.4: contacted alone, "it will pull the support stand out of its
-/// current battle and start a new battle with the support stand as the new Battle
-/// Stand"; 10.7: a support supports one Battle Stand at a time).
-fn pull_out_supports(world: &mut World, stands: [UnitId; 2]) {
-    for id in stands {
-        let supported = state(world)
-            .melees
-            .iter()
-            .find(|m| !m.stands.contains(&id) && m.supports.iter().any(|s| s.contains(&id)))
-            .map(|m| m.stands);
-        let Some([x, y]) = supported else {
-            continue;
-        };
-        for m in world.resource_mut::<CtbState>().melees.iter_mut() {
-            for s in &mut m.supports {
-                s.retain(|u| *u != id);
-            }
-        }
-        log(world, EventKind::Special, "CtB 11.4", |w| {
-            format!(
-                "{} is pulled out of the melee of {} and {} it supported: a new battle, it the Battle Stand",
-                plain_name(w, id),
-                plain_name(w, x),
-                plain_name(w, y)
-            )
-        });
-    }
-}
-
 /// Fights a checked melee (CtB 10.1-13.1).
 pub fn execute_fight(world: &mut World, plan: FightPlan) {
-    pull_out_supports(world, plan.stands);
+    super::ongoing::pull_out_supports(world, plan.stands);
     if let Some(i) = plan.answers {
         world.resource_mut::<CtbState>().pending.remove(i);
         // One Battle Stand for each enemy stand (A1): a stand that took part in this
@@ -845,23 +750,6 @@ pub fn execute_fight(world: &mut World, plan: FightPlan) {
     super::refresh_zones(world);
 }
 
-/// An enemy Battle Stand in one of `id`'s front hexes that is locked in an ongoing melee
-/// with another stand of its side (CtB 11.4).
-fn locked_enemy_in_front(world: &World, id: UnitId) -> Option<UnitId> {
-    let side = side_of(world, id);
-    let hex = hex_of(world, id)?;
-    super::moving::enemies_in_front(world, side, hex, facing(world, id))
-        .into_iter()
-        .find(|e| {
-            state(world).melees.iter().any(|m| {
-                m.stands.contains(e)
-                    && m.stands
-                        .iter()
-                        .any(|s| *s != id && side_of(world, *s) == side)
-            })
-        })
-}
-
 /// The winning Battle Stand pursues if it must, or is asked if it may (CtB 13.0).
 fn offer_pursuit(
     world: &mut World,
@@ -877,7 +765,7 @@ fn offer_pursuit(
     // A winner in front contact with an enemy Battle Stand locked in an ongoing melee
     // with one of ours joins that melee, which is fought again, rather than pursuing
     // (CtB 11.4, 13.1): its side answers `fight WINNER -> ENEMY`, the winner a support.
-    if let Some(enemy) = locked_enemy_in_front(world, winner) {
+    if let Some(enemy) = super::ongoing::locked_enemy_in_front(world, winner) {
         log(world, EventKind::Special, "CtB 11.4", |w| {
             format!(
                 "{} has beaten its enemy and touches {} in front, locked in an ongoing melee: it joins that melee, fought again now, rather than pursuing",

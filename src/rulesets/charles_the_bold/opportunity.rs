@@ -347,7 +347,7 @@ pub fn go_on(world: &mut World) {
             // A group's reactions before its melees (CtB 3.8); a single move's are so
             // already.
             if carried {
-                super::moving::reactions_first(world);
+                super::group::reactions_first(world);
             }
             return;
         };
