@@ -361,3 +361,59 @@ fn ctb_11_4_contacting_only_a_support_pulls_it_out_into_a_new_battle() {
         "{log}"
     );
 }
+
+// ---- 10.7: the defender's supports ----
+
+const DEFENDER_SUPPORT: &str = r#"
+        (id: "b2", name: "Bill 2", side: "french", type: "double_bills", hex: "0305", group: "blue", facing: "E"),
+        (id: "p1", name: "Pike 1", side: "flemish", type: "pikes", hex: "0505", group: "brown", facing: "W"),
+        (id: "p2", name: "Pike 2", side: "flemish", type: "pikes", hex: "0506", group: "brown", facing: "W"),
+"#;
+
+/// Bill2 charges into both pikes and fights Pike2: Pike1, its front on Bill2, may
+/// support it.
+fn pike1_may_support(seed: u64) -> Game {
+    let mut g = blue_moves(DEFENDER_SUPPORT);
+    run(&mut g, &["go b2 0405"]);
+    *g.world.resource_mut::<Dice>() = Dice::new(seed);
+    run(&mut g, &["fight b2 -> p2"]);
+    g
+}
+
+#[test]
+fn ctb_10_7_the_defender_chooses_its_supports_before_the_dice() {
+    let mut g = pike1_may_support(1);
+    let d = decision(&g).expect("the defender's supports");
+    assert_eq!((d.rule.as_str(), d.side.0), ("CtB 10.7", 1), "{d:?}");
+    let answers: Vec<String> = d.choices.iter().map(|c| c.command.to_string()).collect();
+    assert_eq!(answers, ["support p1", "support none"]);
+    // No die is thrown until the defender answers.
+    assert!(!log_text(&g).contains("in melee"), "{}", log_text(&g));
+    // Only an eligible stand of the defender's may support; the attacker waits.
+    assert!(refused(&mut g, "support b2").contains("CtB 10.7"));
+    assert!(refused(&mut g, "end").contains("CtB 10.7"));
+    run(&mut g, &["support none"]);
+    let alone = log_text(&g);
+    assert!(alone.contains("Pike 2 fights without support"), "{alone}");
+    let pike2_pool = alone
+        .lines()
+        .find(|l| l.contains("Pike 2: +"))
+        .expect("Pike 2's pool")
+        .to_string();
+    assert!(!pike2_pool.contains("Pike 1"), "{pike2_pool}");
+
+    // Supported, the same melee adds half of Pike1's dice to Pike2's pool.
+    let mut g = pike1_may_support(1);
+    run(&mut g, &["support p1"]);
+    let supported = log_text(&g);
+    assert!(
+        supported.contains("Pike 2 is supported by Pike 1"),
+        "{supported}"
+    );
+    let pike2_pool = supported
+        .lines()
+        .find(|l| l.contains("Pike 2: +"))
+        .expect("Pike 2's pool")
+        .to_string();
+    assert!(pike2_pool.contains("Pike 1"), "{pike2_pool}");
+}

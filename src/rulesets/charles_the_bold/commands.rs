@@ -1,6 +1,6 @@
 //! The verbs Charles the Bold adds to the script grammar (design §1.2): the secret
 //! choice of a group, a stand's or a general's move with its turns, fire, a melee with
-//! its supports, a pursuit, a rally; their type, how they print, and how a script line
+//! its supports, the defender's supports, a pursuit, a rally; their type, how they print, and how a script line
 //! is read into them. `end` and `retreat` are the engine's.
 
 use std::fmt;
@@ -55,6 +55,9 @@ pub enum CtbCommand {
         enemy: UnitRef,
         with: Vec<UnitRef>,
     },
+    /// The defender's supports in a melee (CtB 10.7): `support S1 S2 …`, or
+    /// `support none`.
+    Support { units: Vec<UnitRef> },
     /// The winner's optional pursuit (CtB 13.0): `None` declines it.
     Pursue { unit: Option<UnitRef> },
     /// Order Tests to recover from disorder (CtB 8.0, 8.1).
@@ -135,6 +138,14 @@ impl fmt::Display for CtbCommand {
                 }
                 Ok(())
             }
+            CtbCommand::Support { units } if units.is_empty() => write!(f, "support none"),
+            CtbCommand::Support { units } => {
+                write!(f, "support")?;
+                for u in units {
+                    write!(f, " {u}")?;
+                }
+                Ok(())
+            }
             CtbCommand::Pursue { unit: Some(u) } => write!(f, "pursue {u}"),
             CtbCommand::Pursue { unit: None } => write!(f, "pursue none"),
             CtbCommand::Bounce { unit: Some(u) } => write!(f, "bounce {u}"),
@@ -184,6 +195,10 @@ pub const VERBS: &[VerbSpec] = &[
     VerbSpec {
         verbs: &["fight"],
         parse: parse_fight,
+    },
+    VerbSpec {
+        verbs: &["support"],
+        parse: parse_support,
     },
     VerbSpec {
         verbs: &["pursue"],
@@ -413,6 +428,19 @@ fn parse_fight(w: &Words) -> Result<Command, ParseError> {
         with,
     }
     .command())
+}
+
+fn parse_support(w: &Words) -> Result<Command, ParseError> {
+    w.need(1, "the supporting stands, or `none`: support 0405 0407")?;
+    let units = if w.rest.len() == 1 && w.rest[0].1.eq_ignore_ascii_case("none") {
+        Vec::new()
+    } else {
+        w.rest
+            .iter()
+            .map(|&(c, s)| unit_at(c, s))
+            .collect::<Result<_, _>>()?
+    };
+    Ok(CtbCommand::Support { units }.command())
 }
 
 fn parse_pursue(w: &Words) -> Result<Command, ParseError> {

@@ -38,6 +38,9 @@ pub enum Pending {
         trigger: UnitId,
         fired: bool,
     },
+    /// The defender chooses which of its eligible stands support its Battle Stand in
+    /// the melee `plan`, checked and waiting for its dice (CtB 10.7, R-10.7).
+    Supports { plan: Box<super::melee::FightPlan> },
     /// The winner may pursue (CtB 13.0): from the hex the loser left, along its way.
     Pursue {
         stand: UnitId,
@@ -52,6 +55,9 @@ impl Pending {
         match self {
             Pending::Fight { stand, enemies, .. } => *stand == id || enemies.contains(&id),
             Pending::Pursue { stand, .. } | Pending::Bounce { stand, .. } => *stand == id,
+            Pending::Supports { plan } => {
+                plan.stands.contains(&id) || plan.supports.iter().any(|s| s.contains(&id))
+            }
             Pending::Evade { stand, charger }
             | Pending::DefensiveFire { stand, charger }
             | Pending::SupportingFire { stand, charger } => *stand == id || *charger == id,
@@ -69,6 +75,7 @@ impl Pending {
             Pending::SupportingFire { .. } => "CtB 6.3",
             Pending::Bounce { .. } => "CtB 11.1",
             Pending::Pursue { .. } => "CtB 13.0",
+            Pending::Supports { .. } => "CtB 10.7",
             Pending::Opportunity { .. } => "CtB 5.0",
         }
     }
@@ -83,6 +90,7 @@ impl Pending {
             | Pending::DefensiveFire { stand, .. }
             | Pending::SupportingFire { stand, .. }
             | Pending::Opportunity { stand, .. } => side_of(world, *stand),
+            Pending::Supports { plan } => side_of(world, plan.stands[1]),
         }
     }
 }
@@ -157,7 +165,7 @@ pub fn decision(world: &World) -> Option<Decision> {
                         String::new()
                     };
                     for e in &super::melee::battle_candidates(world, *own, enemies) {
-                        let supports = super::melee::eligible_supports(world, *own, *e);
+                        let supports = super::supports::eligible_supports(world, *own, *e);
                         // A click on the enemy fights with every support (the first
                         // melee offered against it); the others are picked in the dialog.
                         let mut click = |world: &World| {
@@ -332,6 +340,7 @@ pub fn decision(world: &World) -> Option<Decision> {
                 rule: "CtB 5.0".into(),
                 choices: super::opportunity::choices(world, *stand, *trigger),
             },
+            Pending::Supports { plan } => super::supports::decision(world, plan),
             Pending::Pursue { stand, from, .. } => Decision {
                 side: side_of(world, *stand),
                 prompt: format!("{} has won: pursue?", plain_name(world, *stand)),

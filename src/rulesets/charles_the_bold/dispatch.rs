@@ -33,6 +33,8 @@ pub enum Plan {
     Fire(FirePlan),
     Fight(FightPlan),
     Pursue(Option<UnitId>),
+    /// The defender's supports (CtB 10.7).
+    Supports(Vec<UnitId>),
     Rally(Vec<UnitId>),
     /// Evade (true) or stand (false) (CtB 4.0).
     Evasion(bool),
@@ -93,6 +95,14 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                     .map(|w| resolve(world, w))
                     .collect::<Result<Vec<_>, _>>()?;
                 super::melee::check_fight(world, id, e, &with).map(Plan::Fight)
+            }
+            (Pending::Supports { plan }, Some(CtbCommand::Support { units })) => {
+                let chosen = units
+                    .iter()
+                    .map(|u| resolve(world, u))
+                    .collect::<Result<Vec<_>, _>>()?;
+                super::supports::check_answer(world, plan, &chosen)?;
+                Ok(Plan::Supports(chosen))
             }
             (Pending::Pursue { stand, .. }, Some(CtbCommand::Pursue { unit })) => match unit {
                 None => Ok(Plan::Pursue(None)),
@@ -377,6 +387,9 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                 "a group is chosen once this one's activation ends (`end`)",
             )),
             Some(CtbCommand::Pursue { .. }) => Err(refuse("CtB 13.0", "no pursuit waits")),
+            Some(CtbCommand::Support { .. }) => {
+                Err(refuse("CtB 10.7", "no melee waits for its supports"))
+            }
             Some(CtbCommand::Evade { .. } | CtbCommand::Hold { .. }) => {
                 Err(refuse("CtB 4.0", "no stand is charged"))
             }
@@ -407,6 +420,15 @@ pub fn execute(world: &mut World, plan: Plan) {
         Plan::GeneralGo(p) => super::moving::execute_general_go(world, p),
         Plan::Fire(p) => super::shooting::execute_fire(world, p),
         Plan::Fight(p) => super::melee::execute_fight(world, p),
+        Plan::Supports(chosen) => {
+            if let Some(Pending::Supports { plan }) =
+                world.resource_mut::<super::CtbState>().pending.pop_front()
+            {
+                let plan = super::supports::with_defence(world, *plan, chosen);
+                super::supports::log_choice(world, &plan);
+                super::melee::execute_fight(world, plan);
+            }
+        }
         Plan::Pursue(unit) => {
             let Some(Pending::Pursue { stand, from, path }) =
                 world.resource_mut::<super::CtbState>().pending.pop_front()
@@ -530,6 +552,11 @@ fn prune_pending(world: &mut World) {
                     charge,
                 })
             }
+            Pending::Supports { plan } => plan
+                .stands
+                .iter()
+                .all(|u| super::hex_of(world, *u).is_some())
+                .then_some(Pending::Supports { plan }),
             Pending::Pursue { stand, from, path } => {
                 super::hex_of(world, stand)?;
                 Some(Pending::Pursue { stand, from, path })

@@ -27,7 +27,7 @@ use super::{
 
 /// A checked melee: the two Battle Stands (the attacker first), the supports of each,
 /// whether the attacker charged (impact: CtB 10.3) and each side's pool.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FightPlan {
     pub stands: [UnitId; 2],
     pub supports: [Vec<UnitId>; 2],
@@ -45,6 +45,8 @@ pub struct FightPlan {
     /// (`charge_joined` false).
     pub reignites: bool,
     pub charge_joined: bool,
+    /// The defender has chosen its supports (CtB 10.7, R-10.7).
+    pub defence_chosen: bool,
 }
 
 fn refuse(rule: &'static str, why: impl Into<String>) -> Refusal {
@@ -76,45 +78,6 @@ pub fn battle_candidates(world: &World, charger: UnitId, enemies: &[UnitId]) -> 
         cands.retain(facing_us);
     }
     cands
-}
-
-/// The stands that may support `battle` against the enemy Battle Stand `enemy` (CtB
-/// 10.7): its side's other stands with a front hex on `enemy`, not themselves a Battle
-/// Stand of an ongoing melee.
-pub fn eligible_supports(world: &World, battle: UnitId, enemy: UnitId) -> Vec<UnitId> {
-    let side = side_of(world, battle);
-    let Some(target) = hex_of(world, enemy) else {
-        return Vec::new();
-    };
-    target
-        .neighbors()
-        .into_iter()
-        .filter_map(|h| super::stand_at(world, h))
-        .filter(|u| *u != battle && side_of(world, *u) == side)
-        .filter(|u| hex_of(world, *u).is_some_and(|h| facing(world, *u).front(h).contains(&target)))
-        .filter(|u| !super::in_melee(world, *u))
-        .filter(|u| !supports_another_melee(world, *u, battle, enemy))
-        .collect()
-}
-
-/// Whether a stand supports an ongoing melee other than the one of `battle` against
-/// `enemy` and still faces that melee's enemy Battle Stand (CtB 10.7: "only 1 Battle
-/// Stand at a time").
-fn supports_another_melee(world: &World, u: UnitId, battle: UnitId, enemy: UnitId) -> bool {
-    let side = side_of(world, u);
-    state(world).melees.iter().any(|m| {
-        if m.stands.contains(&battle) && m.stands.contains(&enemy) {
-            return false;
-        }
-        (0..2).any(|i| {
-            let foe = m.stands[1 - i];
-            side_of(world, m.stands[i]) == side
-                && m.supports[i].contains(&u)
-                && hex_of(world, u)
-                    .zip(hex_of(world, foe))
-                    .is_some_and(|(h, fh)| facing(world, u).front(h).contains(&fh))
-        })
-    })
 }
 
 /// The situation of a stand fighting `enemy` (CtB 10.3-10.5, 7.4): its impact if it
@@ -472,7 +435,7 @@ fn plan_fight(
     answers: Option<usize>,
     contacted: Vec<UnitId>,
 ) -> Result<FightPlan, Refusal> {
-    let eligible = eligible_supports(world, id, enemy);
+    let eligible = super::supports::eligible_supports(world, id, enemy);
     for w in with {
         if !eligible.contains(w) {
             return Err(refuse(
@@ -485,7 +448,7 @@ fn plan_fight(
         }
     }
     let struck = flank_strike(world, id, enemy, charge);
-    let mut supports_them = eligible_supports(world, enemy, id);
+    let mut supports_them = super::supports::eligible_supports(world, enemy, id);
     supports_them.retain(|u| !with.contains(u));
     let m = super::tables(world).factors.melee.clone();
     let share = |own: UnitId, foe: UnitId, charged: bool| -> (String, u32) {
@@ -499,7 +462,6 @@ fn plan_fight(
             share(*u, enemy, t.contacted.contains(&enemy) && !t.impact_used)
         })
         .collect();
-    let theirs: Vec<(String, u32)> = supports_them.iter().map(|u| share(*u, id, false)).collect();
     let p0 = battle_pool(
         &m,
         own_pool(
@@ -514,20 +476,12 @@ fn plan_fight(
             .map(|(n, d)| (n.as_str(), *d))
             .collect::<Vec<_>>(),
     );
-    let p1 = battle_pool(
-        &m,
-        own_pool(world, enemy, id, false, struck),
-        &theirs
-            .iter()
-            .map(|(n, d)| (n.as_str(), *d))
-            .collect::<Vec<_>>(),
-    );
     let _ = support_dice;
-    Ok(FightPlan {
+    let mut plan = FightPlan {
         stands: [id, enemy],
-        supports: [with.to_vec(), supports_them],
+        supports: [with.to_vec(), Vec::new()],
         charge,
-        pools: [p0, p1],
+        pools: [p0, Pool::default()],
         answers,
         flank_strike: struck,
         bystanders: contacted
@@ -536,13 +490,37 @@ fn plan_fight(
             .collect(),
         reignites: false,
         charge_joined: false,
-    })
+        defence_chosen: false,
+    };
+    plan.pools[1] = defence_pool(world, &plan, &supports_them);
+    plan.supports[1] = supports_them;
+    Ok(plan)
+}
+
+/// The defending Battle Stand's pool with `supports` (CtB 10.1, 10.7): its own dice,
+/// struck or not, and half of each support's.
+pub fn defence_pool(world: &World, plan: &FightPlan, supports: &[UnitId]) -> Pool {
+    let [id, enemy] = plan.stands;
+    let theirs: Vec<(String, u32)> = supports
+        .iter()
+        .map(|u| {
+            let p = own_pool(world, *u, id, false, false);
+            (plain_name(world, *u), p.dice().max(1))
+        })
+        .collect();
+    battle_pool(
+        &super::tables(world).factors.melee,
+        own_pool(world, enemy, id, false, plan.flank_strike),
+        &theirs
+            .iter()
+            .map(|(n, d)| (n.as_str(), *d))
+            .collect::<Vec<_>>(),
+    )
 }
 
 /// Fights a checked melee (CtB 10.1-13.1).
-pub fn execute_fight(world: &mut World, plan: FightPlan) {
-    super::ongoing::pull_out_supports(world, plan.stands);
-    if let Some(i) = plan.answers {
+pub fn execute_fight(world: &mut World, mut plan: FightPlan) {
+    if let Some(i) = plan.answers.take() {
         world.resource_mut::<CtbState>().pending.remove(i);
         // One Battle Stand for each enemy stand (A1): a stand that took part in this
         // melee does not fight the enemy Battle Stand again in a melee of its own.
@@ -560,6 +538,11 @@ pub fn execute_fight(world: &mut World, plan: FightPlan) {
         s.pending
             .retain(|p| !matches!(p, Pending::Fight { enemies, .. } if enemies.is_empty()));
     }
+    // The defender chooses its supports before the dice (CtB 10.7, R-10.7).
+    if super::supports::ask_defender(world, &plan) {
+        return;
+    }
+    super::ongoing::pull_out_supports(world, plan.stands);
     let [a, d] = plan.stands;
     if plan.reignites {
         let joined = plan.supports[0].first().copied();

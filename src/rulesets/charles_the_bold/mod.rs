@@ -33,6 +33,7 @@ pub mod results;
 pub mod scenario;
 pub mod setup;
 pub mod shooting;
+pub mod supports;
 pub mod verdict;
 pub mod victory;
 pub mod view;

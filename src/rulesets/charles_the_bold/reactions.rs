@@ -292,7 +292,7 @@ pub fn supporting_shooters(world: &World, charger: UnitId, contacted: &[UnitId])
     let mut out = Vec::new();
     let pending = &super::state(world).pending;
     for battle in super::melee::battle_candidates(world, charger, contacted) {
-        for s in super::melee::eligible_supports(world, battle, charger) {
+        for s in super::supports::eligible_supports(world, battle, charger) {
             let busy = pending.iter().any(|p| {
                 matches!(p, Pending::Fight { stand, .. } if *stand != charger) && p.involves(s)
             });

@@ -299,7 +299,7 @@ pub fn attack_command(world: &World, attackers: &[HexCoord], target: HexCoord) -
             return CtbCommand::Fight {
                 unit: key(world, me),
                 enemy: key(world, enemy),
-                with: super::melee::eligible_supports(world, me, enemy)
+                with: super::supports::eligible_supports(world, me, enemy)
                     .into_iter()
                     .map(|u| key(world, u))
                     .collect(),
