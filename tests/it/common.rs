@@ -191,3 +191,25 @@ pub fn place(text: &str, line_with: &str, needle: &str) -> (usize, usize) {
             + 1,
     )
 }
+
+/// Answers every retreat waiting for its owner's choice among equally preferred hexes
+/// (CtB 12.0, R-retreat) with the first hex offered, the default course; returns how
+/// many were answered.
+pub fn default_retreats(game: &mut Game) -> usize {
+    let mut answered = 0;
+    while let Some(d) = game
+        .ruleset
+        .decision(&game.world)
+        .filter(|d| d.rule == "CtB 12.0")
+    {
+        let c = d
+            .choices
+            .first()
+            .expect("a retreat offers hexes")
+            .command
+            .clone();
+        game.submit(&c).expect("the offered retreat is accepted");
+        answered += 1;
+    }
+    answered
+}

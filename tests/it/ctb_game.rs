@@ -476,7 +476,7 @@ fn ctb_save_and_load_replay_falkirk_to_the_identical_game() {
 #[test]
 fn ctb_14_0_falkirk_full_game_ends_with_the_scots_broken() {
     let path = root().join("scenarios/charles_the_bold/falkirk_1298.ron");
-    let mut g = Game::start(&path, 31, &[]).unwrap();
+    let mut g = Game::start(&path, 8, &[]).unwrap();
     let script = std::fs::read_to_string(root().join("scripts/falkirk_full_game.txt")).unwrap();
     g.run_script(&script).unwrap_or_else(|f| panic!("{f}"));
     let o = g.outcome().expect("the recorded game ends");
@@ -955,6 +955,7 @@ fn ctb_11_1_heavy_cavalry_choose_to_stay_or_bounce() {
     let mut away = locked(seed);
     assert!(refused(&mut away, "bounce k1").contains("only Knights 2 may bounce"));
     run(&mut away, &["bounce k2"]);
+    crate::common::default_retreats(&mut away);
     assert_ne!(hex(&away, "k2").as_deref(), Some("0505"));
     assert_eq!(away.state_json()["ruleset_state"]["melees"], 0);
     assert!(log_text(&away).contains("Knights 2 bounces back, disordered"));
@@ -1041,6 +1042,7 @@ fn victor_beside_an_ongoing_melee(seeds: [u64; 2]) -> Game {
     dice(&mut g, seeds[1]);
     if g.state_json()["ruleset_state"]["melees"] == 1 && decision(&g).is_none() {
         run(&mut g, &["fight e2 -> s2"]);
+        crate::common::default_retreats(&mut g);
     }
     g
 }

@@ -9,7 +9,7 @@ use bataille::engine::dice::Dice;
 use bataille::engine::game::Game;
 use bataille::engine::view::Decision;
 
-use crate::common::{hex, log_text, refused, run, seed_rolling};
+use crate::common::{default_retreats, hex, log_text, refused, run, seed_rolling};
 
 fn decision(g: &Game) -> Option<Decision> {
     g.ruleset.decision(&g.world)
@@ -62,6 +62,7 @@ fn a1_first_fight(seed: u64) -> Game {
     run(&mut g, &["group b1 b2 b3 -> 0404"]);
     *g.world.resource_mut::<Dice>() = Dice::new(seed);
     run(&mut g, &["fight b3 -> p2 with b2"]);
+    default_retreats(&mut g);
     g
 }
 
@@ -121,6 +122,7 @@ fn ctb_a1_three_double_bills_against_two_triple_pikes() {
     }
     // Bill1 on Pike1 with Bill2 again, its impact used up: 7 + 3 = 10D6.
     run(&mut g, &["fight b1 -> p1 with b2"]);
+    default_retreats(&mut g);
     let log = log_text(&g);
     assert!(log.contains("Bill 1 in melee: 10D6"), "{log}");
     // Pike1 had its Battle Stand: Bill2 fights it no more.
@@ -253,6 +255,7 @@ fn a2(seeds: &[u64]) -> Game {
     let dice = |g: &mut Game, s: u64| *g.world.resource_mut::<Dice>() = Dice::new(s);
     dice(&mut g, seeds[0]);
     run(&mut g, &["fight b3 -> p2 with b2"]);
+    default_retreats(&mut g);
     while decision(&g).is_some_and(|d| d.rule == "CtB 13.0") {
         run(&mut g, &["pursue none"]);
     }
@@ -261,6 +264,7 @@ fn a2(seeds: &[u64]) -> Game {
     }
     dice(&mut g, seeds[1]);
     run(&mut g, &["fight b1 -> p1 with b2"]);
+    default_retreats(&mut g);
     if seeds.len() < 3 {
         return g;
     }
@@ -269,6 +273,7 @@ fn a2(seeds: &[u64]) -> Game {
     run(&mut g, &["end", "go maa 0504"]);
     dice(&mut g, seeds[2]);
     run(&mut g, &["fight maa -> p1 with b2"]);
+    default_retreats(&mut g);
     g
 }
 
@@ -416,4 +421,47 @@ fn ctb_10_7_the_defender_chooses_its_supports_before_the_dice() {
         .expect("Pike 2's pool")
         .to_string();
     assert!(pike2_pool.contains("Pike 1"), "{pike2_pool}");
+}
+
+// ---- 12.0: the owner's choice of retreat ----
+
+#[test]
+fn ctb_12_0_the_owner_chooses_among_equally_preferred_retreat_hexes() {
+    // Pike2, facing west, beaten by Bill2 from the west: its two rear hexes are equally
+    // far from the winner and clear, so its owner chooses.
+    let beaten = |seed: u64| {
+        let mut g = pike1_may_support(seed);
+        run(&mut g, &["support none"]);
+        g
+    };
+    let seed = (0..3000u64)
+        .find(|s| decision(&beaten(*s)).is_some_and(|d| d.rule == "CtB 12.0"))
+        .expect("some seed beats Pike2");
+    let g = beaten(seed);
+    let d = decision(&g).expect("the retreat");
+    assert_eq!(d.side.0, 1, "the Low Countries retreat their pike: {d:?}");
+    assert!(d.prompt.starts_with("Pike 2 retreats"), "{}", d.prompt);
+    let ends: Vec<String> = d
+        .choices
+        .iter()
+        .map(|c| c.hex.expect("each choice is a hex").to_string())
+        .collect();
+    assert!(ends.len() >= 2, "{ends:?}");
+    let mut unique = ends.clone();
+    unique.dedup();
+    assert_eq!(unique, ends, "one choice per hex");
+    // The pike does not move until its owner answers.
+    assert_eq!(hex(&g, "p2").as_deref(), Some("0506"));
+    for (i, end) in ends.iter().enumerate() {
+        let mut g = beaten(seed);
+        assert!(refused(&mut g, "retreat 0101").contains("CtB 12.0"));
+        assert!(refused(&mut g, "end").contains("CtB 12.0"));
+        run(&mut g, &[&d.choices[i].command.to_string()]);
+        assert_eq!(hex(&g, "p2").as_deref(), Some(end.as_str()));
+        assert!(
+            log_text(&g).contains(&format!("Pike 2 retreats 0506 → {end}")),
+            "{}",
+            log_text(&g)
+        );
+    }
 }

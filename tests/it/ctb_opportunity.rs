@@ -236,6 +236,7 @@ fn ctb_6_2_a_stand_newly_contacted_by_a_pursuer_fires_defensively() {
                 "CtB 6.2" | "CtB 6.3" => "react none".to_string(),
                 "CtB 10.2" => "fight e1 -> sa1".to_string(),
                 "CtB 13.0" => "pursue e1".to_string(),
+                "CtB 12.0" => d.choices[0].command.to_string(),
                 _ => return None,
             };
             if answer == "pursue e1" {
@@ -391,6 +392,10 @@ fn ctb_12_1_a_retreat_passes_through_enemy_skirmishers_never_other_enemies() {
             let answer = match d.rule.as_str() {
                 "CtB 6.2" | "CtB 6.3" => "react none",
                 "CtB 10.2" => "fight b -> x",
+                "CtB 12.0" => {
+                    crate::common::default_retreats(&mut g);
+                    continue;
+                }
                 _ => break,
             };
             run(&mut g, &[answer]);

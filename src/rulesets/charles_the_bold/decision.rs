@@ -41,6 +41,14 @@ pub enum Pending {
     /// The defender chooses which of its eligible stands support its Battle Stand in
     /// the melee `plan`, checked and waiting for its dice (CtB 10.7, R-10.7).
     Supports { plan: Box<super::melee::FightPlan> },
+    /// A stand's retreat may end in several equally preferred hexes: its owner
+    /// chooses (CtB 12.0, R-retreat); `jobs` are the retreats still to make, the first
+    /// the one asked, and `then` the pursuit owed once they are made.
+    Retreat {
+        jobs: Vec<super::retreat::RetreatJob>,
+        options: Vec<super::retreat::Course>,
+        then: Option<super::retreat::PursuitAfter>,
+    },
     /// The winner may pursue (CtB 13.0): from the hex the loser left, along its way.
     Pursue {
         stand: UnitId,
@@ -57,6 +65,9 @@ impl Pending {
             Pending::Pursue { stand, .. } | Pending::Bounce { stand, .. } => *stand == id,
             Pending::Supports { plan } => {
                 plan.stands.contains(&id) || plan.supports.iter().any(|s| s.contains(&id))
+            }
+            Pending::Retreat { jobs, then, .. } => {
+                jobs.iter().any(|j| j.stand == id) || then.as_ref().is_some_and(|t| t.winner == id)
             }
             Pending::Evade { stand, charger }
             | Pending::DefensiveFire { stand, charger }
@@ -76,6 +87,7 @@ impl Pending {
             Pending::Bounce { .. } => "CtB 11.1",
             Pending::Pursue { .. } => "CtB 13.0",
             Pending::Supports { .. } => "CtB 10.7",
+            Pending::Retreat { .. } => "CtB 12.0",
             Pending::Opportunity { .. } => "CtB 5.0",
         }
     }
@@ -91,6 +103,7 @@ impl Pending {
             | Pending::SupportingFire { stand, .. }
             | Pending::Opportunity { stand, .. } => side_of(world, *stand),
             Pending::Supports { plan } => side_of(world, plan.stands[1]),
+            Pending::Retreat { jobs, .. } => side_of(world, jobs[0].stand),
         }
     }
 }
@@ -341,6 +354,9 @@ pub fn decision(world: &World) -> Option<Decision> {
                 choices: super::opportunity::choices(world, *stand, *trigger),
             },
             Pending::Supports { plan } => super::supports::decision(world, plan),
+            Pending::Retreat { jobs, options, .. } => {
+                super::retreat::decision(world, jobs, options)
+            }
             Pending::Pursue { stand, from, .. } => Decision {
                 side: side_of(world, *stand),
                 prompt: format!("{} has won: pursue?", plain_name(world, *stand)),

@@ -35,6 +35,8 @@ pub enum Plan {
     Pursue(Option<UnitId>),
     /// The defender's supports (CtB 10.7).
     Supports(Vec<UnitId>),
+    /// The owner's choice of where a retreat ends (CtB 12.0, R-retreat).
+    Retreat(crate::engine::hex::HexCoord),
     Rally(Vec<UnitId>),
     /// Evade (true) or stand (false) (CtB 4.0).
     Evasion(bool),
@@ -84,6 +86,18 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
         return Err(refuse("CtB 14.0", "the battle is over"));
     }
     let ctb = CtbCommand::of(command);
+    // A retreat is the owner's to end among equal hexes (CtB 12.0, R-retreat).
+    if let Command::Retreat { path } = command {
+        return match state(world).pending.front() {
+            Some(Pending::Retreat { jobs, options, .. }) => {
+                super::retreat::check_answer(world, jobs, options, path).map(Plan::Retreat)
+            }
+            _ => Err(refuse(
+                "CtB 12.0",
+                "no retreat waits for its owner's choice",
+            )),
+        };
+    }
     // A decision waiting is answered first (design §1.3).
     if let Some(p) = state(world).pending.front() {
         return match (p, ctb) {
@@ -420,6 +434,7 @@ pub fn execute(world: &mut World, plan: Plan) {
         Plan::GeneralGo(p) => super::moving::execute_general_go(world, p),
         Plan::Fire(p) => super::shooting::execute_fire(world, p),
         Plan::Fight(p) => super::melee::execute_fight(world, p),
+        Plan::Retreat(end) => super::retreat::answer(world, end),
         Plan::Supports(chosen) => {
             if let Some(Pending::Supports { plan }) =
                 world.resource_mut::<super::CtbState>().pending.pop_front()
@@ -552,6 +567,15 @@ fn prune_pending(world: &mut World) {
                     charge,
                 })
             }
+            Pending::Retreat {
+                jobs,
+                options,
+                then,
+            } => Some(Pending::Retreat {
+                jobs,
+                options,
+                then,
+            }),
             Pending::Supports { plan } => plan
                 .stands
                 .iter()

@@ -17,6 +17,7 @@ use super::data::ImpactRemoval;
 use super::decision::Pending;
 use super::geometry::{Side, in_front, side_touched};
 use super::pool::Pool;
+use super::retreat::{PursuitAfter, RetreatJob};
 use super::verdict::{
     Fighter, Pursuit, Verdict, attacked_frontally, melee_verdict, pursuit, rank_bonus,
 };
@@ -658,14 +659,8 @@ pub fn execute_fight(world: &mut World, mut plan: FightPlan) {
                             format!("{} bounces back, disordered", plain_name(w, u))
                         });
                         let from = hex_of(world, plan.stands[1 - i]).expect("on map");
-                        super::results::retreat_by(
-                            world,
-                            u,
-                            from,
-                            true,
-                            u32::from(stand(world, u).expect("a stand").entry.mp.0),
-                            true,
-                        );
+                        let job = RetreatJob::bounce(world, u, from);
+                        super::retreat::run(world, job.into_iter().collect(), None);
                     }
                     None => {
                         world.resource_mut::<CtbState>().melees.push(OngoingMelee {
@@ -704,9 +699,12 @@ pub fn execute_fight(world: &mut World, mut plan: FightPlan) {
                 || !super::results::lose_sp(world, wu, sp[1 - loser], "CtB 11.0");
             let loser_hex = hex_of(world, lu).expect("on map");
             let loser_gone = super::results::lose_sp(world, lu, sp[loser], "CtB 11.0");
-            let mut path = Vec::new();
-            if !loser_gone && let Some(wh) = winner_hex {
-                path = super::results::retreat(world, lu, wh, false);
+            let mut jobs = Vec::new();
+            if !loser_gone
+                && let Some(wh) = winner_hex
+                && let Some(job) = RetreatJob::beaten(world, lu, wh, false)
+            {
+                jobs.push(job);
             }
             // The loser's supports retreat too, disordered (CtB 10.7), and, when the defender
             // loses, the other stands its charger contacted (CtB 10.2).
@@ -721,20 +719,28 @@ pub fn execute_fight(world: &mut World, mut plan: FightPlan) {
                 followers.extend(others);
             }
             for s in followers {
-                if let (Some(_), Some(wh)) = (hex_of(world, s), winner_hex) {
-                    super::results::retreat(world, s, wh, true);
+                if let (Some(_), Some(wh)) = (hex_of(world, s), winner_hex)
+                    && let Some(job) = RetreatJob::beaten(world, s, wh, true)
+                {
+                    jobs.push(job);
                 }
             }
-            if winner_alive && hex_of(world, wu).is_some() {
-                offer_pursuit(world, wu, lu, loser_hex, path);
-            }
+            // The retreats, each chosen by its owner where hexes are equally preferred
+            // (R-retreat), then the pursuit (CtB 13.0).
+            let then = (winner_alive && hex_of(world, wu).is_some()).then_some(PursuitAfter {
+                winner: wu,
+                loser: lu,
+                loser_hex,
+                path: Vec::new(),
+            });
+            super::retreat::run(world, jobs, then);
         }
     }
     super::refresh_zones(world);
 }
 
 /// The winning Battle Stand pursues if it must, or is asked if it may (CtB 13.0).
-fn offer_pursuit(
+pub fn offer_pursuit(
     world: &mut World,
     winner: UnitId,
     loser: UnitId,
@@ -815,6 +821,6 @@ pub fn bounce(world: &mut World, hc: UnitId, from: UnitId, bounces: bool) {
         .resource_mut::<CtbState>()
         .melees
         .retain(|m| !(m.stands.contains(&hc) && m.stands.contains(&from)));
-    let mp = u32::from(stand(world, hc).expect("a stand").entry.mp.0);
-    super::results::retreat_by(world, hc, fh, true, mp, true);
+    let job = RetreatJob::bounce(world, hc, fh);
+    super::retreat::run(world, job.into_iter().collect(), None);
 }

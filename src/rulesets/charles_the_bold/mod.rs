@@ -30,6 +30,7 @@ pub mod pool;
 mod reach;
 pub mod reactions;
 pub mod results;
+pub mod retreat;
 pub mod scenario;
 pub mod setup;
 pub mod shooting;
