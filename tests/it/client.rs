@@ -483,11 +483,17 @@ fn every_shipped_window_script_plays_without_a_refusal() {
         let mut app = app_with(game);
         let inputs = bataille::client::controller::parse_input_script(&path)
             .unwrap_or_else(|e| panic!("{e}"));
-        for input in inputs {
+        for (i, input) in inputs.into_iter().enumerate() {
             app.world_mut().write_message(input.clone());
             app.update();
             let ui = app.world().resource::<Interaction>();
-            assert!(!ui.unheeded, "{}: {input:?}: {}", path.display(), ui.status);
+            assert!(
+                !ui.unheeded,
+                "{}: input {} ({input:?}): {}",
+                path.display(),
+                i + 1,
+                ui.status
+            );
         }
     }
 }

@@ -117,7 +117,13 @@ impl Course {
 /// were. Friends (and enemy skirmishers, CtB 12.1) passed through extend it until it
 /// stops clear; sideways steps only where the way back is shut from the start, or to
 /// get clear of friends. Off the map only from next to the edge (CtB 12.2).
-fn course(world: &World, job: &RetreatJob, picks: &[usize], ties: &mut Vec<usize>) -> Course {
+fn course(
+    world: &World,
+    job: &RetreatJob,
+    picks: &[usize],
+    ties: &mut Vec<usize>,
+    prefs: &mut Vec<Preference>,
+) -> Course {
     let id = job.stand;
     let Some(s) = stand(world, id) else {
         return Course::NoHex;
@@ -214,6 +220,7 @@ fn course(world: &World, job: &RetreatJob, picks: &[usize], ties: &mut Vec<usize
         let pick = picks.get(ties.len()).copied().unwrap_or(0).min(equal - 1);
         ties.push(equal);
         let (pref, _, next) = options[pick];
+        prefs.push(pref);
         // 1 SP for each sideways step and each enemy zone of control passed through
         // (CtB 12.0 [3], [4], 12.1); none for a bounce.
         if !job.bounce {
@@ -259,22 +266,24 @@ fn course(world: &World, job: &RetreatJob, picks: &[usize], ties: &mut Vec<usize
 }
 
 /// Every course the owner may choose among (R-retreat), the default first: one per hex
-/// it may end in, branching wherever steps were equally preferred. A course that keeps
-/// the stand is always chosen over one that destroys it.
+/// it may end in, branching wherever steps were equally preferred, and kept only if it
+/// is as good as the best all the way: as few SP lost, the same preference at each
+/// step.
 pub fn courses(world: &World, job: &RetreatJob) -> Vec<Course> {
+    type Ranked = Vec<(Course, (u8, Vec<Preference>))>;
     fn explore(
         world: &World,
         job: &RetreatJob,
         picks: Vec<usize>,
-        out: &mut Vec<Course>,
+        out: &mut Ranked,
         budget: &mut u32,
     ) {
         if *budget == 0 {
             return;
         }
         *budget -= 1;
-        let mut ties = Vec::new();
-        let c = course(world, job, &picks, &mut ties);
+        let (mut ties, mut prefs) = (Vec::new(), Vec::new());
+        let c = course(world, job, &picks, &mut ties, &mut prefs);
         if let Some(k) = (picks.len()..ties.len()).find(|&k| ties[k] > 1) {
             for i in 0..ties[k] {
                 let mut p = picks.clone();
@@ -282,18 +291,26 @@ pub fn courses(world: &World, job: &RetreatJob) -> Vec<Course> {
                 p.push(i);
                 explore(world, job, p, out, budget);
             }
-        } else if !out.iter().any(|o| o.end() == c.end()) {
-            out.push(c);
+        } else if !out.iter().any(|(o, _)| o.end() == c.end()) {
+            let cost = match &c {
+                Course::Path { sp_cost, .. } => *sp_cost,
+                _ => u8::MAX,
+            };
+            out.push((c, (cost, prefs)));
         }
     }
     let mut out = Vec::new();
     // A stand retreats at most a few hexes: this bounds the search whatever the map.
     let mut budget = 256;
     explore(world, job, Vec::new(), &mut out, &mut budget);
-    if out.iter().any(|c| matches!(c, Course::Path { .. })) {
-        out.retain(|c| matches!(c, Course::Path { .. }));
-    }
-    out
+    // Equally preferred all the way (R-retreat): the least SP lost, then the same order
+    // of preference at every step; a course that keeps the stand before one that does
+    // not (a destroyed stand costs the most).
+    let best = out.iter().map(|(_, k)| k.clone()).min();
+    out.into_iter()
+        .filter(|(_, k)| Some(k) == best.as_ref())
+        .map(|(c, _)| c)
+        .collect()
 }
 
 /// Makes `jobs` in turn; where a stand has several courses, its owner is asked
