@@ -411,10 +411,30 @@ fn ctb_movement_range(c: &mut Criterion) {
 }
 
 /// Charles the Bold: Norfolk's knights fight a schiltron (pools, two throws, both
-/// Morale Tests, the verdict and its results), log text off.
+/// Morale Tests, the verdict and its results), log text off; the defender's choice of
+/// supports (CtB 10.7) and a retreat's choice of hex (CtB 12.0), if asked, are answered
+/// with the first choice, so the whole melee is measured.
 fn ctb_one_melee(c: &mut Criterion) {
     let opening = "declare marshal\ndeclare wallace\nend\ngo k1 0803 0704 0604\ngo k1 0505";
     let fight = parse_line("fight k1 -> s1").unwrap().unwrap();
+    let resolve = |g: &mut Game| {
+        g.submit(&fight).unwrap();
+        while let Some(d) = g
+            .ruleset
+            .decision(&g.world)
+            .filter(|d| d.rule == "CtB 10.7" || d.rule == "CtB 12.0")
+        {
+            g.submit(&d.choices[0].command).unwrap();
+        }
+    };
+    let mut check = ctb_game(SMALL_FALKIRK, 15, opening);
+    resolve(&mut check);
+    let text: Vec<String> = check.log().lines().collect();
+    assert!(
+        text.iter()
+            .any(|l| l.contains("wins the melee") || l.contains("ongoing melee")),
+        "the melee is resolved: {text:?}"
+    );
     c.bench_function("CtB one melee resolution, log text off", |b| {
         b.iter_batched(
             || {
@@ -423,7 +443,7 @@ fn ctb_one_melee(c: &mut Criterion) {
                 g
             },
             |mut g| {
-                g.submit(&fight).unwrap();
+                resolve(&mut g);
                 g
             },
             BatchSize::SmallInput,

@@ -417,3 +417,132 @@ fn ctb_12_1_a_retreat_passes_through_enemy_skirmishers_never_other_enemies() {
         "{at}"
     );
 }
+
+// ---- 4.0: evading the same pursuer again ----
+
+/// The Blue horse's next move, the cheapest the window offers that ends next to the
+/// Brown light horse (CtB 3.3: an extra move, with its Order Test); whether it was
+/// made and stopped there.
+fn pursue_to_contact(g: &mut Game) -> bool {
+    let id = |g: &Game, key: &str| {
+        bataille::rulesets::charles_the_bold::resolve(
+            &g.world,
+            &bataille::engine::command::UnitRef::Key(key.into()),
+        )
+        .unwrap()
+    };
+    let (mc, lc) = (id(g, "mc"), id(g, "lc"));
+    let target = bataille::rulesets::common::hex_of(&g.world, lc).unwrap();
+    let e = bataille::rulesets::common::entity(&g.world, mc);
+    let Some(option) = g
+        .ruleset
+        .move_options(&g.world, e)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|o| o.hex.distance(target) == 1)
+        .min_by_key(|o| (o.cost, o.hex))
+    else {
+        return false;
+    };
+    g.submit(&option.command).is_ok()
+        && bataille::rulesets::common::hex_of(&g.world, mc) == Some(option.hex)
+}
+
+/// T1: the Brown light horse (0705, facing E) charged by the Blue medium horse from
+/// 1005: evades, is pursued by the horse's extra move and evades again, then takes an
+/// Order Test for that extra move. Returns the game after the second evasion, if the
+/// horse's own Order Test let it pursue.
+fn t1_evades_twice(seed: u64) -> Option<Game> {
+    let mc = r#"(id: "mc", name: "Blue horse", side: "english", type: "medium_horse", hex: "1005", group: "marshal", facing: "W"),"#;
+    let lc = r#"(id: "lc", name: "Brown light horse", side: "scots", type: "light_horse", hex: "0705", group: "comyn", facing: "E"),"#;
+    let mut g = french_against_french(mc, lc, seed);
+    run(&mut g, &["go mc 0905 0805"]);
+    if decision(&g)?.rule != "CtB 4.0" {
+        return None;
+    }
+    run(&mut g, &["evade lc", "go mc 0705"]);
+    // The horse's extra move, its Order Test passed, reaches the light horse again.
+    if hex(&g, "mc").as_deref() != Some("0705") || !pursue_to_contact(&mut g) {
+        return None;
+    }
+    (decision(&g)?.rule == "CtB 4.0").then_some(g)
+}
+
+#[test]
+fn ctb_4_0_evading_the_same_pursuer_again_takes_an_order_test() {
+    let mut failed = None;
+    let mut passed = None;
+    for seed in 0..3000u64 {
+        let Some(mut g) = t1_evades_twice(seed) else {
+            continue;
+        };
+        // The first evasion took no Order Test; the horse's extra move did (CtB 3.3).
+        let log = log_text(&g);
+        assert!(!log.contains("Order Test of Brown light horse"), "{log}");
+        assert!(log.contains("Order Test of Blue horse"), "{log}");
+        run(&mut g, &["evade lc"]);
+        let log = log_text(&g);
+        assert!(
+            log.contains("Order Test of Brown light horse"),
+            "the second evasion is an extra move: {log}"
+        );
+        if log.contains("fails its Order Test after evading again") {
+            failed.get_or_insert(g);
+        } else {
+            passed.get_or_insert(g);
+        }
+        if failed.is_some() && passed.is_some() {
+            break;
+        }
+    }
+    let failed = failed.expect("some seed fails the light horse's test");
+    assert!(disordered(&failed, "lc"));
+    let passed = passed.expect("some seed passes it");
+    assert!(!disordered(&passed, "lc"));
+}
+
+/// Whether a stand is disordered (CtB 7.3), as the ruleset's state shows it.
+fn disordered(g: &Game, id: &str) -> bool {
+    g.state_json()["ruleset_state"]["stands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == id)
+        .map(|s| s["disordered"] == true)
+        .unwrap()
+}
+
+#[test]
+fn ctb_4_0_a_disordered_stand_evades_the_same_attacker_once() {
+    // Disordered before the first charge: one evasion from that attacker only.
+    let mc = r#"(id: "mc", name: "Blue horse", side: "english", type: "medium_horse", hex: "1005", group: "marshal", facing: "W"),"#;
+    let lc = r#"(id: "lc", name: "Brown light horse", side: "scots", type: "light_horse", hex: "0705", group: "comyn", facing: "E"),"#;
+    let disordered_game = |seed: u64| {
+        let mut g = french_against_french(mc, lc, seed);
+        let id = bataille::rulesets::charles_the_bold::resolve(
+            &g.world,
+            &bataille::engine::command::UnitRef::Key("lc".into()),
+        )
+        .unwrap();
+        let e = bataille::rulesets::common::entity(&g.world, id);
+        g.world
+            .entity_mut(e)
+            .get_mut::<bataille::rulesets::charles_the_bold::CtbStatus>()
+            .unwrap()
+            .disordered = true;
+        g
+    };
+    let seed = (0..3000u64)
+        .find(|s| {
+            let mut g = disordered_game(*s);
+            run(&mut g, &["go mc 0905 0805", "evade lc", "go mc 0705"]);
+            pursue_to_contact(&mut g) && decision(&g).is_some()
+        })
+        .expect("some seed lets the horse pursue");
+    let mut g = disordered_game(seed);
+    run(&mut g, &["go mc 0905 0805", "evade lc", "go mc 0705"]);
+    assert!(pursue_to_contact(&mut g));
+    let d = decision(&g).expect("a reaction or the melee");
+    assert_ne!(d.rule, "CtB 4.0", "no second evasion: {d:?}");
+    assert!(refused(&mut g, "evade lc").contains("CtB"));
+}

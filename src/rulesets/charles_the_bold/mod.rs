@@ -161,6 +161,9 @@ pub struct CtbTurn {
     /// one may: CtB 5.0).
     pub asked: Vec<UnitId>,
     pub opportunity_charged: bool,
+    /// The chargers it has evaded this round, once per evasion (CtB 4.0: a second
+    /// evasion from the same pursuer is an extra move with its Order Test).
+    pub evaded_from: Vec<UnitId>,
 }
 
 /// A general (CtB 1.1, 2.0-2.2): his group, his initiative bonus, his command range,

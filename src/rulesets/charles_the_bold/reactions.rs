@@ -84,8 +84,14 @@ pub fn may_evade(world: &World, target: UnitId, charger: UnitId) -> bool {
     let seen = acts(world, charger)
         .move_start
         .is_some_and(|s| in_front(th, facing(world, target), s));
+    // Pursued and contacted again by the same charger, only an undisordered stand
+    // evades again (CtB 4.0: "If the stand is not disordered they can continue to
+    // retreat"; disordered when first charged, or by a failed Order Test, it evades
+    // that attacker once).
+    let again = acts(world, target).evaded_from.contains(&charger);
     allowed
         && seen
+        && !(again && super::status(world, target).disordered)
         && through_front(world, target, charger)
         && !super::in_melee(world, target)
         && !evasion_path(world, target, charger).is_empty()
@@ -399,6 +405,20 @@ pub fn evade(world: &mut World, target: UnitId, charger: UnitId) {
     });
     let left = acts(world, charger).contact_mp_left;
     acts_mut(world, charger).resume = Some(left);
+    // Evading the same pursuer again is an extra move: an Order Test at its end, a
+    // failure disordering it, and then it evades that pursuer no more (CtB 4.0, 3.3).
+    let again = acts(world, target).evaded_from.contains(&charger);
+    acts_mut(world, target).evaded_from.push(charger);
+    if again && !super::orders::order_test_in_game(world, target, "CtB 4.0") {
+        super::status_mut(world, target).disordered = true;
+        log(world, EventKind::Special, "CtB 4.0", |w| {
+            format!(
+                "{} fails its Order Test after evading again: disordered, it may not evade {} again",
+                plain_name(w, target),
+                plain_name(w, charger)
+            )
+        });
+    }
     super::refresh_zones(world);
 }
 
