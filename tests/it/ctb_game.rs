@@ -476,7 +476,7 @@ fn ctb_save_and_load_replay_falkirk_to_the_identical_game() {
 #[test]
 fn ctb_14_0_falkirk_full_game_ends_with_the_scots_broken() {
     let path = root().join("scenarios/charles_the_bold/falkirk_1298.ron");
-    let mut g = Game::start(&path, 1, &[]).unwrap();
+    let mut g = Game::start(&path, 9, &[]).unwrap();
     let script = std::fs::read_to_string(root().join("scripts/falkirk_full_game.txt")).unwrap();
     g.run_script(&script).unwrap_or_else(|f| panic!("{f}"));
     let o = g.outcome().expect("the recorded game ends");

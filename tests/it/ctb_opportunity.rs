@@ -546,3 +546,28 @@ fn ctb_4_0_a_disordered_stand_evades_the_same_attacker_once() {
     assert_ne!(d.rule, "CtB 4.0", "no second evasion: {d:?}");
     assert!(refused(&mut g, "evade lc").contains("CtB"));
 }
+
+// ---- 10.6: skirmishers in the open who do not evade ----
+
+#[test]
+fn ctb_10_6_skirmishers_in_the_open_holding_their_fire_are_destroyed() {
+    let horse = r#"(id: "c", name: "Blue horse", side: "english", type: "medium_horse", hex: "0305", group: "marshal", facing: "E"),"#;
+    let sk = r#"(id: "sk", name: "Brown skirmishers", side: "scots", type: "crossbow_sk", hex: "0505", group: "comyn", facing: "W"),"#;
+    let mut g = french_against_french(horse, sk, 1);
+    run(&mut g, &["go c 0405"]);
+    assert_eq!(decision(&g).expect("the evasion").rule, "CtB 4.0");
+    run(&mut g, &["hold sk"]);
+    assert_eq!(decision(&g).expect("defensive fire").rule, "CtB 6.2");
+    // They stand and hold their fire: "Sk who do not evade are automatically destroyed".
+    run(&mut g, &["react none"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("Brown skirmishers in the open cannot stand against Blue horse: destroyed"),
+        "{log}"
+    );
+    assert_eq!(hex(&g, "sk"), None);
+    assert!(
+        decision(&g).is_none_or(|d| d.rule != "CtB 10.2"),
+        "no melee"
+    );
+}

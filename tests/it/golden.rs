@@ -269,7 +269,7 @@ fn golden_recorded_scripts_are_unchanged() {
         ),
         (
             "charles_the_bold/falkirk_1298.ron",
-            1,
+            9,
             &[],
             "falkirk_full_game.txt",
         ),

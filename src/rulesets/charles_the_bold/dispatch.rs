@@ -485,6 +485,9 @@ pub fn execute(world: &mut World, plan: Plan) {
                     log(world, EventKind::Special, "CtB 6.2", |w| {
                         format!("{} holds its fire", plain_name(w, stand))
                     });
+                    // Holding fire, skirmishers in the open still die (CtB 10.6).
+                    super::reactions::skirmishers_in_the_open(world, stand, charger);
+                    super::refresh_zones(world);
                 }
             }
         }

@@ -13,7 +13,7 @@ use crate::engine::units::UnitId;
 use super::commands::Step;
 use super::decision::Pending;
 use super::moving::{MovePlan, check_go, execute_go};
-use super::{CtbState, acts_mut, facing, hex_of, log, plain_name, stand, state, status_mut};
+use super::{CtbState, acts_mut, facing, hex_of, log, plain_name, stand, state};
 
 fn refuse(rule: &'static str, why: impl Into<String>) -> Refusal {
     Refusal::new(rule, why)
@@ -160,8 +160,7 @@ pub fn execute_group(world: &mut World, plan: GroupPlan) {
     let ids: Vec<UnitId> = plan.members.iter().map(|m| m.stand).collect();
     if plan.extra && !super::orders::group_order_test_in_game(world, &ids, "CtB 3.3") {
         for id in &ids {
-            status_mut(world, *id).disordered = true;
-            status_mut(world, *id).opportunity = false;
+            super::disorder(world, *id);
             acts_mut(world, *id).stopped = true;
         }
         log(world, EventKind::Special, "CtB 3.3", |w| {

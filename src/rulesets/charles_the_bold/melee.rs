@@ -23,7 +23,7 @@ use super::verdict::{
 };
 use super::{
     CtbState, OngoingMelee, acts, acts_mut, facing, hex_of, log, plain_name, ranks, side_of, stand,
-    state, status, status_mut,
+    state, status,
 };
 
 /// A checked melee: the two Battle Stands (the attacker first), the supports of each,
@@ -54,9 +54,9 @@ fn refuse(rule: &'static str, why: impl Into<String>) -> Refusal {
     Refusal::new(rule, why)
 }
 
-/// The enemies a charger may name its opposing Battle Stand among (CtB 10.2): a Combat
-/// Stand before a Support Stand, then one contacted through its front before one
-/// contacted on a flank or the rear.
+/// The enemies a charger may name its opposing Battle Stand among (CtB 10.2): the stand
+/// its pursuit caught; else a Combat Stand before a Support Stand, then one contacted
+/// through its front before one contacted on a flank or the rear.
 pub fn battle_candidates(world: &World, charger: UnitId, enemies: &[UnitId]) -> Vec<UnitId> {
     let Some(ch) = hex_of(world, charger) else {
         return Vec::new();
@@ -66,6 +66,9 @@ pub fn battle_candidates(world: &World, charger: UnitId, enemies: &[UnitId]) -> 
         .copied()
         .filter(|e| hex_of(world, *e).is_some() && stand(world, *e).is_some())
         .collect();
+    if let Some(p) = acts(world, charger).pursuing.filter(|p| cands.contains(p)) {
+        return vec![p];
+    }
     let combat =
         |e: &UnitId| stand(world, *e).is_some_and(|s| s.spec.role == super::data::Role::Combat);
     if cands.iter().any(combat) {
@@ -198,9 +201,13 @@ fn sides(world: &World, plan: &FightPlan) -> Sides {
             hex_of(world, other).expect("on map"),
             hex_of(world, plan.stands[me]).expect("on map"),
         );
-        s.spec.ranks.is_some() && side_touched(oh, facing(world, other), mh) == Some(Side::Front)
+        // Frontally as 10.4 counts it: a schiltron has no flank.
+        let side = side_touched(oh, facing(world, other), mh).unwrap_or(Side::Rear);
+        s.spec.ranks.is_some()
+            && attacked_frontally(side, s.special.as_ref(), acts(world, other).moves > 0)
     });
-    let hc_flank = plan.flank_strike && specs[0].id == "HC" && !specs[1].mounted;
+    // Heavy cavalry's own flank charge (CtB 11.1); not a support's that reignited it.
+    let hc_flank = plan.flank_strike && !plan.reignites && specs[0].id == "HC" && !specs[1].mounted;
     Sides {
         sps: plan.stands.map(|u| ranks(world, u).total()),
         specs,
@@ -420,6 +427,12 @@ pub fn check_fight(
         ) {
             plan.reignites = true;
             plan.charge_joined = charge;
+            // The charger striking the Battle Stand's flank from behind its front line
+            // disorders it, though the charger is only a support (CtB 10.5, 11.4).
+            if !plan.flank_strike && flank_strike(world, id, enemy, charge) {
+                plan.flank_strike = true;
+                plan.pools[1] = defence_pool(world, &plan, &plan.supports[1]);
+            }
             return Ok(plan);
         }
     }
@@ -539,6 +552,13 @@ pub fn execute_fight(world: &mut World, mut plan: FightPlan) {
         s.pending
             .retain(|p| !matches!(p, Pending::Fight { enemies, .. } if enemies.is_empty()));
     }
+    // Skirmishers in the open met by a formed stand do not fight: they are destroyed
+    // (CtB 10.6), whatever brought the contact about (a pursuit, a trigger of
+    // opportunity, a turn in place).
+    if super::reactions::skirmishers_in_the_open(world, plan.stands[1], plan.stands[0]) {
+        super::refresh_zones(world);
+        return;
+    }
     // The defender chooses its supports before the dice (CtB 10.7, R-10.7).
     if super::supports::ask_defender(world, &plan) {
         return;
@@ -571,7 +591,7 @@ pub fn execute_fight(world: &mut World, mut plan: FightPlan) {
     // stand contacted (CtB 10.5).
     let ctx = sides(world, &plan);
     if plan.flank_strike && !status(world, d).disordered {
-        status_mut(world, d).disordered = true;
+        super::disorder(world, d);
         log(world, EventKind::Special, "CtB 10.5", |w| {
             format!(
                 "{} is struck in the flank or rear: disordered",
@@ -615,7 +635,9 @@ pub fn execute_fight(world: &mut World, mut plan: FightPlan) {
     let verdict = verdict_of(&m, &ctx, loss, tested);
     let specs = ctx.specs;
     for u in plan.stands {
-        acts_mut(world, u).fought = true;
+        let mut t = acts_mut(world, u);
+        t.fought = true;
+        t.pursuing = None;
     }
     // Impact is spent in the first melee it is thrown in (CtB 10.3, A1).
     for u in plan

@@ -145,6 +145,8 @@ pub struct CtbTurn {
     /// The enemies its last move or pursuit contacted, and whether its impact has been
     /// used in a melee since (CtB 10.3; A1: "that was used up in the first fight").
     pub contacted: Vec<UnitId>,
+    /// The stand its pursuit caught: that melee's enemy Battle Stand (CtB 10.2).
+    pub pursuing: Option<UnitId>,
     pub impact_used: bool,
     /// Impetuous and compelled at the start of this activation (CtB 9.1, 9.2): how, and
     /// the enemy stands that compel it, as they stood then.
@@ -299,6 +301,14 @@ pub(crate) fn status_mut(world: &mut World, id: UnitId) -> Mut<'_, CtbStatus> {
     component_mut::<CtbStatus>(world, id)
 }
 
+/// Disorders a stand (CtB 7.3), which takes it off opportunity (CtB 5.0: "so long as
+/// it doesn't move …, fire or become disordered the stand stays in opportunity mode").
+pub(crate) fn disorder(world: &mut World, id: UnitId) {
+    let mut s = status_mut(world, id);
+    s.disordered = true;
+    s.opportunity = false;
+}
+
 pub(crate) fn acts(world: &World, id: UnitId) -> &CtbTurn {
     component::<CtbTurn>(world, id)
 }
@@ -372,6 +382,11 @@ pub(crate) fn attached_general(world: &World, id: UnitId) -> Option<UnitId> {
 /// Moves a stand to `to` with the general attached to it (CtB 2.1): every move,
 /// retreat, evasion and pursuit carries him along.
 pub(crate) fn carry(world: &mut World, id: UnitId, to: HexCoord) {
+    // A stand that moves, by its own move, an evasion, a retreat or a pursuit, comes
+    // off opportunity (CtB 5.0: "so long as it doesn't move").
+    if hex_of(world, id) != Some(to) {
+        status_mut(world, id).opportunity = false;
+    }
     let rider = attached_general(world, id);
     set_placement(world, id, Placement::OnMap(to));
     if let Some(g) = rider {

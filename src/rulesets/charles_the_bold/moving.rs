@@ -452,8 +452,7 @@ pub fn check_go_as(
 pub fn execute_go(world: &mut World, plan: MovePlan) {
     let id = plan.stand;
     if plan.extra && !super::orders::order_test_in_game(world, id, "CtB 3.3") {
-        status_mut(world, id).disordered = true;
-        status_mut(world, id).opportunity = false;
+        super::disorder(world, id);
         acts_mut(world, id).stopped = true;
         log(world, EventKind::Special, "CtB 3.3", |w| {
             format!(
@@ -595,7 +594,7 @@ pub fn execute_go(world: &mut World, plan: MovePlan) {
         return;
     }
     if plan.second_face {
-        status_mut(world, id).disordered = true;
+        super::disorder(world, id);
         log(world, EventKind::Special, "CtB 3.1", |w| {
             format!(
                 "{} turns a second face: disordered, it moves no more this round",

@@ -410,7 +410,7 @@ pub fn evade(world: &mut World, target: UnitId, charger: UnitId) {
     let again = acts(world, target).evaded_from.contains(&charger);
     acts_mut(world, target).evaded_from.push(charger);
     if again && !super::orders::order_test_in_game(world, target, "CtB 4.0") {
-        super::status_mut(world, target).disordered = true;
+        super::disorder(world, target);
         log(world, EventKind::Special, "CtB 4.0", |w| {
             format!(
                 "{} fails its Order Test after evading again: disordered, it may not evade {} again",
@@ -451,12 +451,13 @@ pub fn defensive_fire(world: &mut World, target: UnitId, charger: UnitId) {
 }
 
 /// Skirmishers charged in the open by a formed stand that do not evade are destroyed,
-/// after any defensive fire (CtB 6.2, 10.6); against light cavalry they fight.
-fn skirmishers_in_the_open(world: &mut World, target: UnitId, charger: UnitId) {
+/// after any defensive fire (CtB 6.2, 10.6: "Sk who do not evade are automatically
+/// destroyed"); against light cavalry they fight. Whether they were.
+pub fn skirmishers_in_the_open(world: &mut World, target: UnitId, charger: UnitId) -> bool {
     let is_sk = stand(world, target).is_some_and(|s| s.spec.df == DefensiveFire::Skirmisher);
     let against_lc = stand(world, charger).is_some_and(|c| c.spec.id == "LC");
     let Some(th) = hex_of(world, target) else {
-        return;
+        return false;
     };
     let charger_mounted = stand(world, charger).is_some_and(|c| c.spec.mounted);
     if is_sk && !against_lc && !in_cover(world, th) && !removes_impetus(world, th, charger_mounted)
@@ -469,7 +470,9 @@ fn skirmishers_in_the_open(world: &mut World, target: UnitId, charger: UnitId) {
             )
         });
         super::results::destroy(world, target, "CtB 10.6", true);
+        return true;
     }
+    false
 }
 
 /// Skirmishers that begin their group's activation with an enemy stand in a front hex

@@ -13,7 +13,7 @@ use crate::engine::units::{Placement, UnitId};
 use super::morale::{Tester, adjusted_morale, morale_loss, take_losses};
 use super::{
     CtbGeneral, CtbRanks, CtbState, attached_general, facing, hex_of, log, plain_name, ranks, roll,
-    set_placement, side_of, stand, stand_at, status, status_mut,
+    set_placement, side_of, stand, stand_at, status,
 };
 
 /// What a stand's Morale Test needs (CtB 7.0, 7.4): its front rank's figures, its
@@ -43,11 +43,7 @@ pub fn test_die(world: &mut World, id: UnitId, hits: u32, rule: &'static str) ->
         )
     });
     let loss = morale_loss(adjusted, face, &f);
-    {
-        let mut s = status_mut(world, id);
-        s.disordered = true;
-        s.opportunity = false;
-    }
+    super::disorder(world, id);
     (t, loss)
 }
 
@@ -196,14 +192,17 @@ pub fn pursue(world: &mut World, id: UnitId, from_hex: HexCoord, loser_path: Vec
         way.extend(loser_path);
     }
     let board = world.resource::<Board>();
+    let mut off_board = false;
     for h in way {
         // Along the loser's way without turning or sidestepping, never into a stand
         // (CtB 13.1).
-        if hexes >= distance
-            || !face_dir.front(pos).contains(&h)
-            || !board.contains(h)
-            || stand_at(world, h).is_some()
-        {
+        if hexes >= distance || !face_dir.front(pos).contains(&h) || stand_at(world, h).is_some() {
+            break;
+        }
+        // Pursuing off the board, the stand is lost, not counted in lost points (CtB
+        // 13.0).
+        if !board.contains(h) {
+            off_board = true;
             break;
         }
         if super::movement::step_cost(&tables, board, s.spec.terrain, pos, h).is_none() {
@@ -226,6 +225,20 @@ pub fn pursue(world: &mut World, id: UnitId, from_hex: HexCoord, loser_path: Vec
         }
         pos = h;
         hexes += 1;
+        // It stops where it contacts the stand pursued or a new enemy (CtB 13.1).
+        if !super::moving::enemies_in_front(world, side, pos, face_dir).is_empty() {
+            break;
+        }
+    }
+    if off_board {
+        log(world, EventKind::Special, "CtB 13.0", |w| {
+            format!(
+                "{} pursues off the board and is lost (no lost points)",
+                plain_name(w, id)
+            )
+        });
+        destroy(world, id, "CtB 13.0", false);
+        return;
     }
     if hexes == 0 {
         log(world, EventKind::Special, "CtB 13.0", |w| {
@@ -250,6 +263,8 @@ pub fn pursue(world: &mut World, id: UnitId, from_hex: HexCoord, loser_path: Vec
             let mut t = super::acts_mut(world, id);
             t.contacted = front.clone();
             t.impact_used = false;
+            // Caught, the stand pursued is the enemy Battle Stand (CtB 10.2).
+            t.pursuing = pursued.filter(|p| front.contains(p));
         }
         world
             .resource_mut::<CtbState>()

@@ -13,7 +13,7 @@ use crate::engine::view::Decision;
 
 use super::decision::{Pending, choice};
 use super::results::{destroy, displace_enemy_generals, lose_sp};
-use super::{CtbState, facing, hex_of, log, plain_name, side_of, stand, stand_at, status_mut};
+use super::{CtbState, facing, hex_of, log, plain_name, side_of, stand, stand_at};
 
 /// The order of preference of a retreat's step (CtB 12.0): clear of any stand and enemy
 /// zone of control, then through friends, then through an enemy zone of control (−1 SP
@@ -110,44 +110,88 @@ impl Course {
     }
 }
 
-/// One course of a retreat by the order of preference (CtB 12.0-12.2, R-retreat): each
-/// step to a hex no nearer `attacker`, keeping its facing, the most preferred first;
-/// where several are equally preferred, `picks[step]` chooses among them (the farthest
-/// from the attacker, then the lowest, by default) and `ties[step]` says how many there
-/// were. Friends (and enemy skirmishers, CtB 12.1) passed through extend it until it
-/// stops clear; sideways steps only where the way back is shut from the start, or to
-/// get clear of friends. Off the map only from next to the edge (CtB 12.2).
-fn course(
-    world: &World,
-    job: &RetreatJob,
-    picks: &[usize],
-    ties: &mut Vec<usize>,
-    prefs: &mut Vec<Preference>,
-) -> Course {
-    let id = job.stand;
-    let Some(s) = stand(world, id) else {
-        return Course::NoHex;
-    };
-    if s.spec.destroyed_if_beaten && !job.bounce {
-        return Course::Beaten;
-    }
-    let side = side_of(world, id);
-    let Some(start) = hex_of(world, id) else {
-        return Course::NoHex;
-    };
-    let board = world.resource::<Board>();
-    let tables = super::tables(world);
-    let mut pos = start;
-    let mut steps = 0u32;
-    let mut sp_cost = 0u8;
-    let mut passed: Vec<UnitId> = Vec::new();
-    let mut enemies_passed: Vec<UnitId> = Vec::new();
-    let mut path = Vec::new();
-    loop {
-        let occupied_by_friend = stand_at(world, pos).is_some_and(|u| u != id);
-        if steps >= job.length && !occupied_by_friend {
-            break;
+/// One step of a course: the hex entered, its preference, the SP it costs and the
+/// stand passed through there, if any.
+#[derive(Clone, Debug)]
+struct Leg {
+    hex: HexCoord,
+    pref: Preference,
+    sp: u8,
+    through: Option<UnitId>,
+}
+
+/// How a course goes on from some hex: its steps, and whether it stops in the last
+/// hex (perhaps among friends, trimmed at the end: CtB 12.1), leaves the map or has
+/// nowhere to go.
+#[derive(Clone, Debug)]
+struct Tail {
+    legs: Vec<Leg>,
+    end: TailEnd,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TailEnd {
+    Stop,
+    OffMap,
+    NoHex,
+}
+
+impl Tail {
+    fn stop() -> Self {
+        Self {
+            legs: Vec::new(),
+            end: TailEnd::Stop,
         }
+    }
+
+    /// Its rank among the courses from the same hex (R-retreat): the SP it costs, then
+    /// the preference of each step in turn.
+    fn key(&self) -> (u8, Vec<Preference>) {
+        (
+            self.legs.iter().map(|l| l.sp).sum(),
+            self.legs.iter().map(|l| l.pref).collect(),
+        )
+    }
+}
+
+/// A course from some hex with its rank and, if it ends among friends, the hex it is
+/// cut back to (none if every hex of it is taken).
+type Ranked = (Tail, (u8, Vec<Preference>), Option<Option<HexCoord>>);
+
+/// The search for a retreat's courses (CtB 12.0-12.2, R-retreat): from each hex and
+/// step count, the courses on by the order of preference, each step to a hex no
+/// nearer the attacker, keeping its facing; where several hexes are equally preferred
+/// every one is followed, and only the best courses from each hex are kept (as few SP,
+/// then the same preference at every step), one per hex they end in. The courses
+/// from a hex do not depend on how the stand got there, so each is searched once.
+struct Search<'w> {
+    world: &'w World,
+    job: &'w RetreatJob,
+    side: crate::engine::units::SideId,
+    start: HexCoord,
+    terrain: super::data::TerrainClass,
+    tables: std::sync::Arc<super::data::Tables>,
+    memo: std::collections::HashMap<(HexCoord, u32), Vec<Tail>>,
+}
+
+impl Search<'_> {
+    fn tails(&mut self, pos: HexCoord, steps: u32) -> Vec<Tail> {
+        if let Some(t) = self.memo.get(&(pos, steps)) {
+            return t.clone();
+        }
+        let t = self.search(pos, steps);
+        self.memo.insert((pos, steps), t.clone());
+        t
+    }
+
+    fn search(&mut self, pos: HexCoord, steps: u32) -> Vec<Tail> {
+        let (world, job) = (self.world, self.job);
+        let id = job.stand;
+        let occupied_by_friend = stand_at(world, pos).is_some_and(|u| u != id);
+        if (steps >= job.length && !occupied_by_friend) || steps > job.length + 12 {
+            return vec![Tail::stop()];
+        }
+        let board = world.resource::<Board>();
         let d = pos.distance(job.attacker);
         let mut options: Vec<(Preference, u32, HexCoord)> = Vec::new();
         let mut off_board = false;
@@ -158,7 +202,7 @@ fn course(
                 }
                 continue;
             }
-            if n == start && steps > 0 {
+            if n == self.start && steps > 0 {
                 continue;
             }
             let nd = n.distance(job.attacker);
@@ -167,20 +211,22 @@ fn course(
             }
             let occupant = stand_at(world, n).filter(|u| *u != id);
             // Never through an enemy stand, except skirmishers (CtB 12.1).
-            if occupant.is_some_and(|u| side_of(world, u) != side && !skirmishers(world, u)) {
+            if occupant.is_some_and(|u| side_of(world, u) != self.side && !skirmishers(world, u)) {
                 continue;
             }
-            if super::movement::step_cost(&tables, board, s.spec.terrain, pos, n).is_none() {
+            if super::movement::step_cost(&self.tables, board, self.terrain, pos, n).is_none() {
                 continue;
             }
             let pref = if nd == d {
+                // Sideways only where the way back is shut from the start, or to get
+                // clear of friends (CtB 12.1, 12.2); otherwise the retreat stops.
                 if steps > 0 && !occupied_by_friend {
                     continue;
                 }
                 Preference::Sideways
             } else if occupant.is_some() {
                 Preference::Friends
-            } else if super::in_enemy_zoc(world, side, n) {
+            } else if super::in_enemy_zoc(world, self.side, n) {
                 Preference::EnemyZoc
             } else {
                 Preference::Clear
@@ -188,6 +234,12 @@ fn course(
             options.push((pref, nd, n));
         }
         options.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+        let ends = |end| {
+            vec![Tail {
+                legs: Vec::new(),
+                end,
+            }]
+        };
         // Beaten next to the edge it must retreat towards, it leaves the board unless
         // friends stand between (CtB 12.2).
         let edge = off_board
@@ -195,61 +247,159 @@ fn course(
             && !job.bounce
             && options.first().is_none_or(|o| o.0 == Preference::Sideways);
         if edge {
-            return Course::OffMap;
+            return ends(TailEnd::OffMap);
         }
         let Some(&(best, best_d, _)) = options.first() else {
-            if job.bounce {
-                break;
-            }
-            if off_board && steps == 0 {
-                return Course::OffMap;
-            }
-            if occupied_by_friend {
-                break;
-            }
-            if steps == 0 {
-                return Course::NoHex;
-            }
-            break;
-        };
-        // The owner's choice among the equally preferred (R-retreat).
-        let equal = options
-            .iter()
-            .take_while(|o| o.0 == best && o.1 == best_d)
-            .count();
-        let pick = picks.get(ties.len()).copied().unwrap_or(0).min(equal - 1);
-        ties.push(equal);
-        let (pref, _, next) = options[pick];
-        prefs.push(pref);
-        // 1 SP for each sideways step and each enemy zone of control passed through
-        // (CtB 12.0 [3], [4], 12.1); none for a bounce.
-        if !job.bounce {
-            sp_cost += u8::from(pref == Preference::Sideways)
-                + u8::from(super::in_enemy_zoc(world, side, next));
-        }
-        if pref == Preference::Friends
-            && let Some(other) = stand_at(world, next)
-        {
-            if side_of(world, other) == side {
-                passed.push(other);
+            return if job.bounce || occupied_by_friend || steps > 0 {
+                vec![Tail::stop()]
+            } else if off_board {
+                ends(TailEnd::OffMap)
             } else {
-                enemies_passed.push(other);
+                ends(TailEnd::NoHex)
+            };
+        };
+        let mut found: Vec<(Tail, (u8, Vec<Preference>))> = Vec::new();
+        for &(pref, _, next) in options.iter().take_while(|o| o.0 == best && o.1 == best_d) {
+            // 1 SP for each sideways step and each enemy zone of control passed
+            // through (CtB 12.0 [3], [4], 12.1); none for a bounce.
+            let sp = if job.bounce {
+                0
+            } else {
+                u8::from(pref == Preference::Sideways)
+                    + u8::from(super::in_enemy_zoc(world, self.side, next))
+            };
+            let through = (pref == Preference::Friends)
+                .then(|| stand_at(world, next))
+                .flatten();
+            for tail in self.tails(next, steps + 1) {
+                let mut legs = Vec::with_capacity(tail.legs.len() + 1);
+                legs.push(Leg {
+                    hex: next,
+                    pref,
+                    sp,
+                    through,
+                });
+                legs.extend(tail.legs);
+                let t = Tail {
+                    legs,
+                    end: tail.end,
+                };
+                let key = t.key();
+                found.push((t, key));
             }
         }
-        pos = next;
-        path.push(next);
-        steps += 1;
-        if steps > job.length + 12 {
-            break;
+        // A course stuck among friends is cut back to its last hex clear of them, or to
+        // nothing, which destroys the stand (CtB 12.1): ranked apart, by that hex (none
+        // if all its hexes are taken: where it ends then depends on the way there).
+        let occupied = |h: HexCoord| stand_at(world, h).is_some_and(|u| u != id);
+        let cut_back = |t: &Tail| -> Option<Option<HexCoord>> {
+            let last = t.legs.last()?;
+            occupied(last.hex).then(|| t.legs.iter().rev().map(|l| l.hex).find(|h| !occupied(*h)))
+        };
+        // Of the courses that stop clear, the best, one for each hex they end in; of
+        // those cut back, the best for each hex they are cut back to, ranked whole at
+        // the end. In the order found, so the default comes first.
+        let cuts: Vec<Option<Option<HexCoord>>> = found.iter().map(|(t, _)| cut_back(t)).collect();
+        let min = found
+            .iter()
+            .zip(&cuts)
+            .filter(|(_, cut)| cut.is_none())
+            .map(|((_, k), _)| k.clone())
+            .min();
+        let mut kept: Vec<Ranked> = Vec::new();
+        for ((t, k), cut) in found.into_iter().zip(cuts) {
+            if cut.is_none() && Some(&k) != min.as_ref() {
+                continue;
+            }
+            let end = t.legs.last().map(|l| l.hex);
+            let same = |(o, _, oc): &Ranked| match (&cut, oc) {
+                (Some(c), Some(oc)) => c == oc,
+                (None, None) => o.legs.last().map(|l| l.hex) == end,
+                _ => false,
+            };
+            match kept.iter().position(same) {
+                Some(i) if kept[i].1 <= k => {}
+                Some(i) => kept[i] = (t, k, cut),
+                None => kept.push((t, k, cut)),
+            }
+        }
+        let kept: Vec<Tail> = kept.into_iter().map(|(t, _, _)| t).collect();
+        kept
+    }
+}
+
+/// Every course the owner may choose among (R-retreat), the default first (the
+/// farthest from the attacker, then the lowest hex, at each equal step): one per hex
+/// it may end in, each as good as the best all the way (as few SP lost, the same
+/// preference at every step). Friends (and enemy skirmishers, CtB 12.1) passed through
+/// extend it until it stops clear; sideways steps only where the way back is shut
+/// from the start, or to get clear of friends; off the map only from next to the edge
+/// (CtB 12.2). A course that keeps the stand is preferred to one that does not.
+pub fn courses(world: &World, job: &RetreatJob) -> Vec<Course> {
+    let Some(s) = stand(world, job.stand) else {
+        return vec![Course::NoHex];
+    };
+    if s.spec.destroyed_if_beaten && !job.bounce {
+        return vec![Course::Beaten];
+    }
+    let Some(start) = hex_of(world, job.stand) else {
+        return vec![Course::NoHex];
+    };
+    let mut search = Search {
+        world,
+        job,
+        side: side_of(world, job.stand),
+        start,
+        terrain: s.spec.terrain,
+        tables: super::tables(world),
+        memo: Default::default(),
+    };
+    let mut ranked: Vec<(Course, (u8, Vec<Preference>))> = search
+        .tails(start, 0)
+        .into_iter()
+        .map(|t| {
+            let key = t.key();
+            let course = match t.end {
+                TailEnd::OffMap => Course::OffMap,
+                TailEnd::NoHex => Course::NoHex,
+                TailEnd::Stop => finish(world, job.stand, t.legs),
+            };
+            let key = match course {
+                Course::Path { .. } => key,
+                _ => (u8::MAX, key.1),
+            };
+            (course, key)
+        })
+        .collect();
+    let best = ranked.iter().map(|(_, k)| k.clone()).min();
+    ranked.retain(|(_, k)| Some(k) == best.as_ref());
+    let mut out: Vec<Course> = Vec::new();
+    for (c, _) in ranked {
+        if !out.iter().any(|o| o.end() == c.end()) {
+            out.push(c);
         }
     }
-    if stand_at(world, pos).is_some_and(|u| u != id) {
-        // Stuck among friends: back to the last hex clear of them, or, if it never got
-        // clear, it cannot retreat (CtB 12.1, 12.2).
-        while path
-            .last()
-            .is_some_and(|h| stand_at(world, *h).is_some_and(|u| u != id))
-        {
+    out
+}
+
+/// A course's steps made a path: stuck among friends, back to the last hex clear of
+/// them, or, if it never got clear, it cannot retreat (CtB 12.1, 12.2).
+fn finish(world: &World, id: UnitId, legs: Vec<Leg>) -> Course {
+    let side = side_of(world, id);
+    let sp_cost = legs.iter().map(|l| l.sp).sum();
+    let mut path: Vec<HexCoord> = legs.iter().map(|l| l.hex).collect();
+    let mut passed: Vec<UnitId> = Vec::new();
+    let mut enemies_passed: Vec<UnitId> = Vec::new();
+    for u in legs.iter().filter_map(|l| l.through) {
+        if side_of(world, u) == side {
+            passed.push(u);
+        } else {
+            enemies_passed.push(u);
+        }
+    }
+    let occupied = |h: &HexCoord| stand_at(world, *h).is_some_and(|u| u != id);
+    if path.last().is_some_and(occupied) {
+        while path.last().is_some_and(occupied) {
             path.pop();
         }
         if path.is_empty() {
@@ -263,54 +413,6 @@ fn course(
         passed,
         enemies_passed,
     }
-}
-
-/// Every course the owner may choose among (R-retreat), the default first: one per hex
-/// it may end in, branching wherever steps were equally preferred, and kept only if it
-/// is as good as the best all the way: as few SP lost, the same preference at each
-/// step.
-pub fn courses(world: &World, job: &RetreatJob) -> Vec<Course> {
-    type Ranked = Vec<(Course, (u8, Vec<Preference>))>;
-    fn explore(
-        world: &World,
-        job: &RetreatJob,
-        picks: Vec<usize>,
-        out: &mut Ranked,
-        budget: &mut u32,
-    ) {
-        if *budget == 0 {
-            return;
-        }
-        *budget -= 1;
-        let (mut ties, mut prefs) = (Vec::new(), Vec::new());
-        let c = course(world, job, &picks, &mut ties, &mut prefs);
-        if let Some(k) = (picks.len()..ties.len()).find(|&k| ties[k] > 1) {
-            for i in 0..ties[k] {
-                let mut p = picks.clone();
-                p.resize(k, 0);
-                p.push(i);
-                explore(world, job, p, out, budget);
-            }
-        } else if !out.iter().any(|(o, _)| o.end() == c.end()) {
-            let cost = match &c {
-                Course::Path { sp_cost, .. } => *sp_cost,
-                _ => u8::MAX,
-            };
-            out.push((c, (cost, prefs)));
-        }
-    }
-    let mut out = Vec::new();
-    // A stand retreats at most a few hexes: this bounds the search whatever the map.
-    let mut budget = 256;
-    explore(world, job, Vec::new(), &mut out, &mut budget);
-    // Equally preferred all the way (R-retreat): the least SP lost, then the same order
-    // of preference at every step; a course that keeps the stand before one that does
-    // not (a destroyed stand costs the most).
-    let best = out.iter().map(|(_, k)| k.clone()).min();
-    out.into_iter()
-        .filter(|(_, k)| Some(k) == best.as_ref())
-        .map(|(c, _)| c)
-        .collect()
 }
 
 /// Makes `jobs` in turn; where a stand has several courses, its owner is asked
@@ -485,7 +587,7 @@ pub fn apply(world: &mut World, job: &RetreatJob, c: Course) -> Vec<HexCoord> {
         .melees
         .retain(|m| !m.stands.contains(&id));
     if job.disorder {
-        status_mut(world, id).disordered = true;
+        super::disorder(world, id);
     }
     log(world, EventKind::Retreated, "CtB 12.0", |w| {
         format!(
@@ -503,7 +605,7 @@ pub fn apply(world: &mut World, job: &RetreatJob, c: Course) -> Vec<HexCoord> {
         // (CtB 12.0 [2], 3.9).
         let through = stand(world, friend).is_some_and(|f| f.spec.through) || through_self;
         if !through && !super::status(world, friend).disordered {
-            status_mut(world, friend).disordered = true;
+            super::disorder(world, friend);
             log(world, EventKind::Special, "CtB 3.9", |w| {
                 format!(
                     "{} is disordered by {} retreating through it",

@@ -800,7 +800,7 @@ fn panic_test(world: &mut World, group: usize) {
         if class.is_some_and(|c| classes.contains(&c)) {
             let passed = super::orders::order_test_in_game(world, id, "CtB scenario: panic");
             if !passed {
-                super::status_mut(world, id).disordered = true;
+                super::disorder(world, id);
                 log(world, EventKind::Special, "CtB scenario: panic", |w| {
                     format!("{} is disordered by the panic", plain_name(w, id))
                 });

@@ -501,6 +501,12 @@ pub fn invariant_violations(world: &World) -> Vec<String> {
                 ));
             }
             seen.push((h, u));
+            if status(world, u).disordered && status(world, u).opportunity {
+                out.push(format!(
+                    "{} is disordered and on opportunity at once (CtB 5.0)",
+                    plain_name(world, u)
+                ));
+            }
         }
     }
     let st = state(world);
