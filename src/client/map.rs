@@ -265,6 +265,7 @@ fn spawn_map(
     let stream = materials.add(Color::srgb(0.40, 0.62, 0.90));
     let bridge = materials.add(Color::srgb(0.45, 0.30, 0.15));
     let road = materials.add(Color::srgb(0.60, 0.48, 0.30));
+    let defence = materials.add(Color::srgb(0.28, 0.16, 0.06));
     let side_len = HEX_RADIUS;
     for hex in board.hexes() {
         for dir in 0..6 {
@@ -305,6 +306,29 @@ fn spawn_map(
             if f.has(HexsideFeature::Road) && board.contains(other) {
                 let across = (b - a).y.atan2((b - a).x);
                 bar(&road, a.distance(b), 4.0, mid, across, 0.9);
+            }
+            if f.has(HexsideFeature::FieldDefence) {
+                // A dark brown line just inside the defended hex, with stakes pointing
+                // across the side at the outside; centred, without stakes, when no
+                // side is the defended one.
+                let out = if f.defended() {
+                    Some((b - a).normalize_or_zero())
+                } else if board.hexside(other, hex).defended() {
+                    Some((a - b).normalize_or_zero())
+                } else {
+                    None
+                };
+                let n = out.unwrap_or(Vec2::ZERO);
+                let line_at = mid - n * 4.0;
+                bar(&defence, side_len * 0.9, 3.5, line_at, angle, 1.2);
+                if out.is_some() {
+                    let u = Vec2::from_angle(angle);
+                    let across = n.y.atan2(n.x);
+                    for k in [-0.3, -0.1, 0.1, 0.3] {
+                        let at = line_at + u * (k * side_len) + n * 4.0;
+                        bar(&defence, 8.0, 2.5, at, across, 1.2);
+                    }
+                }
             }
         }
     }

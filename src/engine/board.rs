@@ -21,7 +21,16 @@ pub enum HexsideFeature {
     Road,
     /// A ford: a river or stream crossed on foot and horse (Morne Plaine).
     Ford,
+    /// Field defences: a ditch, palisade, line of stakes or entrenchment along the
+    /// hexside. They face one way: the hex behind them is the defended one
+    /// (`HexsideSpec::defended`, `Board::add_field_defence`). What they do is the
+    /// ruleset's; a ruleset without them refuses them in its scenario checks.
+    FieldDefence,
 }
+
+/// The flag, held only on the defended hex's side, of field defences facing away from
+/// it.
+const DEFENDED: u8 = 64;
 
 /// The features of one hexside, as bit flags.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -41,7 +50,13 @@ impl HexsideFeatures {
             HexsideFeature::Bridge => 4,
             HexsideFeature::Road => 8,
             HexsideFeature::Ford => 16,
+            HexsideFeature::FieldDefence => 32,
         }
+    }
+    /// Read from a hex's own side (`Board::hexside_dir`, or `Board::hexside(hex, _)`
+    /// with `hex` on the map): that hex stands behind the field defences on this side.
+    pub fn defended(self) -> bool {
+        self.0 & DEFENDED != 0
     }
     /// A river that no bridge crosses here.
     pub fn is_unbridged_river(self) -> bool {
@@ -190,6 +205,38 @@ impl Board {
                 self.sides[i * 6 + d] = self.sides[i * 6 + d].with(feature);
             }
         }
+    }
+
+    /// Field defences on the side between `defended` and the adjacent `outside`, facing
+    /// `outside`: both hexes hold the feature, only `defended` holds the flag that it
+    /// stands behind them. Nothing when the hexes are not adjacent.
+    pub fn add_field_defence(&mut self, defended: HexCoord, outside: HexCoord) {
+        let Some(side) = Hexside::between(defended, outside) else {
+            return;
+        };
+        self.add_hexside_feature(side, HexsideFeature::FieldDefence);
+        if let (Some(i), Some(d)) = (self.index(defended), defended.direction_to(outside)) {
+            self.sides[i * 6 + d] = HexsideFeatures(self.sides[i * 6 + d].0 | DEFENDED);
+        }
+    }
+
+    /// Whether `hex` stands behind field defences against `from`: the straight line
+    /// from `from`'s centre enters `hex` across a side that defends it; where the line
+    /// comes in at a corner, running along a hexside, both sides it touches must defend
+    /// it (the benefit of the doubt to `from`). False for `hex` itself or off the map.
+    pub fn behind_field_defence(&self, hex: HexCoord, from: HexCoord) -> bool {
+        let Some(i) = self.index(hex) else {
+            return false;
+        };
+        let line = super::hex::line_of_hexes(from, hex);
+        let Some(&(a, b)) = line.len().checked_sub(2).and_then(|k| line.get(k)) else {
+            return false;
+        };
+        let defends = |n: HexCoord| {
+            hex.direction_to(n)
+                .is_some_and(|d| self.sides[i * 6 + d].defended())
+        };
+        defends(a) && b.is_none_or(defends)
     }
 
     /// The neighbours of a hex that lie on the map.

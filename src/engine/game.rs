@@ -122,6 +122,14 @@ pub fn build_board(scenario: &LoadedScenario, terrain_names: &[String]) -> Board
             for f in &s.features {
                 board.add_hexside_feature(side, *f);
             }
+            if let Some(d) = s.defended {
+                let outside = if d == s.between.0 {
+                    s.between.1
+                } else {
+                    s.between.0
+                };
+                board.add_field_defence(d, outside);
+            }
         }
     }
     board

@@ -78,6 +78,10 @@ fn default_terrain() -> String {
 pub struct HexsideSpec {
     pub between: (HexCoord, HexCoord),
     pub features: Vec<HexsideFeature>,
+    /// For `field_defence`: the hex of the two behind the defences, which they face
+    /// away from. Required with them, refused without them.
+    #[serde(default)]
+    pub defended: Option<HexCoord>,
 }
 
 /// The fields of a side every ruleset reads. A ruleset adds its own (`side_fields!`) and
@@ -588,6 +592,38 @@ pub fn parse_scenario(path: &Path, text: String) -> Result<ScenarioFile, Located
                 0,
                 format!("hexside {a}/{b}: the two hexes are not adjacent"),
             ));
+        }
+        let fortified = s.features.contains(&HexsideFeature::FieldDefence);
+        let pair = format!("(\"{a}\", \"{b}\")");
+        match s.defended {
+            None if fortified => {
+                return Err(err(
+                    &pair,
+                    0,
+                    format!(
+                        "hexside {a}/{b}: field defences face one way: say which hex is behind them with `defended: \"{a}\"` or `defended: \"{b}\"`"
+                    ),
+                ));
+            }
+            Some(d) if !fortified => {
+                return Err(err(
+                    &pair,
+                    0,
+                    format!(
+                        "hexside {a}/{b}: `defended: \"{d}\"` is only for a hexside with `field_defence`"
+                    ),
+                ));
+            }
+            Some(d) if d != a && d != b => {
+                return Err(err(
+                    &pair,
+                    0,
+                    format!(
+                        "hexside {a}/{b}: the defended hex {d} is not one of the two hexes of the side"
+                    ),
+                ));
+            }
+            _ => {}
         }
     }
     let mut ids = HashSet::new();

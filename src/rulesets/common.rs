@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 
-use crate::engine::board::Board;
+use crate::engine::board::{Board, HexsideFeature};
 use crate::engine::dice::Dice;
 use crate::engine::error::LocatedError;
 use crate::engine::event::{EventKind, GameLog};
@@ -504,6 +504,31 @@ pub fn require_time_limit(
         format!(
             "{ruleset} needs `at_time_limit: (winner: SIDE, level: Minor or Major)`: who wins when the last turn ends with no other victory ({rule})"
         ),
+    ))
+}
+
+/// The check of a ruleset that has no field defences: a hexside with `field_defence`
+/// is refused, at that hexside, rather than silently ignored (`why` says what the
+/// ruleset has instead, with its section).
+pub fn refuse_field_defences(
+    scenario: &LoadedScenario,
+    ruleset: &str,
+    why: &str,
+) -> Result<(), LocatedError> {
+    let fortified = scenario
+        .file
+        .map
+        .hexsides
+        .iter()
+        .find(|s| s.features.contains(&HexsideFeature::FieldDefence));
+    let Some(s) = fortified else {
+        return Ok(());
+    };
+    let (a, b) = s.between;
+    Err(scenario.error_at(
+        &format!("(\"{a}\", \"{b}\")"),
+        0,
+        format!("the hexside {a}/{b} has field defences, which {ruleset} does not have: {why}"),
     ))
 }
 

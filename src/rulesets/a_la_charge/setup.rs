@@ -46,6 +46,11 @@ pub fn read_scenario(
 ) -> Result<AlcScenario, LocatedError> {
     let rules: AlcScenario = scenario.read_fields()?;
     crate::rulesets::common::require_time_limit(scenario, "A la Charge", "AlC 13")?;
+    crate::rulesets::common::refuse_field_defences(
+        scenario,
+        "A la Charge",
+        "its terrain effects chart has none (AlC TEC); only rivers and bridges on hexsides",
+    )?;
     let file = &scenario.file;
     let known_types = || {
         tables

@@ -177,6 +177,11 @@ pub fn read_scenario(
 ) -> Result<CdbScenario, LocatedError> {
     let own: CdbScenario = scenario.read_fields()?;
     crate::rulesets::common::require_time_limit(scenario, "Champs de Bataille", "CdB 13")?;
+    crate::rulesets::common::refuse_field_defences(
+        scenario,
+        "Champs de Bataille",
+        "its fortifications are hexes (a terrain with `fortification: true`, CdB 11.6), and a scenario's ditch is its `Ditch` special rule",
+    )?;
     let file = &scenario.file;
     let mut psiloi = Vec::new();
     for r in &own.special_rules {

@@ -148,6 +148,22 @@ pub(super) fn check_terrain(
     if !(1..=9).contains(&h.stream.cost) || !(1..=9).contains(&h.road) {
         return Err(loc.at(1, "hexsides", "streams and roads cost 1 to 9 MP".into()));
     }
+    let fd = &h.field_defence;
+    if fd.cost.all().iter().flatten().any(|c| *c > 9) {
+        return Err(loc.at(
+            1,
+            "field_defence",
+            "field defences cost 0 to 9 MP more to cross, or None where a class may not cross"
+                .into(),
+        ));
+    }
+    if fd.source.trim().is_empty() {
+        return Err(loc.at(
+            1,
+            "field_defence",
+            "field defences need a `source:` note (designer's, after the spec's A-T)".into(),
+        ));
+    }
     Ok(())
 }
 

@@ -230,6 +230,21 @@ pub struct River {
     pub crossing: Vec<RiverCrossing>,
 }
 
+/// Field defences on a hexside: a ditch, palisade, stakes or entrenchment (the
+/// Summary Sheet's row, designer's after the spec's Appendix A-T; CtB 9.3, 10.3).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FieldDefence {
+    /// Extra MP to cross them, per class; `None`: that class may not cross.
+    pub cost: PerClass<Option<u8>>,
+    /// Whose impetus they take away attacking across them (CtB 10.3).
+    pub removes_impact: ImpactRemoval,
+    /// A stand behind them is in cover from an enemy across them: −1D6 to fire at it,
+    /// and skirmishers stand (CtB 6.2, 6.3, 10.6).
+    pub cover: bool,
+    pub source: String,
+}
+
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Hexsides {
@@ -237,6 +252,7 @@ pub struct Hexsides {
     pub river: River,
     /// MP a hex along road hexsides, whatever the hex.
     pub road: u8,
+    pub field_defence: FieldDefence,
 }
 
 #[derive(Clone, Debug, Deserialize)]

@@ -304,7 +304,7 @@ pub fn decision(world: &World) -> Option<Decision> {
                             None,
                         ));
                     }
-                    if super::reactions::support_must_evade_or_fire(world, *stand) {
+                    if super::reactions::support_must_evade_or_fire(world, *stand, *charger) {
                         c.retain(|x| x.label != "hold fire");
                     }
                     c

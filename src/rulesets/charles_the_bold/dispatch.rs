@@ -170,9 +170,10 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                 }
                 Ok(Plan::SupportEvasion)
             }
-            (Pending::SupportingFire { stand, .. }, Some(CtbCommand::React { fire: None }))
-                if super::reactions::support_must_evade_or_fire(world, *stand) =>
-            {
+            (
+                Pending::SupportingFire { stand, charger },
+                Some(CtbCommand::React { fire: None }),
+            ) if super::reactions::support_must_evade_or_fire(world, *stand, *charger) => {
                 Err(refuse(
                     "CtB 10.6",
                     format!(

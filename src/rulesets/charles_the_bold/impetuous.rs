@@ -46,14 +46,15 @@ pub fn compelling(world: &World, id: UnitId) -> Vec<UnitId> {
     let zones = tables(world).orders.impetuous;
     let f = facing(world, id);
     // A stand defending a creek or river (one along both its front hexsides) does not
-    // cross it to attack (CtB 9.3, R-9.3).
+    // cross it to attack; nor does one behind field defences along both leave them to
+    // attack (CtB 9.3, R-9.3).
     let board = world.resource::<crate::engine::board::Board>();
     let defending = f.front(at).iter().all(|h| {
         let side = board.hexside(at, *h);
         side.has(crate::engine::board::HexsideFeature::Stream)
             || side.has(crate::engine::board::HexsideFeature::River)
     });
-    if defending {
+    if defending || super::defences::defends_field_defences(board, at, f) {
         return Vec::new();
     }
     stands_of(world, side_of(world, id).other())

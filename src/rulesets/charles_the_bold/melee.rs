@@ -125,8 +125,7 @@ fn situation(world: &World, me: UnitId, enemy: UnitId, charged: bool) -> MeleeSi
                 _ => {}
             }
         }
-        let side = board.hexside(mh, eh);
-        if side.has(crate::engine::board::HexsideFeature::Stream) {
+        if super::defences::removes_impact_across(&tables, board, mh, eh, s.spec.mounted) {
             gets = false;
         }
         if gets {

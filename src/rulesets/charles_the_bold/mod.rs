@@ -14,6 +14,7 @@ pub mod combat;
 pub mod commands;
 pub mod data;
 pub mod decision;
+pub mod defences;
 pub mod dispatch;
 pub mod fire;
 pub mod geometry;

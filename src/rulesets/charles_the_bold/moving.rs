@@ -302,7 +302,10 @@ pub fn check_go_as(
                 else {
                     return Err(refuse(
                         "CtB Summary Sheet (designer's)",
-                        format!("{name} may not enter {to} from {pos}"),
+                        format!(
+                            "{name} may not enter {to} from {pos}: {}",
+                            super::movement::why_not(&tables, board, spec.terrain, pos, to)
+                        ),
                     ));
                 };
                 let dir = pos.direction_to(to).expect("adjacent");

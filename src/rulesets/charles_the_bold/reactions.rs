@@ -48,21 +48,28 @@ fn struck_skirmishers(world: &World, target: UnitId, charger: UnitId) -> bool {
     }
 }
 
-/// Whether the terrain of `hex` takes a charger's impetus away (CtB 6.2, 10.3).
-fn removes_impetus(world: &World, hex: HexCoord, mounted: bool) -> bool {
+/// Whether the ground of a stand in `hex` takes the impetus of a charger from `from`
+/// away (CtB 6.2, 10.3): the terrain of its hex, or the hexside between them (a creek,
+/// field defences).
+fn removes_impetus(world: &World, hex: HexCoord, from: Option<HexCoord>, mounted: bool) -> bool {
     let t = tables(world);
     let board = world.resource::<Board>();
     t.terrain_type(board.terrain_name(hex))
         .and_then(|x| x.removes_impact)
         .is_some_and(|r| r == ImpactRemoval::All || (r == ImpactRemoval::Mounted && mounted))
+        || from.is_some_and(|f| {
+            f.is_adjacent(hex) && super::defences::removes_impact_across(&t, board, f, hex, mounted)
+        })
 }
 
-/// Whether a stand's hex is cover (designer's Summary Sheet).
-fn in_cover(world: &World, hex: HexCoord) -> bool {
+/// Whether a stand in `hex` is in cover from an enemy in `from` (designer's Summary
+/// Sheet): its hex is cover, or it stands behind field defences facing that enemy.
+fn in_cover(world: &World, hex: HexCoord, from: Option<HexCoord>) -> bool {
     let t = tables(world);
     let board = world.resource::<Board>();
     t.terrain_type(board.terrain_name(hex))
         .is_some_and(|x| x.cover)
+        || from.is_some_and(|f| super::defences::behind_defences(&t, board, hex, f))
 }
 
 /// Whether `target` may evade `charger` (CtB 4.0): skirmishers and light cavalry, and
@@ -141,7 +148,8 @@ pub fn may_fire_defensively(world: &World, target: UnitId, charger: UnitId) -> b
         DefensiveFire::None => false,
         DefensiveFire::Always | DefensiveFire::Skirmisher => true,
         DefensiveFire::ShotNotCavalryInOpen => {
-            !(c.spec.mounted && c.spec.id != "LC") || removes_impetus(world, th, true)
+            !(c.spec.mounted && c.spec.id != "LC")
+                || removes_impetus(world, th, hex_of(world, charger), true)
         }
     };
     allowed && through_front(world, target, charger) && !super::in_melee(world, target)
@@ -162,7 +170,7 @@ pub fn defensive_pools(world: &World, target: UnitId, charger: UnitId) -> Vec<Po
             .special
             .as_ref()
             .is_some_and(|s| s.double_df_needs_no_impetus)
-            || removes_impetus(world, th, mounted)
+            || removes_impetus(world, th, hex_of(world, charger), mounted)
             || t.stakes);
     let mut pools = Vec::new();
     for (i, sp) in r.iter().enumerate().take(if double { 2 } else { 1 }) {
@@ -280,8 +288,8 @@ pub fn supporting_share(
     let sh = hex_of(world, support)?;
     match s.spec.df {
         DefensiveFire::ShotNotCavalryInOpen => {
-            let as_target =
-                !(c.spec.mounted && c.spec.id != "LC") || removes_impetus(world, sh, true);
+            let as_target = !(c.spec.mounted && c.spec.id != "LC")
+                || removes_impetus(world, sh, hex_of(world, charger), true);
             let cs = b.spec.role == super::data::Role::Combat;
             (as_target || cs).then_some(SupportingShare::Half)
         }
@@ -352,7 +360,7 @@ pub fn supporting_fire(world: &mut World, support: UnitId, charger: UnitId) {
         }
     }
     let sk = kind.is_some_and(|k| k.1 == DefensiveFire::Skirmisher);
-    if sk && hex_of(world, support).is_some_and(|h| !in_cover(world, h)) {
+    if sk && hex_of(world, support).is_some_and(|h| !in_cover(world, h, hex_of(world, charger))) {
         log(world, EventKind::Special, "CtB 6.3", |w| {
             format!(
                 "{} fired in support out of cover: destroyed",
@@ -460,7 +468,11 @@ pub fn skirmishers_in_the_open(world: &mut World, target: UnitId, charger: UnitI
         return false;
     };
     let charger_mounted = stand(world, charger).is_some_and(|c| c.spec.mounted);
-    if is_sk && !against_lc && !in_cover(world, th) && !removes_impetus(world, th, charger_mounted)
+    let from = hex_of(world, charger);
+    if is_sk
+        && !against_lc
+        && !in_cover(world, th, from)
+        && !removes_impetus(world, th, from, charger_mounted)
     {
         log(world, EventKind::Special, "CtB 10.6", |w| {
             format!(
@@ -528,10 +540,11 @@ pub fn break_off(world: &mut World, group: usize) {
 
 /// Whether a support must evade or fire and die (CtB 10.6: "Even if the Sk are only a
 /// supporting stand to a stand which has been charged they must evade, or fire/die"):
-/// skirmishers out of cover.
-pub fn support_must_evade_or_fire(world: &World, support: UnitId) -> bool {
+/// skirmishers out of cover from `charger` (behind field defences facing it, they are in
+/// cover).
+pub fn support_must_evade_or_fire(world: &World, support: UnitId, charger: UnitId) -> bool {
     stand(world, support).is_some_and(|s| s.spec.df == DefensiveFire::Skirmisher)
-        && hex_of(world, support).is_some_and(|h| !in_cover(world, h))
+        && hex_of(world, support).is_some_and(|h| !in_cover(world, h, hex_of(world, charger)))
 }
 
 /// Where a supporting skirmisher evades the charger to (CtB 10.6, 4.0), if anywhere.

@@ -156,9 +156,13 @@ pub fn check_fire_as(
     }
     let tables = super::tables(world);
     let range = from.distance(to);
+    // In cover: woods, a village..., or behind field defences facing the shooter
+    // (designer's Summary Sheet, after A-T).
+    let board = world.resource::<Board>();
     let cover = tables
-        .terrain_type(world.resource::<Board>().terrain_name(to))
-        .is_some_and(|t| t.cover);
+        .terrain_type(board.terrain_name(to))
+        .is_some_and(|t| t.cover)
+        || super::defences::behind_defences(&tables, board, to, from);
     let ranks = &super::ranks(world, id).0;
     let double = me.special.as_ref().is_some_and(|s| s.double_rank_fire) && ranks.len() >= 2;
     let mut pools = Vec::new();

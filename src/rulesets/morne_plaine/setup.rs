@@ -77,6 +77,11 @@ pub fn read_scenario(
         }
         colours.push(colour);
     }
+    crate::rulesets::common::refuse_field_defences(
+        scenario,
+        "Morne Plaine",
+        "its fortifications are hexes (the terrain `fort`, MP terrain chart)",
+    )?;
     let known_terrain = tables.terrain_names().join(", ");
     for name in std::iter::once(&file.map.default_terrain).chain(file.map.terrain.keys()) {
         if !tables.terrain_names().contains(name) {
