@@ -10,8 +10,9 @@ use crate::engine::units::{SideId, UnitId};
 
 use super::commands::CtbCommand;
 use super::decision::Pending;
+use super::generals::GeneralPlan;
 use super::melee::FightPlan;
-use super::moving::{GeneralPlan, MovePlan};
+use super::moving::MovePlan;
 use super::shooting::FirePlan;
 use super::{
     CtbPhase, acts, general, group_of, log, phase, plain_name, resolve, side_of, stand, state,
@@ -324,7 +325,8 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                     if facing.is_some() {
                         return Err(refuse("CtB 2.1", "a general has no facing"));
                     }
-                    return super::moving::check_general_go(world, id, steps).map(Plan::GeneralGo);
+                    return super::generals::check_general_go(world, id, steps)
+                        .map(Plan::GeneralGo);
                 }
                 own_stand(world, id)?;
                 super::moving::check_go(world, id, steps, *facing).map(Plan::Go)
@@ -431,7 +433,7 @@ pub fn execute(world: &mut World, plan: Plan) {
         Plan::EndActivation => super::activation::end_activation(world),
         Plan::Go(p) => super::moving::execute_go(world, p),
         Plan::Group(p) => super::group::execute_group(world, p),
-        Plan::GeneralGo(p) => super::moving::execute_general_go(world, p),
+        Plan::GeneralGo(p) => super::generals::execute_general_go(world, p),
         Plan::Fire(p) => super::shooting::execute_fire(world, p),
         Plan::Fight(p) => super::melee::execute_fight(world, p),
         Plan::Retreat(end) => super::retreat::answer(world, end),

@@ -16,6 +16,7 @@ pub mod data;
 pub mod decision;
 pub mod dispatch;
 pub mod fire;
+pub mod generals;
 pub mod geometry;
 pub mod group;
 pub mod impetuous;
