@@ -9,6 +9,7 @@ mod cdb_sections;
 mod client;
 mod ctb_fire;
 mod ctb_game;
+mod ctb_generals;
 mod ctb_geometry;
 mod ctb_group;
 mod ctb_melee;

@@ -15,8 +15,7 @@ use super::melee::FightPlan;
 use super::moving::MovePlan;
 use super::shooting::FirePlan;
 use super::{
-    CtbPhase, acts, general, group_of, log, phase, plain_name, resolve, side_of, stand, state,
-    status, turn,
+    CtbPhase, general, group_of, log, phase, plain_name, resolve, side_of, stand, state, turn,
 };
 
 /// A checked command, ready to execute.
@@ -38,6 +37,7 @@ pub enum Plan {
     Supports(Vec<UnitId>),
     /// The owner's choice of where a retreat ends (CtB 12.0, R-retreat).
     Retreat(crate::engine::hex::HexCoord),
+    /// A rally: one stand's, or a group recovery's (CtB 8.0, 8.1, R-8.1).
     Rally(Vec<UnitId>),
     /// Evade (true) or stand (false) (CtB 4.0).
     Evasion(bool),
@@ -365,31 +365,9 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                 for u in units {
                     let id = resolve(world, u)?;
                     own_stand(world, id)?;
-                    let name = super::Named(world, id);
-                    if !status(world, id).disordered {
-                        return Err(refuse("CtB 8.0", format!("{name} is not disordered")));
-                    }
-                    if super::in_melee(world, id) {
-                        return Err(refuse("CtB 8.1", format!("{name} is in melee: no rally")));
-                    }
-                    let t = acts(world, id);
-                    if t.moves > 0 || t.fired || t.stopped {
-                        return Err(refuse(
-                            "CtB 8.0",
-                            format!("{name} has acted this activation: a rally comes first"),
-                        ));
-                    }
-                    if ids.contains(&id) {
-                        return Err(refuse("CtB 8.1", format!("{name} is named twice")));
-                    }
                     ids.push(id);
                 }
-                if ids.len() > 1 {
-                    return Err(refuse(
-                        "CtB 8.1",
-                        "rally one stand at a time (group rallies are still to come)",
-                    ));
-                }
+                super::orders::check_rally(world, &ids)?;
                 Ok(Plan::Rally(ids))
             }
             Some(CtbCommand::Opportunity { unit }) => {
@@ -519,26 +497,7 @@ pub fn execute(world: &mut World, plan: Plan) {
                 }
             }
         }
-        Plan::Rally(ids) => {
-            for id in ids {
-                let passed = super::orders::order_test_in_game(world, id, "CtB 8.1");
-                super::status_mut(world, id).disordered = false;
-                if !passed {
-                    super::acts_mut(world, id).stopped = true;
-                    super::acts_mut(world, id).fired = true;
-                }
-                log(world, EventKind::Special, "CtB 8.0", |w| {
-                    if passed {
-                        format!("{} rallies", plain_name(w, id))
-                    } else {
-                        format!(
-                            "{} rallies but may not move, fire or go on opportunity this activation (R-8.0)",
-                            plain_name(w, id)
-                        )
-                    }
-                });
-            }
-        }
+        Plan::Rally(ids) => super::orders::execute_rally(world, &ids),
     }
     prune_pending(world);
     super::opportunity::go_on(world);

@@ -165,6 +165,9 @@ pub struct CtbTurn {
     /// The chargers it has evaded this round, once per evasion (CtB 4.0: a second
     /// evasion from the same pursuer is an extra move with its Order Test).
     pub evaded_from: Vec<UnitId>,
+    /// It failed its rally's Order Test: rallied, it may not move, fire or go on
+    /// opportunity this activation (CtB 8.0, R-8.0).
+    pub failed_rally: bool,
 }
 
 /// A general (CtB 1.1, 2.0-2.2): his group, his initiative bonus, his command range,

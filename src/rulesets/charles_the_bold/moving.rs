@@ -162,6 +162,7 @@ pub fn check_go_as(
     let own = acts(world, id);
     let fresh = super::CtbTurn::default();
     let t = if reaction.is_some() { &fresh } else { own };
+    super::orders::not_after_failed_rally(world, t, id)?;
     if t.stopped {
         return Err(refuse(
             "CtB 3.1",
