@@ -51,6 +51,16 @@ pub enum Plan {
     SupportEvasion,
     /// An Order Test for opportunity (CtB 5.0, 9.1).
     Opportunity(UnitId),
+    /// A general attaches himself to a stand in his hex (CtB 2.1).
+    Attach {
+        general: UnitId,
+        stand: UnitId,
+    },
+    /// A general ends his attachment to a stand (CtB 2.1, R-2.1).
+    Detach {
+        general: UnitId,
+        stand: UnitId,
+    },
     /// A stand on opportunity answers the stand that triggered it (CtB 5.0).
     Answer {
         stand: UnitId,
@@ -376,6 +386,16 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                 super::impetuous::check_opportunity(world, id)?;
                 Ok(Plan::Opportunity(id))
             }
+            Some(CtbCommand::Attach { general }) => {
+                let g = super::generals::general_ref(world, general)?;
+                super::generals::check_attach(world, g)
+                    .map(|stand| Plan::Attach { general: g, stand })
+            }
+            Some(CtbCommand::Detach { general }) => {
+                let g = super::generals::general_ref(world, general)?;
+                super::generals::check_detach(world, g)
+                    .map(|stand| Plan::Detach { general: g, stand })
+            }
             Some(CtbCommand::Declare { .. }) => Err(refuse(
                 "CtB 1.4",
                 "a group is chosen once this one's activation ends (`end`)",
@@ -476,6 +496,8 @@ pub fn execute(world: &mut World, plan: Plan) {
             }
         }
         Plan::Opportunity(id) => super::impetuous::go_on_opportunity(world, id),
+        Plan::Attach { general, stand } => super::generals::attach(world, general, stand),
+        Plan::Detach { general, stand } => super::generals::detach(world, general, stand),
         Plan::Answer {
             stand,
             trigger,

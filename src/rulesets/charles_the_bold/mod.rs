@@ -612,6 +612,10 @@ impl Ruleset for CharlesTheBoldPlugin {
         view::move_options(world, entity)
     }
 
+    fn unit_actions(&self, world: &World, entity: Entity) -> Vec<crate::engine::view::Choice> {
+        view::unit_actions(world, entity)
+    }
+
     fn group_move_options(
         &self,
         world: &World,

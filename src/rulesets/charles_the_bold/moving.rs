@@ -10,14 +10,14 @@ use crate::engine::board::Board;
 use crate::engine::command::Refusal;
 use crate::engine::event::EventKind;
 use crate::engine::hex::{HexCoord, VertexFacing};
-use crate::engine::units::{Placement, SideId, UnitId};
+use crate::engine::units::{SideId, UnitId};
 
 use super::commands::Step;
 use super::data::TypeSpec;
 use super::decision::Pending;
 use super::{
-    CtbState, acts, acts_mut, facing, generals_at, hex_of, log, plain_name, set_facing,
-    set_placement, side_of, stand, stand_at, status, status_mut,
+    CtbState, acts, acts_mut, facing, generals_at, hex_of, log, plain_name, set_facing, side_of,
+    stand, stand_at, status, status_mut,
 };
 
 /// A checked move of a stand.
@@ -491,7 +491,7 @@ pub fn execute_go(world: &mut World, plan: MovePlan) {
                 super::carry(world, id, h);
                 for g in generals_at(world, h) {
                     if side_of(world, g) != side {
-                        super::generals::displace_general(world, g);
+                        super::generals::displace_general(world, g, "CtB 2.1");
                     }
                 }
             }
@@ -536,7 +536,8 @@ pub fn execute_go(world: &mut World, plan: MovePlan) {
     };
     let finished = stop.is_none();
     if finished && let Some((friend, to)) = plan.displaced {
-        set_placement(world, friend, Placement::OnMap(to));
+        // A general attached to it goes with it (CtB 2.1: "as many times as it moves").
+        super::carry(world, friend, to);
         log(world, EventKind::Displaced, "CtB 3.10", |w| {
             format!("{} is displaced to {to}", plain_name(w, friend))
         });
