@@ -3,6 +3,7 @@
 //! what it carries, a general pushed out of his hex or left by his fallen stand, and
 //! the rally of a stand or of a group recovery with its modifiers.
 
+use bataille::engine::dice::Dice;
 use bataille::engine::game::Game;
 use bataille::engine::units::UnitId;
 use bataille::rulesets::charles_the_bold::{CtbState, CtbStatus, OngoingMelee};
@@ -637,4 +638,9 @@ fn ctb_8_1_a_group_recovery_is_one_order_test_at_the_worst_class() {
         log.contains("Men at arms rallies but may not move"),
         "{log}"
     );
+}
+
+/// Replaces the dice with those of `seed`.
+pub(crate) fn dice_from(g: &mut Game, seed: u64) {
+    *g.world.resource_mut::<Dice>() = Dice::new(seed);
 }

@@ -13,6 +13,7 @@ mod ctb_generals;
 mod ctb_geometry;
 mod ctb_group;
 mod ctb_melee;
+mod ctb_moves;
 mod ctb_opportunity;
 mod ctb_rules;
 mod ctb_scenario;

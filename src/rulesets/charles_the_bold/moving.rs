@@ -163,6 +163,14 @@ pub fn check_go_as(
     let fresh = super::CtbTurn::default();
     let t = if reaction.is_some() { &fresh } else { own };
     super::orders::not_after_failed_rally(world, t, id)?;
+    if t.stopped && t.fired && t.moves > 0 {
+        return Err(refuse(
+            "CtB 3.0",
+            format!(
+                "{name} has moved and fired: a stand moves then fires, or fires then moves once, and no more"
+            ),
+        ));
+    }
     if t.stopped {
         return Err(refuse(
             "CtB 3.1",
@@ -544,9 +552,13 @@ pub fn execute_go(world: &mut World, plan: MovePlan) {
     }
     {
         let mut t = acts_mut(world, id);
+        // Fire then move once (CtB 3.0): that move is its last, once it is over; a
+        // move an opportunity reaction stopped goes on (CtB 5.0).
         if t.fired {
             t.moving_after = false;
-            t.stopped = true;
+            if finished {
+                t.stopped = true;
+            }
         }
         if !plan.resumed {
             t.moves += 1;
