@@ -1,8 +1,9 @@
 //! Random legal commands for Charles the Bold (autoplay, fuzzing): a waiting decision's
 //! answers first; impetuous stands that owe their charge move at the enemy or test for
 //! opportunity (CtB 9.1); in an activation a random fire, melee, rally, opportunity
-//! test, turn, move or group move (CtB 3.8) of the group's stands (moves mostly towards the nearest enemy, so that games come to
-//! blows), or `end`.
+//! test, turn, move or group move (CtB 3.8) of the group's stands (moves mostly towards
+//! the nearest enemy, so that games come to blows), a group recovery (CtB 8.1), the
+//! general's attachment or its end (CtB 2.1), or `end`.
 
 use bevy::prelude::*;
 use rand::RngExt;
@@ -235,6 +236,17 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
             }
         }
     }
+    if rng.random_bool(0.5)
+        && let Some(c) = group_rally(world, group)
+    {
+        options.push(c.clone());
+        options.push(c);
+    }
+    if rng.random_bool(0.1)
+        && let Some(c) = attachment(world, group, rng)
+    {
+        options.push(c);
+    }
     if rng.random_bool(0.25)
         && let Some(c) = group_move(world, group, rng)
     {
@@ -277,4 +289,42 @@ fn group_move(world: &World, group: usize, rng: &mut ChaCha8Rng) -> Option<Comma
         .command();
         super::dispatch::check(world, &c).is_ok().then_some(c)
     })
+}
+
+/// A group recovery (CtB 8.1, R-8.1) of two disordered stands of the group side by
+/// side, if there is one.
+fn group_rally(world: &World, group: usize) -> Option<Command> {
+    let ready: Vec<UnitId> = group_stands(world, group)
+        .into_iter()
+        .filter(|s| status(world, *s).disordered)
+        .filter(|s| super::orders::check_rally(world, &[*s]).is_ok())
+        .collect();
+    ready.iter().enumerate().find_map(|(i, a)| {
+        let at = hex_of(world, *a)?;
+        let b = ready[i + 1..]
+            .iter()
+            .find(|b| hex_of(world, **b).is_some_and(|h| h.is_adjacent(at)))?;
+        let c = CtbCommand::Rally {
+            units: vec![key(world, *a), key(world, *b)],
+        }
+        .command();
+        super::dispatch::check(world, &c).is_ok().then_some(c)
+    })
+}
+
+/// The group's general attaching himself to the stand in his hex, or (less often)
+/// ending his attachment (CtB 2.1), if legal.
+fn attachment(world: &World, group: usize, rng: &mut ChaCha8Rng) -> Option<Command> {
+    let g = state(world).groups[group].general;
+    let attached = super::general(world, g)?.attached.is_some();
+    let general = key(world, g);
+    let c = if !attached {
+        CtbCommand::Attach { general }
+    } else if rng.random_bool(0.3) {
+        CtbCommand::Detach { general }
+    } else {
+        return None;
+    }
+    .command();
+    super::dispatch::check(world, &c).is_ok().then_some(c)
 }

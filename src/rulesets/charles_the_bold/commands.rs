@@ -1,7 +1,8 @@
 //! The verbs Charles the Bold adds to the script grammar (design §1.2): the secret
 //! choice of a group, a stand's or a general's move with its turns, fire, a melee with
-//! its supports, the defender's supports, a pursuit, a rally; their type, how they print, and how a script line
-//! is read into them. `end` and `retreat` are the engine's.
+//! its supports, the defender's supports, a pursuit, a rally, a general's attachment;
+//! their type, how they print, and how a script line is read into them. `end` and
+//! `retreat` are the engine's.
 
 use std::fmt;
 
@@ -82,6 +83,12 @@ pub enum CtbCommand {
         units: Vec<UnitRef>,
         path: Vec<HexCoord>,
     },
+    /// A general declares himself attached to the stand of his group in his hex
+    /// (CtB 2.1): `attach GENERAL`.
+    Attach { general: UnitRef },
+    /// A general ends his attachment and stays in the hex (CtB 2.1, R-2.1):
+    /// `detach GENERAL`.
+    Detach { general: UnitRef },
 }
 
 impl CtbCommand {
@@ -167,6 +174,8 @@ impl fmt::Display for CtbCommand {
                 Ok(())
             }
             CtbCommand::Opportunity { unit } => write!(f, "opportunity {unit}"),
+            CtbCommand::Attach { general } => write!(f, "attach {general}"),
+            CtbCommand::Detach { general } => write!(f, "detach {general}"),
             CtbCommand::Rally { units } => {
                 write!(f, "rally")?;
                 for u in units {
@@ -228,7 +237,23 @@ pub const VERBS: &[VerbSpec] = &[
         verbs: &["group"],
         parse: parse_group,
     },
+    VerbSpec {
+        verbs: &["attach", "detach"],
+        parse: parse_attach,
+    },
 ];
+
+fn parse_attach(w: &Words) -> Result<Command, ParseError> {
+    w.need(1, "the general: attach norfolk (or his hex)")?;
+    w.at_most(1, "one general")?;
+    let general = unit_at(w.rest[0].0, w.rest[0].1)?;
+    Ok(if w.verb.eq_ignore_ascii_case("attach") {
+        CtbCommand::Attach { general }
+    } else {
+        CtbCommand::Detach { general }
+    }
+    .command())
+}
 
 fn parse_group(w: &Words) -> Result<Command, ParseError> {
     let form = "group 0404 0405 0406 -> 0504 (the stands, then the first one's hexes)";

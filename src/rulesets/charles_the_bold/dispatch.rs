@@ -10,12 +10,12 @@ use crate::engine::units::{SideId, UnitId};
 
 use super::commands::CtbCommand;
 use super::decision::Pending;
+use super::generals::GeneralPlan;
 use super::melee::FightPlan;
-use super::moving::{GeneralPlan, MovePlan};
+use super::moving::MovePlan;
 use super::shooting::FirePlan;
 use super::{
-    CtbPhase, acts, general, group_of, log, phase, plain_name, resolve, side_of, stand, state,
-    status, turn,
+    CtbPhase, general, group_of, log, phase, plain_name, resolve, side_of, stand, state, turn,
 };
 
 /// A checked command, ready to execute.
@@ -37,6 +37,7 @@ pub enum Plan {
     Supports(Vec<UnitId>),
     /// The owner's choice of where a retreat ends (CtB 12.0, R-retreat).
     Retreat(crate::engine::hex::HexCoord),
+    /// A rally: one stand's, or a group recovery's (CtB 8.0, 8.1, R-8.1).
     Rally(Vec<UnitId>),
     /// Evade (true) or stand (false) (CtB 4.0).
     Evasion(bool),
@@ -50,6 +51,16 @@ pub enum Plan {
     SupportEvasion,
     /// An Order Test for opportunity (CtB 5.0, 9.1).
     Opportunity(UnitId),
+    /// A general attaches himself to a stand in his hex (CtB 2.1).
+    Attach {
+        general: UnitId,
+        stand: UnitId,
+    },
+    /// A general ends his attachment to a stand (CtB 2.1, R-2.1).
+    Detach {
+        general: UnitId,
+        stand: UnitId,
+    },
     /// A stand on opportunity answers the stand that triggered it (CtB 5.0).
     Answer {
         stand: UnitId,
@@ -325,7 +336,8 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                     if facing.is_some() {
                         return Err(refuse("CtB 2.1", "a general has no facing"));
                     }
-                    return super::moving::check_general_go(world, id, steps).map(Plan::GeneralGo);
+                    return super::generals::check_general_go(world, id, steps)
+                        .map(Plan::GeneralGo);
                 }
                 own_stand(world, id)?;
                 super::moving::check_go(world, id, steps, *facing).map(Plan::Go)
@@ -364,31 +376,9 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                 for u in units {
                     let id = resolve(world, u)?;
                     own_stand(world, id)?;
-                    let name = super::Named(world, id);
-                    if !status(world, id).disordered {
-                        return Err(refuse("CtB 8.0", format!("{name} is not disordered")));
-                    }
-                    if super::in_melee(world, id) {
-                        return Err(refuse("CtB 8.1", format!("{name} is in melee: no rally")));
-                    }
-                    let t = acts(world, id);
-                    if t.moves > 0 || t.fired || t.stopped {
-                        return Err(refuse(
-                            "CtB 8.0",
-                            format!("{name} has acted this activation: a rally comes first"),
-                        ));
-                    }
-                    if ids.contains(&id) {
-                        return Err(refuse("CtB 8.1", format!("{name} is named twice")));
-                    }
                     ids.push(id);
                 }
-                if ids.len() > 1 {
-                    return Err(refuse(
-                        "CtB 8.1",
-                        "rally one stand at a time (group rallies are still to come)",
-                    ));
-                }
+                super::orders::check_rally(world, &ids)?;
                 Ok(Plan::Rally(ids))
             }
             Some(CtbCommand::Opportunity { unit }) => {
@@ -396,6 +386,16 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                 own_stand(world, id)?;
                 super::impetuous::check_opportunity(world, id)?;
                 Ok(Plan::Opportunity(id))
+            }
+            Some(CtbCommand::Attach { general }) => {
+                let g = super::generals::general_ref(world, general)?;
+                super::generals::check_attach(world, g)
+                    .map(|stand| Plan::Attach { general: g, stand })
+            }
+            Some(CtbCommand::Detach { general }) => {
+                let g = super::generals::general_ref(world, general)?;
+                super::generals::check_detach(world, g)
+                    .map(|stand| Plan::Detach { general: g, stand })
             }
             Some(CtbCommand::Declare { .. }) => Err(refuse(
                 "CtB 1.4",
@@ -432,7 +432,7 @@ pub fn execute(world: &mut World, plan: Plan) {
         Plan::EndActivation => super::activation::end_activation(world),
         Plan::Go(p) => super::moving::execute_go(world, p),
         Plan::Group(p) => super::group::execute_group(world, p),
-        Plan::GeneralGo(p) => super::moving::execute_general_go(world, p),
+        Plan::GeneralGo(p) => super::generals::execute_general_go(world, p),
         Plan::Fire(p) => super::shooting::execute_fire(world, p),
         Plan::Fight(p) => super::melee::execute_fight(world, p),
         Plan::Retreat(end) => super::retreat::answer(world, end),
@@ -500,6 +500,8 @@ pub fn execute(world: &mut World, plan: Plan) {
             }
         }
         Plan::Opportunity(id) => super::impetuous::go_on_opportunity(world, id),
+        Plan::Attach { general, stand } => super::generals::attach(world, general, stand),
+        Plan::Detach { general, stand } => super::generals::detach(world, general, stand),
         Plan::Answer {
             stand,
             trigger,
@@ -521,26 +523,7 @@ pub fn execute(world: &mut World, plan: Plan) {
                 }
             }
         }
-        Plan::Rally(ids) => {
-            for id in ids {
-                let passed = super::orders::order_test_in_game(world, id, "CtB 8.1");
-                super::status_mut(world, id).disordered = false;
-                if !passed {
-                    super::acts_mut(world, id).stopped = true;
-                    super::acts_mut(world, id).fired = true;
-                }
-                log(world, EventKind::Special, "CtB 8.0", |w| {
-                    if passed {
-                        format!("{} rallies", plain_name(w, id))
-                    } else {
-                        format!(
-                            "{} rallies but may not move, fire or go on opportunity this activation (R-8.0)",
-                            plain_name(w, id)
-                        )
-                    }
-                });
-            }
-        }
+        Plan::Rally(ids) => super::orders::execute_rally(world, &ids),
     }
     prune_pending(world);
     super::opportunity::go_on(world);

@@ -27,6 +27,26 @@ pub struct GroupPlan {
     pub extra: bool,
 }
 
+/// Whether hexes make one body, each joined to the others through neighbours
+/// a group stands side by side).
+pub(crate) fn one_body(hexes: &[HexCoord]) -> bool {
+    let Some(&first) = hexes.first() else {
+        return true;
+    };
+    let mut joined = vec![first];
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for h in hexes {
+            if !joined.contains(h) && joined.iter().any(|j| j.is_adjacent(*h)) {
+                joined.push(*h);
+                grew = true;
+            }
+        }
+    }
+    joined.len() == hexes.len()
+}
+
 /// Checks a group move (CtB 3.8, R-3.8): stands of the moving group, side by side in
 /// one body with one facing, moving straight forward together through the hexes the
 /// first one takes (turning is stand by stand), each step legal for each stand under
@@ -65,18 +85,7 @@ pub fn check_group(world: &World, ids: &[UnitId], path: &[HexCoord]) -> Result<G
         .iter()
         .map(|id| hex_of(world, *id).expect("on the map"))
         .collect();
-    let mut joined = vec![starts[0]];
-    let mut grew = true;
-    while grew {
-        grew = false;
-        for h in &starts {
-            if !joined.contains(h) && joined.iter().any(|j| j.is_adjacent(*h)) {
-                joined.push(*h);
-                grew = true;
-            }
-        }
-    }
-    if joined.len() < starts.len() {
+    if !one_body(&starts) {
         return Err(refuse(
             "CtB 3.8",
             "a group moves as one body: its stands stand side by side (R-3.8)",

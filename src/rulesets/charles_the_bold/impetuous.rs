@@ -326,6 +326,7 @@ pub fn check_opportunity(world: &World, id: UnitId) -> Result<(), Refusal> {
         return refuse(format!("{name} is in close combat"));
     }
     let t = acts(world, id);
+    super::orders::not_after_failed_rally(world, t, id)?;
     if t.moves > 0 || t.fired || t.stopped || t.fought || t.opportunity_tested {
         return refuse(format!(
             "{name} has acted this activation: the test for opportunity is its first action"

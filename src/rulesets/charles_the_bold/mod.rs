@@ -17,6 +17,7 @@ pub mod decision;
 pub mod defences;
 pub mod dispatch;
 pub mod fire;
+pub mod generals;
 pub mod geometry;
 pub mod group;
 pub mod impetuous;
@@ -167,6 +168,9 @@ pub struct CtbTurn {
     /// The chargers it has evaded this round, once per evasion (CtB 4.0: a second
     /// evasion from the same pursuer is an extra move with its Order Test).
     pub evaded_from: Vec<UnitId>,
+    /// It failed its rally's Order Test: rallied, it may not move, fire or go on
+    /// opportunity this activation (CtB 8.0, R-8.0).
+    pub failed_rally: bool,
 }
 
 /// A general (CtB 1.1, 2.0-2.2): his group, his initiative bonus, his command range,
@@ -622,6 +626,10 @@ impl Ruleset for CharlesTheBoldPlugin {
 
     fn move_options(&self, world: &World, entity: Entity) -> Result<Vec<MoveOption>, Refusal> {
         view::move_options(world, entity)
+    }
+
+    fn unit_actions(&self, world: &World, entity: Entity) -> Vec<crate::engine::view::Choice> {
+        view::unit_actions(world, entity)
     }
 
     fn group_move_options(

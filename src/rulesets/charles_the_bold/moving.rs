@@ -1,7 +1,8 @@
-//! A stand's move and a general's in the game (CtB 2.1, 3.0-3.7, 3.9, 3.10): the check
-//! of every step against the rules (facing, turns, sideways and backwards steps, the
-//! zone of control, interpenetration, contact), then the move itself with its extra
-//! move's Order Test, displacements and the melee it starts.
+//! A stand's move in the game (CtB 3.0-3.7, 3.9, 3.10): the check of every step
+//! against the rules (facing, turns, sideways and backwards steps, the zone of control,
+//! interpenetration, contact), then the move itself with its extra move's Order Test,
+//! the general attached carried along (2.1), displacements and the melee it starts.
+//! A general's own move is in `generals`.
 
 use bevy::prelude::*;
 
@@ -9,14 +10,14 @@ use crate::engine::board::Board;
 use crate::engine::command::Refusal;
 use crate::engine::event::EventKind;
 use crate::engine::hex::{HexCoord, VertexFacing};
-use crate::engine::units::{Placement, SideId, UnitId};
+use crate::engine::units::{SideId, UnitId};
 
 use super::commands::Step;
 use super::data::TypeSpec;
 use super::decision::Pending;
 use super::{
-    CtbGeneral, CtbState, acts, acts_mut, facing, general, generals_at, hex_of, log, plain_name,
-    set_facing, set_placement, side_of, stand, stand_at, state, status, status_mut,
+    CtbState, acts, acts_mut, facing, generals_at, hex_of, log, plain_name, set_facing, side_of,
+    stand, stand_at, status, status_mut,
 };
 
 /// A checked move of a stand.
@@ -56,13 +57,6 @@ pub struct MovePlan {
     /// The rest of a move an opportunity reaction stopped after it had entered a hex:
     /// a contact now is still a charge (CtB 5.0, 10.3).
     pub carried_on: bool,
-}
-
-/// A checked move of a general (CtB 2.1).
-#[derive(Clone, Debug)]
-pub struct GeneralPlan {
-    pub general: UnitId,
-    pub path: Vec<HexCoord>,
 }
 
 fn refuse(rule: &'static str, why: impl Into<String>) -> Refusal {
@@ -168,6 +162,15 @@ pub fn check_go_as(
     let own = acts(world, id);
     let fresh = super::CtbTurn::default();
     let t = if reaction.is_some() { &fresh } else { own };
+    super::orders::not_after_failed_rally(world, t, id)?;
+    if t.stopped && t.fired && t.moves > 0 {
+        return Err(refuse(
+            "CtB 3.0",
+            format!(
+                "{name} has moved and fired: a stand moves then fires, or fires then moves once, and no more"
+            ),
+        ));
+    }
     if t.stopped {
         return Err(refuse(
             "CtB 3.1",
@@ -498,7 +501,7 @@ pub fn execute_go(world: &mut World, plan: MovePlan) {
                 super::carry(world, id, h);
                 for g in generals_at(world, h) {
                     if side_of(world, g) != side {
-                        displace_general(world, g);
+                        super::generals::displace_general(world, g, "CtB 2.1");
                     }
                 }
             }
@@ -543,16 +546,21 @@ pub fn execute_go(world: &mut World, plan: MovePlan) {
     };
     let finished = stop.is_none();
     if finished && let Some((friend, to)) = plan.displaced {
-        set_placement(world, friend, Placement::OnMap(to));
+        // A general attached to it goes with it (CtB 2.1: "as many times as it moves").
+        super::carry(world, friend, to);
         log(world, EventKind::Displaced, "CtB 3.10", |w| {
             format!("{} is displaced to {to}", plain_name(w, friend))
         });
     }
     {
         let mut t = acts_mut(world, id);
+        // Fire then move once (CtB 3.0): that move is its last, once it is over; a
+        // move an opportunity reaction stopped goes on (CtB 5.0).
         if t.fired {
             t.moving_after = false;
-            t.stopped = true;
+            if finished {
+                t.stopped = true;
+            }
         }
         if !plan.resumed {
             t.moves += 1;
@@ -633,113 +641,4 @@ pub fn execute_go(world: &mut World, plan: MovePlan) {
             )
         });
     }
-}
-
-/// A general alone in a hex an enemy enters, or whose stand is destroyed without him
-/// attached, goes to the nearest stand of his group (CtB 2.1, 2.2; ties to the lowest
-/// id: ).
-pub fn displace_general(world: &mut World, g: UnitId) {
-    let Some(group) = general(world, g).map(|c| c.group) else {
-        return;
-    };
-    let Some(from) = hex_of(world, g) else {
-        return;
-    };
-    let nearest = super::group_stands(world, group)
-        .into_iter()
-        .filter_map(|s| hex_of(world, s).map(|h| (from.distance(h), s, h)))
-        .min_by_key(|(d, s, _)| (*d, *s));
-    super::component_mut::<CtbGeneral>(world, g).attached = None;
-    match nearest {
-        Some((_, _, h)) => {
-            set_placement(world, g, Placement::OnMap(h));
-            log(world, EventKind::Displaced, "CtB 2.1", |w| {
-                format!(
-                    "{} rides to the nearest stand of his group, in {h}",
-                    plain_name(w, g)
-                )
-            });
-        }
-        None => {
-            set_placement(world, g, Placement::Eliminated);
-            log(world, EventKind::Eliminated, "CtB 2.1", |w| {
-                format!(
-                    "{} has no stand of his group left: he leaves the field",
-                    plain_name(w, g)
-                )
-            });
-        }
-    }
-}
-
-/// Checks a general's move (CtB 2.1): once a round, in his group's activation, up to
-/// 6 hexes, never into an enemy stand's hex.
-pub fn check_general_go(world: &World, g: UnitId, steps: &[Step]) -> Result<GeneralPlan, Refusal> {
-    let c = general(world, g).expect("a general");
-    let name = plain_name(world, g);
-    if state(world).activation != Some(c.group) {
-        return Err(refuse(
-            "CtB 2.1",
-            format!("{name} moves in his group's activation"),
-        ));
-    }
-    if c.moved {
-        return Err(refuse(
-            "CtB 2.1",
-            format!("{name} has made his move this round"),
-        ));
-    }
-    let limit = super::tables(world).orders.general_move;
-    let mut pos =
-        hex_of(world, g).ok_or_else(|| refuse("CtB 2.1", format!("{name} is not on the map")))?;
-    let side = side_of(world, g);
-    let mut path = Vec::new();
-    for s in steps {
-        let Step::Hex(h) = *s else {
-            return Err(refuse(
-                "CtB 2.1",
-                "a general has no facing: give hexes only",
-            ));
-        };
-        if !pos.is_adjacent(h) || !world.resource::<Board>().contains(h) {
-            return Err(refuse(
-                "CtB 2.1",
-                format!("{h} is not next to {pos} on the map"),
-            ));
-        }
-        if stand_at(world, h).is_some_and(|u| side_of(world, u) != side) {
-            return Err(refuse("CtB 2.1", format!("{h} holds an enemy stand")));
-        }
-        pos = h;
-        path.push(h);
-    }
-    if path.is_empty() || path.len() as u32 > limit {
-        return Err(refuse(
-            "CtB 2.1",
-            format!("a general moves 1 to {limit} hexes, not {}", path.len()),
-        ));
-    }
-    Ok(GeneralPlan { general: g, path })
-}
-
-/// Carries out a general's move; ending with a stand of his group he is attached to it
-/// (CtB 2.1 "join a stand … moving with it", designer's reading: joining attaches).
-pub fn execute_general_go(world: &mut World, plan: GeneralPlan) {
-    let g = plan.general;
-    let from = hex_of(world, g).expect("on the map");
-    let end = *plan.path.last().expect("checked: not empty");
-    set_placement(world, g, Placement::OnMap(end));
-    let group = general(world, g).map(|c| c.group);
-    let with = stand_at(world, end).filter(|s| super::group_of(world, *s) == group);
-    {
-        let mut c = super::component_mut::<CtbGeneral>(world, g);
-        c.moved = true;
-        c.attached = with;
-    }
-    log(world, EventKind::Moved, "CtB 2.1", |w| {
-        let joined = with.map_or(String::new(), |s| {
-            format!(", attached to {}", plain_name(w, s))
-        });
-        format!("{} rides {from} → {end}{joined}", plain_name(w, g))
-    });
 }

@@ -137,7 +137,7 @@ pub fn destroy(world: &mut World, id: UnitId, rule: &'static str, count_bp: bool
     }
     if let Some(h) = hex {
         for g in super::generals_at(world, h) {
-            super::moving::displace_general(world, g);
+            super::generals::displace_general(world, g, "CtB 2.2");
         }
     }
 }
@@ -147,7 +147,7 @@ pub fn displace_enemy_generals(world: &mut World, id: UnitId, hex: HexCoord) {
     let side = side_of(world, id);
     for g in super::generals_at(world, hex) {
         if side_of(world, g) != side {
-            super::moving::displace_general(world, g);
+            super::generals::displace_general(world, g, "CtB 2.1");
         }
     }
 }

@@ -599,12 +599,13 @@ pub fn apply(world: &mut World, job: &RetreatJob, c: Course) -> Vec<HexCoord> {
     for &h in &path {
         displace_enemy_generals(world, id, h);
     }
-    let through_self = stand(world, id).is_some_and(|s| s.spec.through);
+    let heavy_self = stand(world, id).is_some_and(|s| s.spec.heavy);
     for friend in passed {
-        // Friends passed through are disordered, unless either can interpenetrate
-        // (CtB 12.0 [2], 3.9).
-        let through = stand(world, friend).is_some_and(|f| f.spec.through) || through_self;
-        if !through && !super::status(world, friend).disordered {
+        // Friends passed through are disordered only where both are M/HC, LSp, Pike or
+        // HI (CtB 12.0 [2], 3.9; `heavy` in types.ron): never shot, LC, LI or Sk, nor
+        // guns, and never by them.
+        let heavy = heavy_self && stand(world, friend).is_some_and(|f| f.spec.heavy);
+        if heavy && !super::status(world, friend).disordered {
             super::disorder(world, friend);
             log(world, EventKind::Special, "CtB 3.9", |w| {
                 format!(

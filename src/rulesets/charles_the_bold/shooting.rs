@@ -93,6 +93,7 @@ pub fn check_fire_as(
     }
     let fresh = super::CtbTurn::default();
     let t = if reaction { &fresh } else { acts(world, id) };
+    super::orders::not_after_failed_rally(world, t, id)?;
     if t.fired {
         return Err(refuse(
             "CtB 3.0",

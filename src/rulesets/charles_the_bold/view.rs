@@ -1,5 +1,6 @@
 //! What a player sees of a Charles the Bold game: counters (type, SP per rank, facing,
-//! disorder), unit cards, the moves a stand may make, the fire preview with its exact
+//! disorder), unit cards, the moves a stand may make, its own actions (rally, group
+//! recovery, opportunity; a general's attachment), the fire preview with its exact
 //! chances, the active group and ongoing melees outlined, the round and break points
 //! in the status lines, the state for scripts, and the ruleset's invariants for the
 //! trust harness.
@@ -10,7 +11,7 @@ use crate::engine::command::{Command, Refusal, UnitRef};
 use crate::engine::hex::HexCoord;
 use crate::engine::units::{SideId, UnitId};
 use crate::engine::view::{
-    AttackPreview, CardLine, CounterFace, MarkedHex, MoveOption, SideMorale,
+    AttackPreview, CardLine, Choice, CounterFace, MarkedHex, MoveOption, SideMorale,
 };
 
 use super::commands::{CtbCommand, Step};
@@ -141,6 +142,91 @@ pub fn unit_card(world: &World, entity: Entity) -> Vec<CardLine> {
     lines.push(("Impact".into(), format!("{} (CtB 10.3)", s.entry.impact)));
     lines.push(("Facing".into(), super::facing(world, id).name().into()));
     lines
+}
+
+/// What a selected unit may be ordered now besides moving and fighting, each a legal
+/// command: a stand's rally (CtB 8.0), its group recovery with the disordered stands
+/// side by side with it (CtB 8.1, R-8.1) and its test for opportunity (CtB 5.0); a
+/// general's attachment to the stand in his hex or its end (CtB 2.1).
+pub fn unit_actions(world: &World, entity: Entity) -> Vec<Choice> {
+    let Some(id) = unit_id(world, entity) else {
+        return Vec::new();
+    };
+    if phase(world) != CtbPhase::Activation || !state(world).pending.is_empty() {
+        return Vec::new();
+    }
+    let u = key(world, id);
+    let mut out = Vec::new();
+    let mut offer = |label: String, command: Command| {
+        if super::dispatch::check(world, &command).is_ok() {
+            out.push(Choice {
+                label,
+                command,
+                hex: None,
+            });
+        }
+    };
+    if let Some(g) = general(world, id) {
+        let with = hex_of(world, id).and_then(|h| super::stand_at(world, h));
+        if let Some(s) = g.attached.or(with) {
+            let name = plain_name(world, s);
+            offer(
+                format!("Attach to {name} (CtB 2.1)"),
+                CtbCommand::Attach { general: u.clone() }.command(),
+            );
+            offer(
+                format!("Detach from {name} (CtB 2.1)"),
+                CtbCommand::Detach { general: u }.command(),
+            );
+        }
+        return out;
+    }
+    offer(
+        "Rally (CtB 8.0)".into(),
+        CtbCommand::Rally {
+            units: vec![u.clone()],
+        }
+        .command(),
+    );
+    // The disordered stands that could rally, joined to this one side by side.
+    if let Some(group) = state(world).activation {
+        let ready: Vec<UnitId> = super::group_stands(world, group)
+            .into_iter()
+            .filter(|s| super::orders::check_rally(world, &[*s]).is_ok())
+            .collect();
+        if ready.contains(&id) {
+            let mut body = vec![id];
+            let mut grew = true;
+            while grew {
+                grew = false;
+                for s in &ready {
+                    let near = hex_of(world, *s).is_some_and(|h| {
+                        body.iter()
+                            .any(|b| hex_of(world, *b).is_some_and(|bh| bh.is_adjacent(h)))
+                    });
+                    if !body.contains(s) && near {
+                        body.push(*s);
+                        grew = true;
+                    }
+                }
+            }
+            if body.len() > 1 {
+                let names: Vec<String> = body[1..].iter().map(|s| plain_name(world, *s)).collect();
+                offer(
+                    format!("Rally with {} (CtB 8.1)", names.join(", ")),
+                    CtbCommand::Rally {
+                        units: body.iter().map(|s| key(world, *s)).collect(),
+                    }
+                    .command(),
+                );
+            }
+        }
+    }
+    offer(
+        "Test for opportunity (CtB 5.0)".into(),
+        CtbCommand::Opportunity { unit: u }.command(),
+    );
+    out
 }
 
 /// The hexes a stand may reach with one forward move, each with its command (CtB 3.0):
