@@ -218,6 +218,12 @@ fn offer_with(
     evasion: bool,
 ) {
     let mut offers = Vec::new();
+    // A stand contacted with one that must be the Battle Stand (a Combat Stand, the
+    // stand pursued, one contacted on its front) is a support: it has no defensive fire
+    // of its own, only supporting fire at half (CtB 10.2, 6.3; the text's Flemish pike
+    // example: "before the melee begins the XBow stand would have got to use
+    // Supporting Fire on the Pikes at half strength").
+    let battle = super::melee::battle_candidates(world, charger, contacted);
     for &t in contacted {
         if Some(t) == skip {
             continue;
@@ -235,7 +241,7 @@ fn offer_with(
         }
         if evasion && may_evade(world, t, charger) {
             offers.push(Pending::Evade { stand: t, charger });
-        } else if may_fire_defensively(world, t, charger) {
+        } else if battle.contains(&t) && may_fire_defensively(world, t, charger) {
             offers.push(Pending::DefensiveFire { stand: t, charger });
         }
     }

@@ -1,0 +1,229 @@
+//! The text's worked examples played in a game, each with its numbers (spec A.4): T2,
+//! light cavalry that cannot evade a charger from behind its front face line (CtB 4.0,
+//! 10.5), and T8, the Flemish pike that must fight the men at arms (10.2, 6.3, 10.7,
+//! 12.0, 13.0).
+
+use bataille::engine::game::Game;
+use bataille::engine::view::Decision;
+
+use bataille::engine::hex::HexCoord;
+use bataille::rulesets::charles_the_bold::{CtbRanks, CtbStatus};
+
+use crate::common::{default_retreats, hex, log_text, refused, run, unit_state};
+use crate::ctb_generals::{BROWN, dice_from, game_of, unit};
+
+fn decision(g: &Game) -> Option<Decision> {
+    g.ruleset.decision(&g.world)
+}
+
+fn blue(id: &str, name: &str, kind: &str, hex: &str, facing: &str) -> String {
+    format!(
+        r#"(id: "{id}", name: "{name}", side: "blue", type: "{kind}", hex: "{hex}", group: "blue", facing: "{facing}"),"#
+    )
+}
+
+fn brown(id: &str, name: &str, kind: &str, hex: &str, facing: &str) -> String {
+    format!(
+        r#"(id: "{id}", name: "{name}", side: "brown", type: "{kind}", hex: "{hex}", group: "brown", facing: "{facing}"),"#
+    )
+}
+
+const GENERAL: &str = r#"(id: "bg", name: "Blue general", side: "blue", type: "general", hex: "0105", group: "blue"),"#;
+
+/// T8's position: the Flemish pike in 0304 facing E; the French dismounted men at arms
+/// in 0504 and crossbowmen in 0505, both facing W.
+fn t8() -> Game {
+    let blue = format!(
+        "{GENERAL}{}",
+        blue("pk", "Flemish pike", "pikes", "0304", "E")
+    );
+    let brown = format!(
+        "{BROWN}{}{}",
+        brown("maa", "Men at arms", "dismounted_maa", "0504", "W"),
+        brown("xb", "Crossbowmen", "crossbow_sh", "0505", "W")
+    );
+    game_of(["low_countries", "french"], false, "", &blue, &brown, &[])
+}
+
+fn dist(a: &str, b: &str) -> u32 {
+    HexCoord::parse(a)
+        .expect("a hex")
+        .distance(HexCoord::parse(b).expect("a hex"))
+}
+
+fn facing(g: &Game, id: &str) -> String {
+    unit_state(g, id)["facing"]
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+}
+
+/// A stand's SP, every rank (CtB 1.3).
+fn sp(g: &Game, id: &str) -> u8 {
+    g.world
+        .get::<CtbRanks>(bataille::rulesets::common::entity(&g.world, unit(g, id)))
+        .map_or(0, |r| r.total())
+}
+
+fn disordered(g: &Game, id: &str) -> bool {
+    g.world
+        .get::<CtbStatus>(bataille::rulesets::common::entity(&g.world, unit(g, id)))
+        .is_some_and(|s| s.disordered)
+}
+
+/// T8 up to the melee's dice: the pike's charge, the crossbows' supporting fire and the
+/// Brown side's supports.
+fn t8_fought(seed: u64) -> Game {
+    let mut g = t8();
+    run(&mut g, &["go pk 0404", "react fire xb -> pk"]);
+    dice_from(&mut g, seed);
+    run(&mut g, &["fight pk -> maa", "support xb"]);
+    g
+}
+
+#[test]
+fn ctb_10_2_t8_flemish_pike_must_fight_the_men_at_arms() {
+    let mut g = t8();
+    run(&mut g, &["go pk 0404"]);
+    // The crossbows, contacted beside a Combat Stand, are a support: supporting fire at
+    // half strength, not defensive fire (CtB 10.2, 6.3: "the XBow stand would have got to
+    // use Supporting Fire on the Pikes at half strength").
+    let d = decision(&g).expect("the crossbows' fire is offered");
+    assert_eq!((d.rule.as_str(), d.side.0), ("CtB 6.3", 1), "{d:?}");
+    run(&mut g, &["react fire xb -> pk"]);
+    assert!(
+        log_text(&g).contains("Crossbowmen supporting fire at Flemish pike: 2D6"),
+        "{}",
+        log_text(&g)
+    );
+    // "The MAA stand HAS to be the defending Battle Stand as it is a Combat Stand."
+    let r = refused(&mut g, "fight pk -> xb");
+    assert!(
+        r.contains("CtB 10.2") && r.contains("Combat Stand comes before a Support Stand"),
+        "{r}"
+    );
+    // "The MAA are SP6 so they get 6D6, the XBows are 4SP, they add half of their
+    // strength 2D6 to the melee giving the defenders a dice roll of 8D6."
+    run(&mut g, &["fight pk -> maa", "support xb"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains(
+            "Men at arms: +6 6 SP (CtB 1.3), +2 Crossbowmen supporting, half of 4 (CtB 10.7)"
+        ) && log.contains("Men at arms in melee: 8D6"),
+        "{log}"
+    );
+}
+
+#[test]
+fn ctb_12_0_t8_the_men_at_arms_retreat_two_hexes_the_crossbows_disordered_without_loss() {
+    // "The Flemish Pikes win the Melee and the MAA suffer 2 permanent SP losses", and
+    // then pursue: the first seed whose dice give that.
+    let pursued = |seed: u64| {
+        let mut g = t8_fought(seed);
+        default_retreats(&mut g);
+        let _ = g.submit(
+            &bataille::rulesets::parse_line("pursue pk")
+                .unwrap()
+                .unwrap(),
+        );
+        let log = log_text(&g);
+        log.contains("Flemish pike wins the melee")
+            && log.contains("Men at arms loses 2 SP")
+            && log.contains("Flemish pike pursues")
+    };
+    let seed = (0..2000u64)
+        .find(|&s| pursued(s))
+        .expect("a seed where the pike win and pursue");
+    let mut g = t8_fought(seed);
+    assert_eq!(sp(&g, "maa"), 4, "6 SP less 2");
+    // "The MAA retreat their maximum distance of twice their normal move which is 1MP
+    // times 2": every hex offered is two hexes from 0504, and the stand keeps its facing.
+    let d = decision(&g).expect("the retreat's choice");
+    assert_eq!(d.rule, "CtB 12.0", "{d:?}");
+    let ends: Vec<String> = d
+        .choices
+        .iter()
+        .filter_map(|c| c.hex.map(|h| h.to_string()))
+        .collect();
+    assert!(
+        !ends.is_empty() && ends.iter().all(|h| dist(h, "0504") == 2),
+        "{ends:?}"
+    );
+    run(&mut g, &[&format!("retreat {}", ends[0])]);
+    assert_eq!(hex(&g, "maa"), Some(ends[0].clone()));
+    assert_eq!(facing(&g, "maa"), "W");
+    assert!(
+        disordered(&g, "maa"),
+        "the beaten Battle Stand is disordered"
+    );
+    // "The XBow as a supporting stand do not take any losses but do become disordered
+    // and have to retreat": its full retreat, 2 MP times 2.
+    default_retreats(&mut g);
+    let xb = hex(&g, "xb").expect("on the map");
+    assert_eq!((sp(&g, "xb"), dist(&xb, "0505")), (4, 4), "{xb}");
+    assert!(disordered(&g, "xb"));
+    // "If the Flemish Pike wish to pursue they must pursue the Battle Stand ... As non
+    // impetuous foot they can only pursue 1 hex": the pursuit has no target to choose,
+    // and it never goes farther than one hex.
+    let d = decision(&g).expect("the pursuit is offered");
+    assert_eq!(d.rule, "CtB 13.0", "{d:?}");
+    let before = dist("0404", &hex(&g, "maa").unwrap());
+    run(&mut g, &["pursue pk"]);
+    let pk = hex(&g, "pk").expect("on the map");
+    assert_eq!(dist(&pk, "0404"), 1, "{}", log_text(&g));
+    assert!(
+        dist(&pk, &hex(&g, "maa").unwrap()) < before,
+        "towards the men at arms"
+    );
+}
+
+/// T2's position: Brown's light horse in 0705 facing E; Blue's medium horse MC2 in 0606
+/// facing NNE, behind the light horse's front face line, and MC1 in 0905 facing W, in
+/// front of it.
+fn t2() -> Game {
+    let blue = format!(
+        "{GENERAL}{}{}",
+        blue("mc2", "MC2", "medium_horse", "0606", "NNE"),
+        blue("mc1", "MC1", "medium_horse", "0905", "W")
+    );
+    let brown = format!(
+        "{BROWN}{}",
+        brown("lc", "Light horse", "light_horse", "0705", "E")
+    );
+    game_of(["french", "french"], false, "", &blue, &brown, &[])
+}
+
+#[test]
+fn ctb_4_0_t2_no_evasion_from_behind_the_front_face_line() {
+    // "MC2 is behind the front face line when it starts to move so can launch a flank
+    // attack. The LC cannot evade and will disorder when MC2 hits it."
+    let mut g = t2();
+    run(&mut g, &["go mc2 0706"]);
+    let d = decision(&g).expect("the melee waits");
+    assert_eq!(d.rule, "CtB 10.2", "no evasion is offered: {d:?}");
+    assert_eq!(hex(&g, "lc").as_deref(), Some("0705"));
+    run(&mut g, &["fight mc2 -> lc"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("Light horse is struck in the flank or rear: disordered (CtB 10.5)"),
+        "{log}"
+    );
+    // MC2 throws +1D6 for the flank (10.5): 5 SP, +2 impact, +1 flank.
+    let mc2 = log
+        .lines()
+        .find(|l| l.starts_with("MC2: "))
+        .expect("MC2's pool");
+    assert!(mc2.contains("(CtB 10.5)"), "{mc2}");
+    assert!(log.contains("MC2 in melee: 8D6"), "{log}");
+}
+
+#[test]
+fn ctb_4_0_t2_the_light_horse_evades_a_charge_from_in_front() {
+    // "If MC1 had attacked instead of MC2 it would have started from in front of the
+    // front face line of the LC so the LC could have evaded up to its full move of 4H
+    // maintaining facing."
+    let mut g = t2();
+    run(&mut g, &["go mc1 0805"]);
+    let d = decision(&g).expect("the evasion is offered");
+    assert_eq!((d.rule.as_str(), d.side.0), ("CtB 4.0", 1), "{d:?}");
+}
