@@ -213,3 +213,16 @@ pub fn default_retreats(game: &mut Game) -> usize {
     }
     answered
 }
+
+/// The seed a recorded script was recorded with: the first `--seed N` of its header's
+/// comment lines, so that the seed is written once, beside the commands it replays.
+pub fn script_seed(script: &str) -> u64 {
+    script
+        .lines()
+        .take_while(|l| l.starts_with('#'))
+        .find_map(|l| {
+            let rest = &l[l.find("--seed ")? + "--seed ".len()..];
+            rest.split_whitespace().next()?.parse().ok()
+        })
+        .expect("the script's header names its seed with `--seed N`")
+}

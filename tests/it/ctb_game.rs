@@ -163,17 +163,17 @@ fn ctb_3_1_only_sh_sk_lc_turn_and_leave() {
 fn ctb_3_3_extra_move_needs_an_order_test() {
     // Knights (class C: 5+, Norfolk attached: +1): a 4 passes.
     let mut g = english_move("marshal", &[4]);
-    run(&mut g, &["go k1 0803", "go k1 0704"]);
+    run(&mut g, &["go k1 0802 0702 0602", "go k1 0603"]);
     let log = log_text(&g);
     assert!(
         log.contains("Die: 4 for the Order Test of Knights 1 (class C: 5+, +1 general)"),
         "{log}"
     );
-    assert_eq!(hex(&g, "k1").as_deref(), Some("0704"));
+    assert_eq!(hex(&g, "k1").as_deref(), Some("0603"));
     // A 3 fails: disordered, no more movement.
     let mut g = english_move("marshal", &[3]);
-    run(&mut g, &["go k1 0803", "go k1 0704"]);
-    assert_eq!(hex(&g, "k1").as_deref(), Some("0803"));
+    run(&mut g, &["go k1 0802 0702 0602", "go k1 0603"]);
+    assert_eq!(hex(&g, "k1").as_deref(), Some("0602"));
     assert!(log_text(&g).contains("fails its Order Test for an extra move: disordered"));
 }
 
@@ -476,8 +476,8 @@ fn ctb_save_and_load_replay_falkirk_to_the_identical_game() {
 #[test]
 fn ctb_14_0_falkirk_full_game_ends_with_the_scots_broken() {
     let path = root().join("scenarios/charles_the_bold/falkirk_1298.ron");
-    let mut g = Game::start(&path, 9, &[]).unwrap();
     let script = std::fs::read_to_string(root().join("scripts/falkirk_full_game.txt")).unwrap();
+    let mut g = Game::start(&path, crate::common::script_seed(&script), &[]).unwrap();
     g.run_script(&script).unwrap_or_else(|f| panic!("{f}"));
     let o = g.outcome().expect("the recorded game ends");
     assert_eq!(o.winner.map(|w| w.0), Some(0), "{}", o.reason);
@@ -519,12 +519,19 @@ fn ctb_9_1_poor_impetuous_must_charge_or_test_before_end() {
     // A step that does not close on the nearest is refused; one that does is taken.
     let r = refused(&mut g, "go k2 cw");
     assert!(r.contains("CtB 9.1") && r.contains("Schiltron 1"), "{r}");
-    run(&mut g, &["go k2 0804"]);
+    // "move straight ahead a full move towards the nearest enemy": a move that could
+    // go on towards it stops short.
+    let r = refused(&mut g, "go k2 0804");
+    assert!(
+        r.contains("CtB 9.1") && r.contains("a full move") && r.contains("could go on to 0705"),
+        "{r}"
+    );
+    run(&mut g, &["go k2 0804 0705 0605"]);
     let r = refused(&mut g, "end");
     assert!(r.contains("Knights 1") && !r.contains("Knights 2"), "{r}");
     // The mounted crossbow is not impetuous: it may go where it likes.
     run(&mut g, &["go xb 1005"]);
-    run(&mut g, &["go k1 0803", "end"]);
+    run(&mut g, &["go k1 0803 0704 0604", "end"]);
     // The activation is over: the next choice of groups.
     assert_eq!(decision(&g).map(|d| d.rule).as_deref(), Some("CtB 1.4"));
 }
@@ -541,10 +548,10 @@ fn ctb_9_1_order_test_for_opportunity_instead_and_a_failure_advances() {
     );
     let r = refused(&mut g, "end");
     assert!(r.contains("Knights 2") && !r.contains("Knights 1"), "{r}");
-    run(&mut g, &["go k2 0804", "end"]);
+    run(&mut g, &["go k2 0804 0705 0605", "end"]);
     // A 3 fails: it must advance.
     let mut g = english_move("marshal", &[3]);
-    run(&mut g, &["opportunity k1", "go k2 0804"]);
+    run(&mut g, &["opportunity k1", "go k2 0804 0705 0605"]);
     assert!(
         log_text(&g).contains("fails its test for opportunity: impetuous, it must advance"),
         "{}",
@@ -554,7 +561,7 @@ fn ctb_9_1_order_test_for_opportunity_instead_and_a_failure_advances() {
     assert!(r.contains("CtB 5.0") && r.contains("first action"), "{r}");
     let r = refused(&mut g, "end");
     assert!(r.contains("CtB 9.1") && r.contains("Knights 1"), "{r}");
-    run(&mut g, &["go k1 0803", "end"]);
+    run(&mut g, &["go k1 0803 0704 0604", "end"]);
 }
 
 #[test]
@@ -569,9 +576,9 @@ fn ctb_3_3_impetuous_second_move_to_contact_untested() {
     assert!(!log.contains("Order Test of Knights 2"), "{log}");
     // A second move that does not reach contact is tested as any other (CtB 3.3).
     let mut g = english_move("marshal", &[6]);
-    run(&mut g, &["go k2 0804", "go k2 0705"]);
+    run(&mut g, &["go k1 0802 0702 0602", "go k1 0603"]);
     assert!(
-        log_text(&g).contains("Order Test of Knights 2"),
+        log_text(&g).contains("Order Test of Knights 1"),
         "{}",
         log_text(&g)
     );
@@ -805,7 +812,7 @@ fn ctb_2_2_killed_with_stand_replaced_4h_minus_2() {
     results::destroy(&mut g.world, k1, "test", true);
     assert_eq!(hex(&g, "norfolk"), None);
     assert!(log_text(&g).contains("Norfolk is killed with the stand"));
-    run(&mut g, &["go k2 0804"]);
+    run(&mut g, &["go k2 0804 0705 0605"]);
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     for _ in 0..60 {
         if g.turn().turn == 2 {
@@ -815,13 +822,13 @@ fn ctb_2_2_killed_with_stand_replaced_4h_minus_2() {
     }
     assert_eq!(g.turn().turn, 2, "{}", log_text(&g));
     let log = log_text(&g);
-    // Knights 2 in 0804 and the crossbow in 0905 are both 2 hexes from 0903: the lower
-    // id, Knights 2, takes him.
+    // Knights 2 charged on to 0605; the crossbow in 0905, 2 hexes from 0903, is the
+    // group's nearest stand.
     assert!(
-        log.contains("A new commander takes Norfolk's place with First battle in 0804: poor, command range 4H, initiative -2 (CtB 2.2)"),
+        log.contains("A new commander takes Norfolk's place with First battle in 0905: poor, command range 4H, initiative -2 (CtB 2.2)"),
         "{log}"
     );
-    assert_eq!(hex(&g, "norfolk").as_deref(), Some("0804"));
+    assert_eq!(hex(&g, "norfolk").as_deref(), Some("0905"));
     let marshal = 0;
     assert_eq!(activation::group_bonus(&g.world, marshal), -2);
 }

@@ -134,6 +134,55 @@ fn squareness(at: HexCoord, f: VertexFacing, to: HexCoord) -> f64 {
     (dx * ax + dy * ay) / len
 }
 
+/// The nearest of the enemies that compel a stand, counted from where it stands now.
+fn nearest_hexes(world: &World, id: UnitId, enemies: &[UnitId]) -> Vec<HexCoord> {
+    let Some(start) = hex_of(world, id) else {
+        return Vec::new();
+    };
+    let hexes: Vec<HexCoord> = enemies.iter().filter_map(|e| hex_of(world, *e)).collect();
+    let Some(near) = hexes.iter().map(|h| start.distance(*h)).min() else {
+        return Vec::new();
+    };
+    hexes
+        .into_iter()
+        .filter(|h| start.distance(*h) == near)
+        .collect()
+}
+
+/// The hexes one step beyond `end` that go on towards the nearest enemy compelling the
+/// stand, for a compelled move that ends there without contact with `mp_left` MP left:
+/// if the stand may enter one of them the move was not "a full move towards the
+/// nearest enemy" (CtB 9.1, 9.2, R-9.1). Empty when nothing compels it.
+pub fn further_steps(world: &World, id: UnitId, end: HexCoord, mp_left: u8) -> Vec<HexCoord> {
+    if mp_left == 0 {
+        return Vec::new();
+    }
+    let Some((_, enemies)) = in_force(world, id) else {
+        return Vec::new();
+    };
+    let nearest = nearest_hexes(world, id, &enemies);
+    let gap = |h: HexCoord| nearest.iter().map(|n| h.distance(*n)).min();
+    let Some(now) = gap(end) else {
+        return Vec::new();
+    };
+    end.neighbors()
+        .into_iter()
+        .filter(|n| gap(*n).is_some_and(|g| g < now))
+        .collect()
+}
+
+/// The refusal of a compelled move that stops short (CtB 9.1, 9.2, R-9.1).
+pub fn short_of_a_full_move(world: &World, id: UnitId, further: HexCoord) -> Refusal {
+    let rule = acts(world, id).compelled.map_or("CtB 9.1", rule_of);
+    Refusal::new(
+        rule,
+        format!(
+            "{} is impetuous: it moves a full move towards the nearest enemy, and could go on to {further}",
+            plain_name(world, id)
+        ),
+    )
+}
+
 /// Whether a move of a compelled stand goes at the enemy (CtB 9.1, R-9.1): it makes
 /// contact, or ends nearer one of the nearest enemies that compel it, or, turning in
 /// place, faces one of them more squarely ("turn towards the nearest enemy as soon as
@@ -150,14 +199,10 @@ fn closes(world: &World, id: UnitId, enemies: &[UnitId], plan: &MovePlan) -> boo
         .last()
         .copied()
         .unwrap_or((start, facing(world, id)));
-    let hexes: Vec<HexCoord> = enemies.iter().filter_map(|e| hex_of(world, *e)).collect();
-    let Some(near) = hexes.iter().map(|h| start.distance(*h)).min() else {
+    let nearest = nearest_hexes(world, id, enemies);
+    let Some(near) = nearest.first().map(|h| start.distance(*h)) else {
         return true;
     };
-    let nearest: Vec<HexCoord> = hexes
-        .into_iter()
-        .filter(|h| start.distance(*h) == near)
-        .collect();
     if nearest.iter().any(|h| end.distance(*h) < near) {
         return true;
     }
@@ -255,23 +300,52 @@ fn complying(world: &World, id: UnitId, first: bool) -> Vec<Command> {
     let Some(mut mover) = super::reach::Mover::new(world, id) else {
         return out;
     };
-    for n in at.neighbors() {
-        let tries = std::iter::once(vec![n]).chain(
-            n.neighbors()
-                .into_iter()
-                .filter(|m| *m != at)
-                .map(|m| vec![n, m]),
-        );
-        for hexes in tries {
-            if mover.accepts(&hexes) {
-                out.push(go(hexes.into_iter().map(Step::Hex).collect()));
-                if first {
-                    return out;
-                }
-            }
+    let start = mover.start();
+    let mut path = Vec::new();
+    complying_paths(
+        &mut mover,
+        &start,
+        &mut path,
+        &mut |hexes: &[HexCoord]| {
+            out.push(go(hexes.iter().copied().map(Step::Hex).collect()));
+            !first
+        },
+    );
+    out
+}
+
+/// The hex paths of a compelled stand's move that `dispatch::check` would accept, by
+/// depth: any first two steps (a sidestep may open the way), then only steps that
+/// bring it nearer the enemy (a full move towards it, CtB 9.1, R-9.1); `found` is
+/// given each and says whether to go on looking.
+fn complying_paths(
+    mover: &mut super::reach::Mover,
+    at: &super::reach::At,
+    path: &mut Vec<HexCoord>,
+    found: &mut dyn FnMut(&[HexCoord]) -> bool,
+) -> bool {
+    const DEEPEST: usize = 6;
+    let nearer = if path.len() >= 2 {
+        Some(further_steps(mover.world(), mover.id(), at.hex, at.mp_left))
+    } else {
+        None
+    };
+    for n in at.hex.neighbors() {
+        if path.contains(&n) || nearer.as_ref().is_some_and(|ns| !ns.contains(&n)) {
+            continue;
+        }
+        let Some(next) = mover.step(at, n) else {
+            continue;
+        };
+        path.push(n);
+        let go_on = (!mover.may_end(&next, path) || found(path))
+            && (path.len() >= DEEPEST || complying_paths(mover, &next, path, found));
+        path.pop();
+        if !go_on {
+            return false;
         }
     }
-    out
+    true
 }
 
 /// The poorly trained impetuous stands of the moving group that still owe their charge

@@ -144,6 +144,33 @@ pub fn check_go_as(
     final_facing: Option<VertexFacing>,
     reaction: Option<UnitId>,
 ) -> Result<MovePlan, Refusal> {
+    let plan = check_go_legal(world, id, steps, final_facing, reaction)?;
+    // A compelled stand moves a full move towards the nearest enemy (CtB 9.1, 9.2,
+    // a move that could go one hex farther towards it, legally, stops short.
+    if reaction.is_none() && plan.contact.is_empty() && !plan.resumed {
+        let end = plan.path.last().map(|p| p.0);
+        let further = end.map_or_else(Vec::new, |end| {
+            super::impetuous::further_steps(world, id, end, plan.mp_left)
+        });
+        for n in further {
+            let mut more = steps.to_vec();
+            more.push(Step::Hex(n));
+            if check_go_legal(world, id, &more, final_facing, None).is_ok() {
+                return Err(super::impetuous::short_of_a_full_move(world, id, n));
+            }
+        }
+    }
+    Ok(plan)
+}
+
+/// `check_go_as` but for the full move a compelled stand owes.
+fn check_go_legal(
+    world: &World,
+    id: UnitId,
+    steps: &[Step],
+    final_facing: Option<VertexFacing>,
+    reaction: Option<UnitId>,
+) -> Result<MovePlan, Refusal> {
     let me = stand(world, id).expect("the caller passes a stand");
     let spec: &TypeSpec = &me.spec;
     let side = side_of(world, id);

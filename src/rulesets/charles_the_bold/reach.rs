@@ -30,7 +30,7 @@ const MAX_PATH: usize = 6;
 pub(crate) struct At {
     pub hex: HexCoord,
     hexes: u32,
-    mp_left: u8,
+    pub mp_left: u8,
     /// The move may go no further (contact, an enemy zone entered: CtB 3.5, R-contact).
     ended: bool,
     /// A friend stands in this hex that may not be passed through (CtB 3.9): no step
@@ -143,6 +143,14 @@ impl<'w> Mover<'w> {
     }
 
     /// Where every move begins.
+    pub(crate) fn world(&self) -> &'w World {
+        self.world
+    }
+
+    pub(crate) fn id(&self) -> UnitId {
+        self.id
+    }
+
     pub(crate) fn start(&self) -> At {
         At {
             hex: self.start,
@@ -256,7 +264,31 @@ impl<'w> Mover<'w> {
     /// `at`, may end there: a friend it displaces at most, and a compelled stand's
     /// move closing on the enemy (the rules' own `impetuous::check_move` on the plan
     /// `check_go` makes: only its path, contact and resumption are read).
-    pub(crate) fn may_end(&self, at: &At, path: &[HexCoord]) -> bool {
+    pub(crate) fn may_end(&mut self, at: &At, path: &[HexCoord]) -> bool {
+        if !self.may_end_short(at, path) {
+            return false;
+        }
+        // A compelled stand's move is a full move towards the nearest enemy: it may not
+        // end where it could go on one hex nearer (CtB 9.1, R-9.1; `check_go_as`).
+        if !self.compelled || at.contact {
+            return true;
+        }
+        let mut more = path.to_vec();
+        for n in super::impetuous::further_steps(self.world, self.id, at.hex, at.mp_left) {
+            if let Some(next) = self.step(at, n) {
+                more.push(n);
+                let goes_on = self.may_end_short(&next, &more);
+                more.pop();
+                if goes_on {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// `may_end` but for the full move a compelled stand owes.
+    fn may_end_short(&self, at: &At, path: &[HexCoord]) -> bool {
         if !at.may_end {
             return false;
         }
@@ -287,18 +319,6 @@ impl<'w> Mover<'w> {
             carried_on: false,
         };
         super::impetuous::check_move(self.world, self.id, &plan).is_ok()
-    }
-
-    /// Whether `dispatch::check` accepts the move along the hexes of `path`.
-    pub(crate) fn accepts(&mut self, path: &[HexCoord]) -> bool {
-        let mut at = self.start();
-        for h in path {
-            match self.step(&at, *h) {
-                Some(next) => at = next,
-                None => return false,
-            }
-        }
-        !path.is_empty() && self.may_end(&at, path)
     }
 }
 
