@@ -31,25 +31,33 @@ fn st(id: &str, side: &str, kind: &str, at: &str, facing: &str) -> String {
 /// chooses first and wins the first initiative 12 to 2; the generals and a Brown stand
 /// are out of the way.
 fn battle(terrain: &str, stands: &[String]) -> Game {
+    let mut all = stands.to_vec();
+    all.push(st("far", "brown", "dismounted_maa", "1209", "W"));
+    battle_of(["french", "french"], terrain, &all)
+}
+
+/// As `battle`, Blue with the army list `armies[0]`, Brown with `armies[1]`.
+fn battle_of(armies: [&str; 2], terrain: &str, stands: &[String]) -> Game {
     let ron = format!(
         r#"(
     name: "Retreats", date: "1480", ruleset: "charles_the_bold", turns: 3,
     map: (columns: 12, rows: 10, {terrain}),
     sides: [
-        (id: "blue", name: "Blue", army: "french", break_fraction: (1, 1),
+        (id: "blue", name: "Blue", army: "{}", break_fraction: (1, 1),
          groups: [(id: "blue", name: "Blue command", general: "bg")]),
-        (id: "brown", name: "Brown", army: "french", break_fraction: (1, 1),
+        (id: "brown", name: "Brown", army: "{}", break_fraction: (1, 1),
          groups: [(id: "brown", name: "Brown command", general: "brg")]),
     ],
     first: "blue",
     units: [
         (id: "bg", name: "Blue general", side: "blue", type: "general", hex: "0110", group: "blue"),
         (id: "brg", name: "Brown general", side: "brown", type: "general", hex: "1201", group: "brown"),
-        (id: "far", name: "far", side: "brown", type: "dismounted_maa", hex: "1209", group: "brown", facing: "W"),
         {}
     ],
     at_time_limit: (winner: "brown", level: Minor),
 )"#,
+        armies[0],
+        armies[1],
         stands.concat()
     );
     let mut g = crate::common::game_of(&ron, seed_rolling(&[6, 6, 1, 1]), &[]);
@@ -418,4 +426,80 @@ fn ctb_13_0_a_pursuer_off_the_board_is_lost_without_lost_points() {
     assert_eq!(hex(&g, "w"), None, "{}", log_text(&g));
     assert!(log_text(&g).contains("w pursues off the board and is lost (no lost points)"));
     assert_eq!(g.world.resource::<CtbState>().bp_lost[0], 0);
+}
+
+// ---- 10.5, 11.4: a reignition from behind the front line ----
+
+#[test]
+fn ctb_10_5_a_charger_reigniting_a_melee_from_behind_the_front_line_disorders_the_battle_stand() {
+    // Blue bills in 0405 and Brown men at arms in 0505 (facing W) are locked in an
+    // ongoing melee; Blue horse from 0705, behind the men at arms' front line, charge
+    // their rear from 0605 (CtB 11.4: it joins as a support; 10.5: disordered).
+    let mut g = battle(
+        "",
+        &[
+            st("b", "blue", "double_bills", "0405", "E"),
+            st("c", "blue", "medium_horse", "0705", "W"),
+            st("e", "brown", "dismounted_maa", "0505", "W"),
+        ],
+    );
+    let (b, e) = (unit(&g, "b"), unit(&g, "e"));
+    g.world.resource_mut::<CtbState>().melees.push(
+        bataille::rulesets::charles_the_bold::OngoingMelee {
+            stands: [b, e],
+            supports: [Vec::new(), Vec::new()],
+        },
+    );
+    run(&mut g, &["go c 0605"]);
+    while decision(&g).is_some_and(|d| d.rule.starts_with("CtB 6.")) {
+        run(&mut g, &["react none"]);
+    }
+    run(&mut g, &["fight c -> e"]);
+    let log = log_text(&g);
+    let struck = log
+        .find("e is struck in the flank or rear: disordered")
+        .unwrap_or_else(|| panic!("{log}"));
+    assert!(log.contains("reignites, the charger a support"), "{log}");
+    let dice = log.find("in melee").expect("the melee's dice");
+    assert!(struck < dice, "disordered before it fights: {log}");
+}
+
+// ---- 11.1: cavalry beaten by pikes or long spears frontally ----
+
+#[test]
+fn ctb_11_1_an_unmoved_schiltron_counts_as_frontal_on_every_side_for_cavalry_losses() {
+    // English knights charge the flank of a Scots schiltron (facing NNE, 0404 on its
+    // flank): unmoved, it is long spears met frontally (R-10.4), so beaten knights may
+    // lose 2 SP; once it has moved, 1 at most (cavalry against foot, CtB 11.1).
+    let knights_lose_two = |moved: bool| {
+        let mut g = battle_of(
+            ["english", "scots"],
+            "",
+            &[
+                st("k", "blue", "knights", "0305", "E"),
+                st("s", "brown", "schiltron", "0505", "NNE"),
+            ],
+        );
+        if moved {
+            let e = bataille::rulesets::common::entity(&g.world, unit(&g, "s"));
+            g.world
+                .get_mut::<bataille::rulesets::charles_the_bold::CtbTurn>(e)
+                .expect("a stand")
+                .moves = 1;
+        }
+        run(&mut g, &["go k 0404"]);
+        let plan = bataille::rulesets::charles_the_bold::melee::check_fight(
+            &g.world,
+            unit(&g, "k"),
+            unit(&g, "s"),
+            &[],
+        )
+        .expect("the melee");
+        let chances = bataille::rulesets::charles_the_bold::melee::chances(&g.world, &plan);
+        chances
+            .iter()
+            .any(|(k, p)| k.starts_with("s wins; SP lost 2-") && *p > 0.0)
+    };
+    assert!(knights_lose_two(false));
+    assert!(!knights_lose_two(true));
 }
