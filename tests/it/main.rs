@@ -17,6 +17,7 @@ mod ctb_group;
 mod ctb_melee;
 mod ctb_moves;
 mod ctb_opportunity;
+mod ctb_retreats;
 mod ctb_rules;
 mod ctb_scenario;
 mod engine;

@@ -147,6 +147,17 @@ pub fn check_group(world: &World, ids: &[UnitId], path: &[HexCoord]) -> Result<G
                 ),
             )
         })?;
+        // A stand pushes through skirmishers on a move of its own (R-10.6-push): their
+        // answer stops it, and a group moves abreast.
+        if plan.pushing {
+            return Err(refuse(
+                "CtB 10.6",
+                format!(
+                    "in the group move, {} would push through enemy skirmishers: move it alone",
+                    plain_name(world, *id)
+                ),
+            ));
+        }
         members.push(plan);
     }
     let extra = members[0].extra;

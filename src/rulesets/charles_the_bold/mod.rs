@@ -29,6 +29,7 @@ pub mod ongoing;
 pub mod opportunity;
 pub mod orders;
 pub mod pool;
+pub mod pushing;
 mod reach;
 pub mod reactions;
 pub mod results;

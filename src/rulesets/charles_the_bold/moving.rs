@@ -57,6 +57,9 @@ pub struct MovePlan {
     /// The rest of a move an opportunity reaction stopped after it had entered a hex:
     /// a contact now is still a charge (CtB 5.0, 10.3).
     pub carried_on: bool,
+    /// It pushes through, or past, enemy skirmishers in the open on its way to a formed
+    /// enemy (CtB 10.6, R-10.6-push).
+    pub pushing: bool,
 }
 
 fn refuse(rule: &'static str, why: impl Into<String>) -> Refusal {
@@ -253,6 +256,7 @@ fn check_go_legal(
     let started_in_zoc = !spec.free && super::in_enemy_zoc(world, side, start);
     let mut contact = Vec::new();
     let mut displaced = None;
+    let mut pushing = false;
     for (i, &step) in steps.iter().enumerate() {
         if let Some(why) = &ended {
             return Err(refuse(
@@ -369,7 +373,14 @@ fn check_go_legal(
                     ));
                 }
                 mp_left = mp_left.saturating_sub(cost);
-                if let Some(other) = stand_at(world, to).filter(|o| *o != id) {
+                let enemy = stand_at(world, to).filter(|o| *o != id && side_of(world, *o) != side);
+                if let Some(other) = enemy
+                    && super::pushing::pushable(world, id, other, pos)
+                {
+                    // A formed Combat Stand pushes through skirmishers in the open
+                    // (CtB 10.6); they answer when it comes to their hex.
+                    pushing = true;
+                } else if let Some(other) = stand_at(world, to).filter(|o| *o != id) {
                     if side_of(world, other) != side {
                         return Err(refuse(
                             "CtB 3.9",
@@ -424,10 +435,23 @@ fn check_go_legal(
                 }
                 let _ = from;
                 let front = enemies_in_front(world, side, pos, face);
+                // Skirmishers in the open alone in its front do not end a move that
+                // goes on: it pushes past or through them (CtB 10.6).
+                let more = steps[i + 1..].iter().any(|s| matches!(s, Step::Hex(_)));
+                let passing = more
+                    && !front.is_empty()
+                    && front
+                        .iter()
+                        .all(|e| super::pushing::pushable(world, id, *e, pos));
                 if !front.is_empty() {
                     for e in &front {
                         may_contact(world, id, *e)?;
                     }
+                }
+                if passing {
+                    pushing = true;
+                }
+                if !front.is_empty() && !passing {
                     contact = front;
                     ended = Some("it has made contact".into());
                 } else if !spec.free && super::in_enemy_zoc(world, side, pos) {
@@ -447,6 +471,22 @@ fn check_go_legal(
             }
             contact = front;
         }
+    }
+    // Only a move aiming at a formed enemy pushes through skirmishers (CtB 10.6: "aiming
+    // to hit a formed enemy"); an opportunity charge goes straight at its trigger
+    // (R-5.0), never through anyone.
+    if pushing
+        && (reaction.is_some()
+            || !contact
+                .iter()
+                .any(|e| !super::pushing::skirmishers(world, *e)))
+    {
+        return Err(refuse(
+            "CtB 10.6",
+            format!(
+                "{name} may push through enemy skirmishers in the open only aiming to hit a formed enemy: this move ends in contact with none"
+            ),
+        ));
     }
     // An undisordered impetuous stand's second move to contact needs no Order Test
     // (CtB 9.1, R-3.3).
@@ -471,11 +511,19 @@ fn check_go_legal(
         mp_after,
         reaction,
         carried_on: false,
+        pushing,
     };
     if reaction.is_none() {
         super::impetuous::check_move(world, id, &plan)?;
     }
     Ok(plan)
+}
+
+/// Why a move stops before its end: stands on opportunity to ask (CtB 5.0), or enemy
+/// skirmishers to push through (CtB 10.6).
+enum Halt {
+    Reactions(Vec<UnitId>),
+    Push(UnitId),
 }
 
 /// Carries out a checked move: the extra move's Order Test first (failure disorders it
@@ -514,16 +562,22 @@ pub fn execute_go(world: &mut World, plan: MovePlan) {
     // Stands on opportunity may stop the move where it comes at them (CtB 5.0); an
     // opportunity charge triggers nothing in turn (R-5.0).
     let watch = plan.reaction.is_none() && super::opportunity::anyone_watching(world, side);
-    let mut stop: Option<(usize, Vec<UnitId>)> = None;
+    let mut stop: Option<(usize, Halt)> = None;
     if watch && !plan.resumed {
         let counter = super::opportunity::triggered(world, id, None, &plan.contact);
         if !counter.is_empty() {
-            stop = Some((0, counter));
+            stop = Some((0, Halt::Reactions(counter)));
         }
     }
     if stop.is_none() {
         for (i, &(h, f)) in plan.path.iter().enumerate() {
             let prev = hex_of(world, id).expect("on the map");
+            // Enemy skirmishers in the next hex answer before it enters (CtB 10.6).
+            if let Some(sk) = stand_at(world, h).filter(|u| *u != id && side_of(world, *u) != side)
+            {
+                stop = Some((i, Halt::Push(sk)));
+                break;
+            }
             if prev != h {
                 super::carry(world, id, h);
                 for g in generals_at(world, h) {
@@ -545,7 +599,7 @@ pub fn execute_go(world: &mut World, plan: MovePlan) {
                 super::refresh_zones(world);
                 let reacting = super::opportunity::triggered(world, id, Some(prev), &plan.contact);
                 if !reacting.is_empty() {
-                    stop = Some((i + 1, reacting));
+                    stop = Some((i + 1, Halt::Reactions(reacting)));
                     break;
                 }
             }
@@ -610,25 +664,28 @@ pub fn execute_go(world: &mut World, plan: MovePlan) {
             facing(w, id).name()
         )
     });
-    if let Some((k, stands)) = stop {
+    if let Some((k, halt)) = stop {
         super::refresh_zones(world);
         let rest = plan
             .steps
             .get(k..)
             .map(<[Step]>::to_vec)
             .unwrap_or_default();
-        super::opportunity::stop_move(
-            world,
-            super::opportunity::Suspended {
-                mover: id,
-                at: end,
-                steps: rest,
-                facing: plan.final_facing,
-                moved: hexes > 0 || plan.carried_on,
-                tested: false,
-            },
-            stands,
-        );
+        let suspended = super::opportunity::Suspended {
+            mover: id,
+            at: end,
+            steps: rest,
+            facing: plan.final_facing,
+            moved: hexes > 0 || plan.carried_on,
+            tested: false,
+        };
+        match halt {
+            Halt::Reactions(stands) => super::opportunity::stop_move(world, suspended, stands),
+            Halt::Push(sk) => {
+                world.resource_mut::<CtbState>().suspended = Some(suspended);
+                super::pushing::push(world, id, sk);
+            }
+        }
         return;
     }
     if plan.second_face {

@@ -331,7 +331,9 @@ pub fn go_on(world: &mut World) {
         let waiting = state(world)
             .pending
             .iter()
-            .any(|p| matches!(p, Pending::Opportunity { .. }));
+            .any(|p| matches!(p, Pending::Opportunity { .. }))
+            // Skirmishers it pushes through answer first (CtB 10.6).
+            || super::pushing::awaited(world, state(world).suspended.as_ref().map(|s| s.mover));
         if waiting {
             return;
         }

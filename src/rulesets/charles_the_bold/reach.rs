@@ -39,6 +39,14 @@ pub(crate) struct At {
     /// The move may end here: no friend in the hex, or one it displaces (CtB 3.10).
     may_end: bool,
     contact: bool,
+    /// Enemy skirmishers in the open alone in its front: the move may go on past them
+    /// (CtB 10.6).
+    passable: bool,
+    /// It has pushed through or past skirmishers: it may end only in contact with a
+    /// formed enemy (CtB 10.6).
+    pushing: bool,
+    /// A formed (not skirmishing) enemy in its front.
+    formed: bool,
 }
 
 /// What entering a hex means whatever the path (the facing does not change on a path
@@ -49,6 +57,10 @@ struct HexFacts {
     occupant: Option<UnitId>,
     front: Front,
     zoc: bool,
+    /// Every enemy in front is skirmishers it may push through (CtB 10.6).
+    front_pushable: bool,
+    /// A formed enemy is in front.
+    front_formed: bool,
 }
 
 /// Enemies in the front hexes: none, all of them contactable, or one not (CtB 10.0).
@@ -160,6 +172,9 @@ impl<'w> Mover<'w> {
             friend_blocks: false,
             may_end: true,
             contact: false,
+            passable: false,
+            pushing: false,
+            formed: false,
         }
     }
 
@@ -179,6 +194,7 @@ impl<'w> Mover<'w> {
             return *f;
         }
         let mut front = Front::Clear;
+        let (mut front_pushable, mut front_formed) = (true, false);
         for e in self
             .face
             .front(h)
@@ -193,11 +209,15 @@ impl<'w> Mover<'w> {
                 break;
             }
             front = Front::Contact;
+            front_pushable &= super::pushing::pushable(self.world, self.id, e, h);
+            front_formed |= !super::pushing::skirmishers(self.world, e);
         }
         let f = HexFacts {
             occupant: self.stand_at(h),
             front,
             zoc: self.zocs.covered_by(self.board, self.side.other(), h),
+            front_pushable: front == Front::Contact && front_pushable,
+            front_formed,
         };
         match self.facts.get_mut(i) {
             Some(slot) => *slot = Some(f),
@@ -233,15 +253,21 @@ impl<'w> Mover<'w> {
         }
         let f = self.facts(i, to);
         let (mut may_end, mut friend_blocks) = (true, false);
+        // Going on past skirmishers in its front is pushing past them (CtB 10.6).
+        let mut pushing = from.pushing || from.passable;
         if let Some(other) = f.occupant.filter(|o| *o != self.id) {
             if self.units.side(other) != self.side {
-                return None;
+                if !super::pushing::pushable(self.world, self.id, other, from.hex) {
+                    return None;
+                }
+                pushing = true;
+            } else {
+                let them = self.roster.stand(other).expect("a stand");
+                may_end = them.spec.displaced
+                    && (spec.id != "Sk" || them.spec.id == "Sk")
+                    && !super::in_melee(self.world, other);
+                friend_blocks = !spec.through && !them.spec.through;
             }
-            let them = self.roster.stand(other).expect("a stand");
-            may_end = them.spec.displaced
-                && (spec.id != "Sk" || them.spec.id == "Sk")
-                && !super::in_melee(self.world, other);
-            friend_blocks = !spec.through && !them.spec.through;
         }
         if (self.started_in_zoc && !backwards && f.front == Front::Clear)
             || f.front == Front::Refused
@@ -253,10 +279,13 @@ impl<'w> Mover<'w> {
             hex: to,
             hexes: from.hexes + 1,
             mp_left: from.mp_left.saturating_sub(cost),
-            ended: contact || (!spec.free && f.zoc),
+            ended: (contact && !f.front_pushable) || (!spec.free && f.zoc),
             friend_blocks,
             may_end,
             contact,
+            passable: f.front_pushable,
+            pushing,
+            formed: f.front_formed,
         })
     }
 
@@ -289,7 +318,8 @@ impl<'w> Mover<'w> {
 
     /// `may_end` but for the full move a compelled stand owes.
     fn may_end_short(&self, at: &At, path: &[HexCoord]) -> bool {
-        if !at.may_end {
+        // A move that pushed through skirmishers ends on a formed enemy (CtB 10.6).
+        if !at.may_end || (at.pushing && !(at.contact && at.formed)) {
             return false;
         }
         if !self.compelled {
@@ -317,6 +347,7 @@ impl<'w> Mover<'w> {
             mp_after: Vec::new(),
             reaction: None,
             carried_on: false,
+            pushing: at.pushing,
         };
         super::impetuous::check_move(self.world, self.id, &plan).is_ok()
     }

@@ -51,7 +51,12 @@ fn struck_skirmishers(world: &World, target: UnitId, charger: UnitId) -> bool {
 /// Whether the ground of a stand in `hex` takes the impetus of a charger from `from`
 /// away (CtB 6.2, 10.3): the terrain of its hex, or the hexside between them (a creek,
 /// field defences).
-fn removes_impetus(world: &World, hex: HexCoord, from: Option<HexCoord>, mounted: bool) -> bool {
+pub(super) fn removes_impetus(
+    world: &World,
+    hex: HexCoord,
+    from: Option<HexCoord>,
+    mounted: bool,
+) -> bool {
     let t = tables(world);
     let board = world.resource::<Board>();
     t.terrain_type(board.terrain_name(hex))
@@ -64,7 +69,7 @@ fn removes_impetus(world: &World, hex: HexCoord, from: Option<HexCoord>, mounted
 
 /// Whether a stand in `hex` is in cover from an enemy in `from` (designer's Summary
 /// Sheet): its hex is cover, or it stands behind field defences facing that enemy.
-fn in_cover(world: &World, hex: HexCoord, from: Option<HexCoord>) -> bool {
+pub(super) fn in_cover(world: &World, hex: HexCoord, from: Option<HexCoord>) -> bool {
     let t = tables(world);
     let board = world.resource::<Board>();
     t.terrain_type(board.terrain_name(hex))

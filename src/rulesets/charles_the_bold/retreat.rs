@@ -31,6 +31,39 @@ fn skirmishers(world: &World, id: UnitId) -> bool {
     stand(world, id).is_some_and(|s| s.spec.df == super::data::DefensiveFire::Skirmisher)
 }
 
+/// Where friendly skirmishers in `hex` are pushed back to when a retreat lands on them
+/// (CtB 12.0 [2]: "Retreating stands can land in the same H as friendly Sk pushing them
+/// back", R-12.0-push): one hex farther from the attacker, keeping their facing, to a
+/// clear hex they may enter, out of an enemy zone of control if they can (ties to the
+/// lowest hex); none if no such hex (then the retreat cannot land there). Skirmishers
+/// in a melee are not pushed.
+pub fn push_back(world: &World, job: &RetreatJob, hex: HexCoord) -> Option<HexCoord> {
+    let sk = stand_at(world, hex).filter(|u| *u != job.stand)?;
+    if side_of(world, sk) != side_of(world, job.stand)
+        || !super::pushing::skirmishers(world, sk)
+        || super::in_melee(world, sk)
+    {
+        return None;
+    }
+    let terrain = stand(world, sk)?.spec.terrain;
+    let tables = super::tables(world);
+    let board = world.resource::<Board>();
+    let side = side_of(world, sk);
+    let d = hex.distance(job.attacker);
+    hex.neighbors()
+        .into_iter()
+        .filter(|n| board.contains(*n) && n.distance(job.attacker) > d)
+        .filter(|n| stand_at(world, *n).is_none())
+        .filter(|n| super::movement::step_cost(&tables, board, terrain, hex, *n).is_some())
+        .min_by_key(|n| (super::in_enemy_zoc(world, side, *n), *n))
+}
+
+/// Whether a retreat may end in `hex`: empty, or friendly skirmishers it pushes back
+/// (CtB 12.0 [2]).
+fn may_land(world: &World, job: &RetreatJob, hex: HexCoord) -> bool {
+    stand_at(world, hex).is_none_or(|u| u == job.stand) || push_back(world, job, hex).is_some()
+}
+
 /// One stand's retreat to make: a loser's or a support's (CtB 12.0, 10.7), or a bounce
 /// (CtB 11.1), which costs no SP and never destroys the stand.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -187,7 +220,9 @@ impl Search<'_> {
     fn search(&mut self, pos: HexCoord, steps: u32) -> Vec<Tail> {
         let (world, job) = (self.world, self.job);
         let id = job.stand;
-        let occupied_by_friend = stand_at(world, pos).is_some_and(|u| u != id);
+        // A hex it may not end in (friendly skirmishers it may land on do not count:
+        // CtB 12.0 [2]).
+        let occupied_by_friend = !may_land(world, job, pos);
         if (steps >= job.length && !occupied_by_friend) || steps > job.length + 12 {
             return vec![Tail::stop()];
         }
@@ -291,7 +326,7 @@ impl Search<'_> {
         // A course stuck among friends is cut back to its last hex clear of them, or to
         // nothing, which destroys the stand (CtB 12.1): ranked apart, by that hex (none
         // if all its hexes are taken: where it ends then depends on the way there).
-        let occupied = |h: HexCoord| stand_at(world, h).is_some_and(|u| u != id);
+        let occupied = |h: HexCoord| !may_land(world, job, h);
         let cut_back = |t: &Tail| -> Option<Option<HexCoord>> {
             let last = t.legs.last()?;
             occupied(last.hex).then(|| t.legs.iter().rev().map(|l| l.hex).find(|h| !occupied(*h)))
@@ -362,7 +397,7 @@ pub fn courses(world: &World, job: &RetreatJob) -> Vec<Course> {
             let course = match t.end {
                 TailEnd::OffMap => Course::OffMap,
                 TailEnd::NoHex => Course::NoHex,
-                TailEnd::Stop => finish(world, job.stand, t.legs),
+                TailEnd::Stop => finish(world, job, t.legs),
             };
             let key = match course {
                 Course::Path { .. } => key,
@@ -384,7 +419,8 @@ pub fn courses(world: &World, job: &RetreatJob) -> Vec<Course> {
 
 /// A course's steps made a path: stuck among friends, back to the last hex clear of
 /// them, or, if it never got clear, it cannot retreat (CtB 12.1, 12.2).
-fn finish(world: &World, id: UnitId, legs: Vec<Leg>) -> Course {
+fn finish(world: &World, job: &RetreatJob, legs: Vec<Leg>) -> Course {
+    let id = job.stand;
     let side = side_of(world, id);
     let sp_cost = legs.iter().map(|l| l.sp).sum();
     let mut path: Vec<HexCoord> = legs.iter().map(|l| l.hex).collect();
@@ -397,7 +433,7 @@ fn finish(world: &World, id: UnitId, legs: Vec<Leg>) -> Course {
             enemies_passed.push(u);
         }
     }
-    let occupied = |h: &HexCoord| stand_at(world, *h).is_some_and(|u| u != id);
+    let occupied = |h: &HexCoord| !may_land(world, job, *h);
     if path.last().is_some_and(occupied) {
         while path.last().is_some_and(occupied) {
             path.pop();
@@ -579,6 +615,21 @@ pub fn apply(world: &mut World, job: &RetreatJob, c: Course) -> Vec<HexCoord> {
     }
     let start = hex_of(world, id).expect("on the map");
     let pos = path.last().copied().unwrap_or(start);
+    // Friendly skirmishers where it lands are pushed back first (CtB 12.0 [2]).
+    if pos != start
+        && let Some(sk) = stand_at(world, pos)
+        && let Some(to) = push_back(world, job, pos)
+    {
+        super::carry(world, sk, to);
+        super::status_mut(world, sk).opportunity = false;
+        log(world, EventKind::Displaced, "CtB 12.0", |w| {
+            format!(
+                "{} retreats onto {} in {pos}, pushing them back to {to}",
+                plain_name(w, id),
+                plain_name(w, sk)
+            )
+        });
+    }
     if pos != start {
         super::carry(world, id, pos);
     }
