@@ -228,6 +228,15 @@ fn ctb_4_0_the_evader_chooses_where_it_ends_to_the_rear_paying_terrain() {
         "{}",
         log_text(&g)
     );
+    // The chosen end is written in the save and read back.
+    assert!(g.save_text().contains("evade lc 0604"), "{}", g.save_text());
+    let save = crate::common::write(
+        &crate::common::scratch("ctb_evasion"),
+        "evade.ron",
+        &g.save_text(),
+    );
+    let loaded = Game::load_save(&save).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.state_json(), g.state_json());
 }
 
 #[test]

@@ -197,7 +197,8 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                         ),
                     ));
                 }
-                let from = hex_of(world, *charger).expect("a charger on the map");
+                let from = hex_of(world, *charger)
+                    .ok_or_else(|| refuse("CtB 10.6", "the charger is no longer on the map"))?;
                 super::evasion::chosen_route(world, *stand, from, path).map(Plan::SupportEvasion)
             }
             (
