@@ -7,6 +7,7 @@ mod cdb_common;
 mod cdb_rules;
 mod cdb_sections;
 mod client;
+mod ctb_evasion;
 mod ctb_examples;
 mod ctb_field_defences;
 mod ctb_fire;

@@ -65,8 +65,10 @@ pub enum CtbCommand {
     Rally { units: Vec<UnitRef> },
     /// Heavy cavalry bounce back (`bounce STAND`) or stay (`bounce none`) (CtB 11.1).
     Bounce { unit: Option<UnitRef> },
-    /// A charged stand evades (CtB 4.0).
-    Evade { unit: UnitRef },
+    /// A stand charged or fired on evades (CtB 4.0): `evade STAND` by the default
+    /// route, `evade STAND HEX` to the hex it ends in, or `evade STAND HEX HEX…` along
+    /// those hexes (R-4.0: the owner chooses).
+    Evade { unit: UnitRef, path: Vec<HexCoord> },
     /// A charged stand stands instead of evading (CtB 4.0, 10.6).
     Hold { unit: UnitRef },
     /// A reaction of the side not moving: `react fire STAND -> TARGET` (defensive fire,
@@ -157,7 +159,13 @@ impl fmt::Display for CtbCommand {
             CtbCommand::Pursue { unit: None } => write!(f, "pursue none"),
             CtbCommand::Bounce { unit: Some(u) } => write!(f, "bounce {u}"),
             CtbCommand::Bounce { unit: None } => write!(f, "bounce none"),
-            CtbCommand::Evade { unit } => write!(f, "evade {unit}"),
+            CtbCommand::Evade { unit, path } => {
+                write!(f, "evade {unit}")?;
+                for h in path {
+                    write!(f, " {h}")?;
+                }
+                Ok(())
+            }
             CtbCommand::Hold { unit } => write!(f, "hold {unit}"),
             CtbCommand::React { fire: Some((u, t)) } => write!(f, "react fire {u} -> {t}"),
             CtbCommand::React { fire: None } => write!(f, "react none"),
@@ -288,11 +296,25 @@ fn parse_opportunity(w: &Words) -> Result<Command, ParseError> {
 }
 
 fn parse_evade(w: &Words) -> Result<Command, ParseError> {
-    w.need(1, "the charged stand: evade 0305")?;
-    w.at_most(1, "one stand")?;
+    let evade = w.verb.eq_ignore_ascii_case("evade");
+    if evade {
+        w.need(
+            1,
+            "the stand, then where it ends or its hexes: evade 0305 0105",
+        )?;
+    } else {
+        w.need(1, "the stand: hold 0305")?;
+        w.at_most(1, "one stand")?;
+    }
     let unit = unit_at(w.rest[0].0, w.rest[0].1)?;
-    Ok(if w.verb.eq_ignore_ascii_case("evade") {
-        CtbCommand::Evade { unit }
+    Ok(if evade {
+        CtbCommand::Evade {
+            unit,
+            path: w.rest[1..]
+                .iter()
+                .map(|(c, s)| hex_at(*c, s))
+                .collect::<Result<_, _>>()?,
+        }
     } else {
         CtbCommand::Hold { unit }
     }

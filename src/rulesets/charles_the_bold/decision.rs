@@ -24,6 +24,11 @@ pub enum Pending {
     },
     /// A charged stand may evade its charger (CtB 4.0).
     Evade { stand: UnitId, charger: UnitId },
+    /// A stand fired on from its front may evade before the dice (CtB 4.0): the fire
+    /// declared, thrown if it stands.
+    EvadeFire {
+        plan: Box<super::shooting::FirePlan>,
+    },
     /// A charged stand may fire defensively at its charger (CtB 6.2).
     DefensiveFire { stand: UnitId, charger: UnitId },
     /// A stand that will support the Battle Stand a charge contacted may fire at the
@@ -72,6 +77,7 @@ impl Pending {
             Pending::Evade { stand, charger }
             | Pending::DefensiveFire { stand, charger }
             | Pending::SupportingFire { stand, charger } => *stand == id || *charger == id,
+            Pending::EvadeFire { plan } => plan.target == id || plan.shooter == id,
             // No melee yet: a stand on opportunity may fire at its trigger (CtB 5.0).
             Pending::Opportunity { .. } => false,
         }
@@ -81,7 +87,7 @@ impl Pending {
     pub fn rule(&self) -> &'static str {
         match self {
             Pending::Fight { .. } => "CtB 10.2",
-            Pending::Evade { .. } => "CtB 4.0",
+            Pending::Evade { .. } | Pending::EvadeFire { .. } => "CtB 4.0",
             Pending::DefensiveFire { .. } => "CtB 6.2",
             Pending::SupportingFire { .. } => "CtB 6.3",
             Pending::Bounce { .. } => "CtB 11.1",
@@ -103,6 +109,7 @@ impl Pending {
             | Pending::SupportingFire { stand, .. }
             | Pending::Opportunity { stand, .. } => side_of(world, *stand),
             Pending::Supports { plan } => side_of(world, plan.stands[1]),
+            Pending::EvadeFire { plan } => side_of(world, plan.target),
             Pending::Retreat { jobs, .. } => side_of(world, jobs[0].stand),
         }
     }
@@ -251,26 +258,17 @@ pub fn decision(world: &World) -> Option<Decision> {
                     plain_name(world, *charger)
                 ),
                 rule: "CtB 4.0".into(),
-                choices: vec![
-                    choice(
-                        "evade".into(),
-                        CtbCommand::Evade {
-                            unit: key(world, *stand),
-                        }
-                        .command(),
-                        super::reactions::evasion_path(world, *stand, *charger)
-                            .last()
-                            .copied(),
-                    ),
-                    choice(
-                        "stand".into(),
-                        CtbCommand::Hold {
-                            unit: key(world, *stand),
-                        }
-                        .command(),
-                        hex_of(world, *stand),
-                    ),
-                ],
+                choices: super::evasion::choices(world, *stand, *charger),
+            },
+            Pending::EvadeFire { plan } => Decision {
+                side: side_of(world, plan.target),
+                prompt: format!(
+                    "{} is fired on by {}: evade before the dice, or stand",
+                    plain_name(world, plan.target),
+                    plain_name(world, plan.shooter)
+                ),
+                rule: "CtB 4.0".into(),
+                choices: super::evasion::choices(world, plan.target, plan.shooter),
             },
             Pending::DefensiveFire { stand, charger } => Decision {
                 side: side_of(world, *stand),
@@ -299,6 +297,7 @@ pub fn decision(world: &World) -> Option<Decision> {
                             "evade".into(),
                             CtbCommand::Evade {
                                 unit: key(world, *stand),
+                                path: Vec::new(),
                             }
                             .command(),
                             None,

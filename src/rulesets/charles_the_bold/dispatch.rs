@@ -15,7 +15,8 @@ use super::melee::FightPlan;
 use super::moving::MovePlan;
 use super::shooting::FirePlan;
 use super::{
-    CtbPhase, general, group_of, log, phase, plain_name, resolve, side_of, stand, state, turn,
+    CtbPhase, general, group_of, hex_of, log, phase, plain_name, resolve, side_of, stand, state,
+    turn,
 };
 
 /// A checked command, ready to execute.
@@ -39,16 +40,16 @@ pub enum Plan {
     Retreat(crate::engine::hex::HexCoord),
     /// A rally: one stand's, or a group recovery's (CtB 8.0, 8.1, R-8.1).
     Rally(Vec<UnitId>),
-    /// Evade (true) or stand (false) (CtB 4.0).
-    Evasion(bool),
+    /// Evade along the route (some) or stand (none) (CtB 4.0).
+    Evasion(Option<Vec<crate::engine::hex::HexCoord>>),
     /// Heavy cavalry bounce (true) or stay (CtB 11.1).
     Bounce(bool),
     /// Defensive fire (true) or none (CtB 6.2).
     Defend(bool),
     /// Supporting fire (true) or none (CtB 6.3).
     Support(bool),
-    /// A supporting skirmisher evades instead (CtB 10.6).
-    SupportEvasion,
+    /// A supporting skirmisher evades instead, along the route (CtB 10.6).
+    SupportEvasion(Vec<crate::engine::hex::HexCoord>),
     /// An Order Test for opportunity (CtB 5.0, 9.1).
     Opportunity(UnitId),
     /// A general attaches himself to a stand in his hex (CtB 2.1).
@@ -149,18 +150,35 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                 )),
             },
             (
-                Pending::Evade { stand, .. },
-                Some(CtbCommand::Evade { unit } | CtbCommand::Hold { unit }),
+                Pending::Evade { .. } | Pending::EvadeFire { .. },
+                Some(CtbCommand::Evade { unit, .. } | CtbCommand::Hold { unit }),
             ) => {
-                if resolve(world, unit)? != *stand {
+                let (stand, attacker) = match p {
+                    Pending::EvadeFire { plan } => (plan.target, plan.shooter),
+                    Pending::Evade { stand, charger } => (*stand, *charger),
+                    _ => unreachable!("matched above"),
+                };
+                if resolve(world, unit)? != stand {
                     return Err(refuse(
                         "CtB 4.0",
-                        format!("the stand charged is {}", plain_name(world, *stand)),
+                        format!("the stand asked is {}", plain_name(world, stand)),
                     ));
                 }
-                Ok(Plan::Evasion(matches!(ctb, Some(CtbCommand::Evade { .. }))))
+                match (ctb, hex_of(world, attacker)) {
+                    (Some(CtbCommand::Evade { path, .. }), Some(from)) => {
+                        super::evasion::chosen_route(world, stand, from, path)
+                            .map(|r| Plan::Evasion(Some(r)))
+                    }
+                    (Some(CtbCommand::Evade { .. }), None) => {
+                        Err(refuse("CtB 4.0", "its attacker is no longer on the map"))
+                    }
+                    _ => Ok(Plan::Evasion(None)),
+                }
             }
-            (Pending::SupportingFire { stand, charger }, Some(CtbCommand::Evade { unit })) => {
+            (
+                Pending::SupportingFire { stand, charger },
+                Some(CtbCommand::Evade { unit, path }),
+            ) => {
                 if resolve(world, unit)? != *stand {
                     return Err(refuse(
                         "CtB 10.6",
@@ -179,7 +197,9 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                         ),
                     ));
                 }
-                Ok(Plan::SupportEvasion)
+                let from = hex_of(world, *charger)
+                    .ok_or_else(|| refuse("CtB 10.6", "the charger is no longer on the map"))?;
+                super::evasion::chosen_route(world, *stand, from, path).map(Plan::SupportEvasion)
             }
             (
                 Pending::SupportingFire { stand, charger },
@@ -465,17 +485,17 @@ pub fn execute(world: &mut World, plan: Plan) {
                 super::melee::bounce(world, stand, from, bounces);
             }
         }
-        Plan::Evasion(evades) => {
-            if let Some(Pending::Evade { stand, charger }) =
-                world.resource_mut::<super::CtbState>().pending.pop_front()
-            {
-                if evades {
-                    super::reactions::evade(world, stand, charger);
-                } else {
-                    super::reactions::hold(world, stand, charger);
-                }
-            }
-        }
+        Plan::Evasion(route) => match world.resource_mut::<super::CtbState>().pending.pop_front() {
+            Some(Pending::Evade { stand, charger }) => match route {
+                Some(path) => super::evasion::evade(world, stand, charger, &path),
+                None => super::reactions::hold(world, stand, charger),
+            },
+            Some(Pending::EvadeFire { plan }) => match route {
+                Some(path) => super::evasion::evade_fire(world, &plan, &path),
+                None => super::evasion::hold_fire(world, *plan),
+            },
+            _ => {}
+        },
         Plan::Defend(fires) => {
             if let Some(Pending::DefensiveFire { stand, charger }) =
                 world.resource_mut::<super::CtbState>().pending.pop_front()
@@ -492,11 +512,11 @@ pub fn execute(world: &mut World, plan: Plan) {
                 }
             }
         }
-        Plan::SupportEvasion => {
+        Plan::SupportEvasion(path) => {
             if let Some(Pending::SupportingFire { stand, charger }) =
                 world.resource_mut::<super::CtbState>().pending.pop_front()
             {
-                super::reactions::evade_support(world, stand, charger);
+                super::evasion::evade_support(world, stand, charger, &path);
             }
         }
         Plan::Opportunity(id) => super::impetuous::go_on_opportunity(world, id),
@@ -579,6 +599,9 @@ fn prune_pending(world: &mut World) {
             Pending::Evade { stand, charger } => (super::hex_of(world, stand).is_some()
                 && super::hex_of(world, charger).is_some())
             .then_some(Pending::Evade { stand, charger }),
+            Pending::EvadeFire { plan } => (super::hex_of(world, plan.target).is_some()
+                && super::hex_of(world, plan.shooter).is_some())
+            .then_some(Pending::EvadeFire { plan }),
             Pending::DefensiveFire { stand, charger } => (super::hex_of(world, stand).is_some()
                 && super::hex_of(world, charger).is_some())
             .then_some(Pending::DefensiveFire { stand, charger }),

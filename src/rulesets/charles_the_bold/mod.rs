@@ -16,6 +16,7 @@ pub mod data;
 pub mod decision;
 pub mod defences;
 pub mod dispatch;
+pub mod evasion;
 pub mod fire;
 pub mod generals;
 pub mod geometry;
@@ -166,8 +167,9 @@ pub struct CtbTurn {
     /// one may: CtB 5.0).
     pub asked: Vec<UnitId>,
     pub opportunity_charged: bool,
-    /// The chargers it has evaded this round, once per evasion (CtB 4.0: a second
-    /// evasion from the same pursuer is an extra move with its Order Test).
+    /// The chargers and shooters it has evaded since its group last moved, once per
+    /// evasion (CtB 4.0: a second evasion from the same attacker is an extra move with
+    /// its Order Test).
     pub evaded_from: Vec<UnitId>,
     /// It failed its rally's Order Test: rallied, it may not move, fire or go on
     /// opportunity this activation (CtB 8.0, R-8.0).

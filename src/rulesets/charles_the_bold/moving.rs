@@ -715,6 +715,8 @@ pub fn execute_go(world: &mut World, plan: MovePlan) {
             });
         if charged {
             super::reactions::offer(world, id, &plan.contact, plan.reaction);
+        } else {
+            super::reactions::offer_evasions(world, id, &plan.contact);
         }
         log(world, EventKind::CombatDeclared, "CtB 10.2", |w| {
             let names: Vec<String> = plan.contact.iter().map(|e| plain_name(w, *e)).collect();

@@ -54,7 +54,7 @@ pub fn push(world: &mut World, mover: UnitId, sk: UnitId) {
     let frontal = side_touched(sh, facing(world, sk), mh) == Some(Side::Front);
     let answer = if !frontal {
         None
-    } else if super::reactions::may_evade(world, sk, mover) {
+    } else if super::evasion::may_evade(world, sk, mover) {
         Some(Pending::Evade {
             stand: sk,
             charger: mover,

@@ -1,6 +1,7 @@
-//! Reactions in the enemy's activation (CtB 4.0, 6.2, 10.6): a charged stand's
-//! evasion and its defensive fire, offered as decisions to its owner before the melee
-//! is fought, each refused and accepted like a command.
+//! Reactions in the enemy's activation (CtB 4.0, 6.2, 6.3, 10.6): a charged stand's
+//! evasion (its rules in `evasion`) and its defensive fire, the supports' fire, offered
+//! as decisions to its owner before the melee is fought, each refused and accepted like
+//! a command; skirmishers struck, in the open, or breaking off.
 
 use bevy::prelude::*;
 
@@ -9,13 +10,13 @@ use crate::engine::event::EventKind;
 use crate::engine::hex::HexCoord;
 use crate::engine::units::UnitId;
 
-use super::data::{DefensiveFire, Evade, ImpactRemoval};
+use super::data::{DefensiveFire, ImpactRemoval};
 use super::decision::Pending;
+use super::evasion::{ends, fall_back, may_evade, routes};
 use super::geometry::{Side, in_front, side_touched};
 use super::pool::Pool;
 use super::{
-    CtbState, acts, acts_mut, facing, hex_of, log, plain_name, ranks, stand, stand_at, status,
-    tables,
+    CtbState, acts, acts_mut, facing, hex_of, log, plain_name, ranks, stand, status, tables,
 };
 
 /// Whether `charger` contacts `target` through its two front hexes (CtB 4.0, 6.2).
@@ -24,6 +25,23 @@ fn through_front(world: &World, target: UnitId, charger: UnitId) -> bool {
         (Some(t), Some(c)) => side_touched(t, facing(world, target), c) == Some(Side::Front),
         _ => false,
     }
+}
+
+/// Skirmishers struck on a flank or the rear (see `struck_skirmishers`) are destroyed
+/// without fighting (CtB 10.6); whether they were.
+fn strike_skirmishers(world: &mut World, target: UnitId, charger: UnitId) -> bool {
+    if !struck_skirmishers(world, target, charger) {
+        return false;
+    }
+    log(world, EventKind::Special, "CtB 10.6", |w| {
+        format!(
+            "{} are struck on a flank or the rear by {}: destroyed without fighting",
+            plain_name(w, target),
+            plain_name(w, charger)
+        )
+    });
+    super::results::destroy(world, target, "CtB 10.6", true);
+    true
 }
 
 /// Whether skirmishers contacted by `charger` die at once (CtB 10.6): struck on a flank
@@ -75,67 +93,6 @@ pub(super) fn in_cover(world: &World, hex: HexCoord, from: Option<HexCoord>) -> 
     t.terrain_type(board.terrain_name(hex))
         .is_some_and(|x| x.cover)
         || from.is_some_and(|f| super::defences::behind_defences(&t, board, hex, f))
-}
-
-/// Whether `target` may evade `charger` (CtB 4.0): skirmishers and light cavalry, and
-/// medium and heavy cavalry charged by foot that may charge cavalry; only through its
-/// front, from an attacker that began in front of its front line, not in a melee, with
-/// somewhere to go.
-pub fn may_evade(world: &World, target: UnitId, charger: UnitId) -> bool {
-    let (Some(t), Some(c)) = (stand(world, target), stand(world, charger)) else {
-        return false;
-    };
-    let allowed = match t.spec.evade {
-        Evade::Never => false,
-        Evade::Always => true,
-        Evade::AgainstFootThatChargesCavalry => !c.spec.mounted,
-    };
-    let Some(th) = hex_of(world, target) else {
-        return false;
-    };
-    let seen = acts(world, charger)
-        .move_start
-        .is_some_and(|s| in_front(th, facing(world, target), s));
-    // Pursued and contacted again by the same charger, only an undisordered stand
-    // evades again (CtB 4.0: "If the stand is not disordered they can continue to
-    // retreat"; disordered when first charged, or by a failed Order Test, it evades
-    // that attacker once).
-    let again = acts(world, target).evaded_from.contains(&charger);
-    allowed
-        && seen
-        && !(again && super::status(world, target).disordered)
-        && through_front(world, target, charger)
-        && !super::in_melee(world, target)
-        && !evasion_path(world, target, charger).is_empty()
-}
-
-/// The evasion (CtB 4.0): up to a full move to the rear, facing kept, each step to a
-/// clear hex farther from the charger (ties to the farthest, then the lowest hex).
-pub fn evasion_path(world: &World, target: UnitId, charger: UnitId) -> Vec<HexCoord> {
-    let (Some(s), Some(mut pos), Some(from)) = (
-        stand(world, target),
-        hex_of(world, target),
-        hex_of(world, charger),
-    ) else {
-        return Vec::new();
-    };
-    let t = tables(world);
-    let board = world.resource::<Board>();
-    let mut path = Vec::new();
-    for _ in 0..s.entry.mp.0 {
-        let d = pos.distance(from);
-        let next = pos
-            .neighbors()
-            .into_iter()
-            .filter(|n| board.contains(*n) && n.distance(from) > d)
-            .filter(|n| stand_at(world, *n).is_none() && !path.contains(n))
-            .filter(|n| super::movement::step_cost(&t, board, s.spec.terrain, pos, *n).is_some())
-            .max_by_key(|n| (n.distance(from), std::cmp::Reverse(*n)));
-        let Some(n) = next else { break };
-        pos = n;
-        path.push(n);
-    }
-    path
 }
 
 /// Whether `target` may fire defensively at `charger` (CtB 6.2, 10.6): through its
@@ -215,6 +172,25 @@ pub fn offer_to_pursued(
     offer_with(world, pursuer, contacted, loser, false);
 }
 
+/// The reactions to a contact made by turning in place (R-contact): no charge, so no
+/// impact nor defensive fire (CtB 6.2: "charged and hit"), but an attack all the same,
+/// which the stands contacted may evade where 4.0 allows: among them Sk and LC whose
+/// attacker "commenced the turn adjacent to their flank and just turned to attack".
+pub fn offer_evasions(world: &mut World, attacker: UnitId, contacted: &[UnitId]) {
+    let offers: Vec<Pending> = contacted
+        .iter()
+        .filter(|t| may_evade(world, **t, attacker))
+        .map(|t| Pending::Evade {
+            stand: *t,
+            charger: attacker,
+        })
+        .collect();
+    let mut s = world.resource_mut::<CtbState>();
+    for p in offers.into_iter().rev() {
+        s.pending.push_front(p);
+    }
+}
+
 fn offer_with(
     world: &mut World,
     charger: UnitId,
@@ -233,19 +209,12 @@ fn offer_with(
         if Some(t) == skip {
             continue;
         }
-        if struck_skirmishers(world, t, charger) {
-            log(world, EventKind::Special, "CtB 10.6", |w| {
-                format!(
-                    "{} are struck on a flank or the rear by {}: destroyed without fighting",
-                    plain_name(w, t),
-                    plain_name(w, charger)
-                )
-            });
-            super::results::destroy(world, t, "CtB 10.6", true);
-            continue;
-        }
+        // Evasion first: skirmishers caught on a flank that "can still evade" (CtB 4.0)
+        // die of 10.6 only if they stand.
         if evasion && may_evade(world, t, charger) {
             offers.push(Pending::Evade { stand: t, charger });
+        } else if strike_skirmishers(world, t, charger) {
+            continue;
         } else if battle.contains(&t) && may_fire_defensively(world, t, charger) {
             offers.push(Pending::DefensiveFire { stand: t, charger });
         }
@@ -383,8 +352,9 @@ pub fn supporting_fire(world: &mut World, support: UnitId, charger: UnitId) {
     super::refresh_zones(world);
 }
 
-/// A stand holds instead of evading: defensive fire is offered next where allowed
-/// (CtB 10.6: skirmishers in the open fire, then die).
+/// A stand holds instead of evading: skirmishers struck on a flank die (CtB 10.6: those
+/// that "can still evade" by 4.0's exceptions and do not); else defensive fire is
+/// offered next where allowed (CtB 10.6: skirmishers in the open fire, then die).
 pub fn hold(world: &mut World, target: UnitId, charger: UnitId) {
     log(world, EventKind::Special, "CtB 4.0", |w| {
         format!(
@@ -393,7 +363,9 @@ pub fn hold(world: &mut World, target: UnitId, charger: UnitId) {
             plain_name(w, charger)
         )
     });
-    if may_fire_defensively(world, target, charger) {
+    if strike_skirmishers(world, target, charger) {
+        super::refresh_zones(world);
+    } else if may_fire_defensively(world, target, charger) {
         world
             .resource_mut::<CtbState>()
             .pending
@@ -404,41 +376,6 @@ pub fn hold(world: &mut World, target: UnitId, charger: UnitId) {
     } else {
         skirmishers_in_the_open(world, target, charger);
     }
-}
-
-/// Carries out an evasion (CtB 4.0): the stand falls back, facing kept; the charger may
-/// go on with the rest of its move into the hex left.
-pub fn evade(world: &mut World, target: UnitId, charger: UnitId) {
-    let path = evasion_path(world, target, charger);
-    let Some(&end) = path.last() else {
-        return;
-    };
-    let from = hex_of(world, target).expect("on the map");
-    super::carry(world, target, end);
-    log(world, EventKind::Retreated, "CtB 4.0", |w| {
-        format!(
-            "{} evades {from} → {end}, facing {}",
-            plain_name(w, target),
-            facing(w, target).name()
-        )
-    });
-    let left = acts(world, charger).contact_mp_left;
-    acts_mut(world, charger).resume = Some(left);
-    // Evading the same pursuer again is an extra move: an Order Test at its end, a
-    // failure disordering it, and then it evades that pursuer no more (CtB 4.0, 3.3).
-    let again = acts(world, target).evaded_from.contains(&charger);
-    acts_mut(world, target).evaded_from.push(charger);
-    if again && !super::orders::order_test_in_game(world, target, "CtB 4.0") {
-        super::disorder(world, target);
-        log(world, EventKind::Special, "CtB 4.0", |w| {
-            format!(
-                "{} fails its Order Test after evading again: disordered, it may not evade {} again",
-                plain_name(w, target),
-                plain_name(w, charger)
-            )
-        });
-    }
-    super::refresh_zones(world);
 }
 
 /// Defensive fire (CtB 6.2): each pool thrown at the charger, whose Morale Test follows
@@ -518,8 +455,8 @@ pub fn break_off(world: &mut World, group: usize) {
         else {
             continue;
         };
-        let path = evasion_path(world, id, enemy);
-        let Some(&end) = path.last() else {
+        let Some(path) = hex_of(world, enemy).and_then(|e| routes(world, id, e).into_iter().next())
+        else {
             log(world, EventKind::Special, "CtB 10.6", |w| {
                 format!(
                     "{} must break off from {} but has nowhere to go",
@@ -529,23 +466,20 @@ pub fn break_off(world: &mut World, group: usize) {
             });
             continue;
         };
-        super::carry(world, id, end);
         {
             let mut t = acts_mut(world, id);
             t.moves += 1;
             t.move_start = Some(at);
-            t.hexes += path.len() as u32;
+            t.hexes += path.path.len() as u32;
         }
-        super::status_mut(world, id).opportunity = false;
-        log(world, EventKind::Retreated, "CtB 10.6", |w| {
+        fall_back(world, id, &path.path, "CtB 10.6", |w, from, to| {
             format!(
-                "{} breaks off from {}: {at} → {end}, facing {}",
+                "{} breaks off from {}: {from} → {to}, facing {}",
                 plain_name(w, id),
                 plain_name(w, enemy),
                 facing(w, id).name()
             )
         });
-        super::refresh_zones(world);
     }
 }
 
@@ -558,30 +492,14 @@ pub fn support_must_evade_or_fire(world: &World, support: UnitId, charger: UnitI
         && hex_of(world, support).is_some_and(|h| !in_cover(world, h, hex_of(world, charger)))
 }
 
-/// Where a supporting skirmisher evades the charger to (CtB 10.6, 4.0), if anywhere.
+/// Where a supporting skirmisher evades the charger to by default (CtB 10.6, 4.0), if
+/// anywhere.
 pub fn support_evasion(world: &World, support: UnitId, charger: UnitId) -> Option<HexCoord> {
     let is_sk = stand(world, support).is_some_and(|s| s.spec.df == DefensiveFire::Skirmisher);
     if !is_sk || super::in_melee(world, support) {
         return None;
     }
-    evasion_path(world, support, charger).last().copied()
-}
-
-/// A supporting skirmisher evades the charger (CtB 10.6): it falls back, facing kept;
-/// the charge goes on against the stand it supported.
-pub fn evade_support(world: &mut World, support: UnitId, charger: UnitId) {
-    let Some(end) = support_evasion(world, support, charger) else {
-        return;
-    };
-    let from = hex_of(world, support).expect("on the map");
-    super::carry(world, support, end);
-    log(world, EventKind::Retreated, "CtB 10.6", |w| {
-        format!(
-            "{} evades {} instead of supporting: {from} → {end}, facing {}",
-            plain_name(w, support),
-            plain_name(w, charger),
-            facing(w, support).name()
-        )
-    });
-    super::refresh_zones(world);
+    ends(world, support, hex_of(world, charger)?)
+        .first()
+        .copied()
 }

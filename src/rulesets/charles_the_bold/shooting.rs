@@ -18,7 +18,7 @@ use super::{acts, acts_mut, facing, hex_of, log, plain_name, side_of, stand, sta
 
 /// A checked fire: the shooter, its target, and each rank's pool (two for a double-rank
 /// longbow: CtB 6.1).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FirePlan {
     pub shooter: UnitId,
     pub target: UnitId,
@@ -239,9 +239,10 @@ pub fn throw_pool(
     faces
 }
 
-/// Carries out a fire: each rank throws at the same target even if the first destroys
-/// it (CtB 6.1); each hit tests morale (CtB 6.4, 7.0), at most 1 SP a firing rank
-/// (CtB 7.1).
+/// Carries out a fire: declared, it is spent (CtB 3.0); skirmishers or light cavalry
+/// fired on from their front may evade before the dice (CtB 4.0), and their owner is
+/// asked; otherwise the dice are thrown at once (`throw_fire`). Opportunity fire is
+/// never evaded (CtB 5.0: the trigger "cannot evade").
 pub fn execute_fire(world: &mut World, plan: FirePlan) {
     let (id, target) = (plan.shooter, plan.target);
     if !plan.reaction {
@@ -266,6 +267,28 @@ pub fn execute_fire(world: &mut World, plan: FirePlan) {
             terms.join(", ")
         )
     });
+    if !plan.reaction && super::evasion::may_evade_fire(world, target, id) {
+        log(world, EventKind::Special, "CtB 4.0", |w| {
+            format!(
+                "{} is fired on from its front: it may evade before the dice",
+                plain_name(w, target)
+            )
+        });
+        world.resource_mut::<super::CtbState>().pending.push_front(
+            super::decision::Pending::EvadeFire {
+                plan: Box::new(plan),
+            },
+        );
+        return;
+    }
+    throw_fire(world, plan);
+}
+
+/// Throws a fire declared (CtB 6.1, 6.4): each rank throws at the same target even if
+/// the first destroys it; each hit tests morale (CtB 7.0), at most 1 SP a firing rank
+/// (CtB 7.1); a target on opportunity fired on from its front may answer (CtB 5.0).
+pub fn throw_fire(world: &mut World, plan: FirePlan) {
+    let (id, target) = (plan.shooter, plan.target);
     let cap = super::tables(world).factors.fire.cap;
     for (r, pool) in plan.pools.iter().enumerate() {
         if pool.dice() == 0 {
