@@ -322,10 +322,18 @@ fn ctb_a2_reigniting_an_ongoing_melee() {
     // Though the Blue command has moved, Bill1 may pursue (A2).
     let d = decision(&g).expect("the pursuit");
     assert_eq!((d.rule.as_str(), d.side.0), ("CtB 13.0", 0), "{d:?}");
-    // Its pursuit would take it into the hex Pike1 left, Pike3 and Pike4 in front; but
-    // there its flank hex 0504 lies in their zone of control, and 13.0 forbids it
-    // ("will not pursue if its movement would cause one of its flank or rear Hs to
-    // enter an enemy ZOC"): the example's pursuit into Pike3 is not played here.
+    // Its pursuit takes it into the hex Pike1 left, Pike3 and Pike4 in front: a new
+    // melee with impact (13.1). Its flank hex there lies in their zone of control, but
+    // the zones of the stands a pursuit contacts do not stop it (13.0, A2's "pursue into
+    // Pike3"); a 6 is 1H for foot.
+    let mut g = g;
+    *g.world.resource_mut::<Dice>() = Dice::new(seed_rolling(&[6]));
+    run(&mut g, &["pursue b1"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("Bill 1 pursues") && log.contains("Bill 1's pursuit makes contact"),
+        "{log}"
+    );
 }
 
 // ---- 11.4: contacting a support ----

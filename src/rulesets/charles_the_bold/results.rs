@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use crate::engine::board::Board;
 use crate::engine::event::EventKind;
 use crate::engine::hex::HexCoord;
-use crate::engine::units::{Placement, UnitId};
+use crate::engine::units::{Placement, SideId, UnitId};
 
 use super::morale::{Tester, adjusted_morale, morale_loss, take_losses};
 use super::{
@@ -152,6 +152,20 @@ pub fn displace_enemy_generals(world: &mut World, id: UnitId, hex: HexCoord) {
     }
 }
 
+/// Whether `x` lies in the zone of control of an enemy of `side` other than the stands
+/// `except` (CtB 3.5's two front hexes; skirmishers have none).
+fn in_zone_of_others(world: &World, side: SideId, x: HexCoord, except: &[UnitId]) -> bool {
+    super::in_enemy_zoc(world, side, x)
+        && x.neighbors().into_iter().any(|n| {
+            stand_at(world, n).is_some_and(|e| {
+                side_of(world, e) != side
+                    && !except.contains(&e)
+                    && stand(world, e).is_some_and(|es| es.spec.zoc)
+                    && facing(world, e).front(n).contains(&x)
+            })
+        })
+}
+
 /// The winner's pursuit (CtB 13.0, 13.1): the die gives how far; it follows the loser
 /// into the hex it left and on along its way, without turning, stopping before any
 /// stand; an enemy in its front at the end is a new melee at once, with impact.
@@ -211,13 +225,17 @@ pub fn pursue(world: &mut World, id: UnitId, from_hex: HexCoord, loser_path: Vec
         // Never with a flank or rear hex in an enemy zone of control (skirmishers
         // have none), and foot never into contact with medium or heavy cavalry (CtB
         // 13.0).
+        // The zones of the stands it would contact there do not count: the text's A2
+        // has a pursuit meet its enemy face on, and a stand met face on always has a
+        // front hex on the pursuer's flank in our geometry.
+        let contacted = super::moving::enemies_in_front(world, side, h, face_dir);
         let exposed = face_dir
             .flank(h)
             .into_iter()
             .chain(face_dir.rear(h))
-            .any(|x| board.contains(x) && super::in_enemy_zoc(world, side, x));
+            .any(|x| board.contains(x) && in_zone_of_others(world, side, x, &contacted));
         let meets_horse = !s.spec.mounted
-            && super::moving::enemies_in_front(world, side, h, face_dir)
+            && contacted
                 .iter()
                 .any(|e| stand(world, *e).is_some_and(|x| x.spec.mounted && x.spec.id != "LC"));
         if exposed || meets_horse {
