@@ -227,3 +227,81 @@ fn ctb_4_0_t2_the_light_horse_evades_a_charge_from_in_front() {
     let d = decision(&g).expect("the evasion is offered");
     assert_eq!((d.rule.as_str(), d.side.0), ("CtB 4.0", 1), "{d:?}");
 }
+
+// ---- 10.0: light cavalry with an impact factor of 0 ----
+
+/// Blue's `blue` against Brown's `brown`, French against French, with a French list that
+/// also holds `light_horse_if0`, light cavalry of impact factor 0 (no printed list has
+/// one: the tables beside a scenario replace the built-in ones); Blue moves first.
+fn with_if0_light_horse(blue: &str, brown: &str) -> Game {
+    let dir = crate::common::scratch("if0");
+    let tables = dir.join("rulesets/charles_the_bold");
+    std::fs::create_dir_all(&tables).unwrap();
+    let armies =
+        std::fs::read_to_string(crate::common::root().join("rulesets/charles_the_bold/armies.ron"))
+            .unwrap();
+    let line = r#"      (id: "light_horse_if0", class: B, type: "LC", mp: (4, 4), sp: [3], impact: 0, bp: 1),
+      (id: "light_horse","#;
+    let armies = armies.replacen(r#"      (id: "light_horse","#, line, 1);
+    assert!(armies.contains("light_horse_if0"));
+    std::fs::write(tables.join("armies.ron"), armies).unwrap();
+    let ron = format!(
+        r#"(
+    name: "Impact 0", date: "1480", ruleset: "charles_the_bold", turns: 3,
+    map: (columns: 12, rows: 10),
+    sides: [
+        (id: "blue", name: "Blue", army: "french", break_fraction: (1, 1),
+         groups: [(id: "blue", name: "Blue command", general: "bg")]),
+        (id: "brown", name: "Brown", army: "french", break_fraction: (1, 1),
+         groups: [(id: "brown", name: "Brown command", general: "brg")]),
+    ],
+    first: "blue",
+    units: [
+        {GENERAL}{blue}
+        {BROWN}{brown}
+    ],
+    at_time_limit: (winner: "brown", level: Minor),
+)"#
+    );
+    let path = crate::common::write(&dir, "position.ron", &ron);
+    let mut g = Game::start(&path, crate::common::seed_rolling(&[6, 6, 1, 1]), &[])
+        .unwrap_or_else(|e| panic!("{e}"));
+    run(&mut g, &["declare blue", "declare brown", "end"]);
+    g
+}
+
+#[test]
+fn ctb_10_0_light_cavalry_of_impact_0_charge_only_skirmishers_or_a_flank_from_behind() {
+    // Into the front of formed foot: refused.
+    let mut g = with_if0_light_horse(
+        &blue("lh", "Light horse", "light_horse_if0", "0905", "W"),
+        &brown("hi", "Men at arms", "dismounted_maa", "0705", "E"),
+    );
+    let r = refused(&mut g, "go lh 0805");
+    assert!(
+        r.contains("CtB 10.0") && r.contains("only skirmishers, or the flank or rear"),
+        "{r}"
+    );
+    // Skirmishers, even from the front: a charge (they are asked whether they evade).
+    let mut g = with_if0_light_horse(
+        &blue("lh", "Light horse", "light_horse_if0", "0905", "W"),
+        &brown("sk", "Crossbow skirmishers", "crossbow_sk", "0705", "E"),
+    );
+    run(&mut g, &["go lh 0805"]);
+    assert!(
+        log_text(&g).contains("Light horse makes contact with Crossbow skirmishers"),
+        "{}",
+        log_text(&g)
+    );
+    // The flank of formed foot, from behind its front face line (T2's MC2 position).
+    let mut g = with_if0_light_horse(
+        &blue("lh", "Light horse", "light_horse_if0", "0606", "NNE"),
+        &brown("hi", "Men at arms", "dismounted_maa", "0705", "E"),
+    );
+    run(&mut g, &["go lh 0706"]);
+    assert!(
+        log_text(&g).contains("Light horse makes contact with Men at arms"),
+        "{}",
+        log_text(&g)
+    );
+}

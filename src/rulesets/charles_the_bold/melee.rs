@@ -388,7 +388,9 @@ pub fn check_fight(
                         ),
                     ));
                 }
-                super::moving::may_contact(world, id, enemy)?;
+                let at = hex_of(world, id).expect("a stand in a melee is on the map");
+                let from = acts(world, id).move_start.unwrap_or(at);
+                super::moving::may_contact(world, id, enemy, at, from)?;
             }
             (false, None)
         }

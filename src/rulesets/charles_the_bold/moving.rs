@@ -66,25 +66,52 @@ fn refuse(rule: &'static str, why: impl Into<String>) -> Refusal {
     Refusal::new(rule, why)
 }
 
-/// Whether a stand of `spec` may make contact with `enemy` (CtB 10.0, R-contact): only
-/// with a positive impact factor (light cavalry also with none); foot against mounted
-/// only where its Special Units entry lets it charge cavalry.
-pub fn may_contact(world: &World, id: UnitId, enemy: UnitId) -> Result<(), Refusal> {
+/// Whether a stand may make contact from `at` with `enemy`, its move having begun in
+/// `from` (CtB 10.0, R-contact): only with a positive impact factor, except light
+/// cavalry with none, which "can charge Sk or into the flank or rear of units if they
+/// start behind the target units front face line"; foot against mounted only where its
+/// Special Units entry lets it charge cavalry.
+pub fn may_contact(
+    world: &World,
+    id: UnitId,
+    enemy: UnitId,
+    at: HexCoord,
+    from: HexCoord,
+) -> Result<(), Refusal> {
     let Some(me) = stand(world, id) else {
         return Ok(());
     };
     let Some(them) = stand(world, enemy) else {
         return Ok(());
     };
-    if me.entry.impact == 0 && !me.spec.if0_charges {
-        return Err(refuse(
-            "CtB 10.0",
-            format!(
-                "{} has impact factor 0: it may not make contact with {}",
-                plain_name(world, id),
-                plain_name(world, enemy)
-            ),
-        ));
+    if me.entry.impact == 0 {
+        let behind = || {
+            hex_of(world, enemy).is_some_and(|eh| {
+                let ef = facing(world, enemy);
+                super::geometry::side_touched(eh, ef, at) != Some(super::geometry::Side::Front)
+                    && !super::geometry::in_front(eh, ef, from)
+            })
+        };
+        if !me.spec.if0_charges {
+            return Err(refuse(
+                "CtB 10.0",
+                format!(
+                    "{} has impact factor 0: it may not make contact with {}",
+                    plain_name(world, id),
+                    plain_name(world, enemy)
+                ),
+            ));
+        }
+        if them.spec.id != "Sk" && !behind() {
+            return Err(refuse(
+                "CtB 10.0",
+                format!(
+                    "{} has impact factor 0: it may charge only skirmishers, or the flank or rear of {} from behind its front face line",
+                    plain_name(world, id),
+                    plain_name(world, enemy)
+                ),
+            ));
+        }
     }
     if !me.spec.mounted
         && them.spec.mounted
@@ -312,7 +339,7 @@ fn check_go_legal(
                 let front = enemies_in_front(world, side, pos, face);
                 if !front.is_empty() {
                     for e in &front {
-                        may_contact(world, id, *e)?;
+                        may_contact(world, id, *e, pos, start)?;
                     }
                     contact = front;
                     ended
@@ -445,7 +472,7 @@ fn check_go_legal(
                         .all(|e| super::pushing::pushable(world, id, *e, pos));
                 if !front.is_empty() {
                     for e in &front {
-                        may_contact(world, id, *e)?;
+                        may_contact(world, id, *e, pos, start)?;
                     }
                 }
                 if passing {
@@ -467,7 +494,7 @@ fn check_go_legal(
         let front = enemies_in_front(world, side, pos, face);
         if !front.is_empty() {
             for e in &front {
-                may_contact(world, id, *e)?;
+                may_contact(world, id, *e, pos, start)?;
             }
             contact = front;
         }

@@ -204,7 +204,7 @@ impl<'w> Mover<'w> {
             if self.units.side(e) == self.side {
                 continue;
             }
-            if super::moving::may_contact(self.world, self.id, e).is_err() {
+            if super::moving::may_contact(self.world, self.id, e, h, self.start).is_err() {
                 front = Front::Refused;
                 break;
             }
