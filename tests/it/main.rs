@@ -12,6 +12,7 @@ mod ctb_examples;
 mod ctb_field_defences;
 mod ctb_fire;
 mod ctb_game;
+mod ctb_game_sections;
 mod ctb_generals;
 mod ctb_geometry;
 mod ctb_group;
