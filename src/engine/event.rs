@@ -49,7 +49,9 @@ pub struct GameLog {
 impl GameLog {
     pub fn new() -> Self {
         Self {
-            events: Vec::new(),
+            // Room for a game's first few turns: fewer early reallocations, each of
+            // which copies the whole log.
+            events: Vec::with_capacity(256),
             keep_text: true,
         }
     }

@@ -246,14 +246,18 @@ pub fn closed(world: &mut World, id: UnitId) {
     }
 }
 
-/// The moves and fights of a stand that would meet its compulsion, each legal now:
-/// a turn, one or two steps, or a fight with an enemy in its front.
+/// The moves and fights of a stand that would meet its compulsion, each legal now: a
+/// fight with an enemy in its front, a turn, or a full move (at most `OFFERED`).
 pub fn complying_commands(world: &World, id: UnitId) -> Vec<Command> {
-    complying(world, id, false)
+    complying(world, id, OFFERED)
 }
 
-/// The complying commands, or only the first found (`first`): whether there is one.
-fn complying(world: &World, id: UnitId, first: bool) -> Vec<Command> {
+/// How many complying commands autoplay is offered for a stand: enough to choose among,
+/// without searching every full move of a 4-MP stand in every direction each time.
+const OFFERED: usize = 12;
+
+/// The complying commands, at most `limit` of them (1: whether there is one).
+fn complying(world: &World, id: UnitId, limit: usize) -> Vec<Command> {
     if in_force(world, id).is_none() {
         return Vec::new();
     }
@@ -272,7 +276,7 @@ fn complying(world: &World, id: UnitId, first: bool) -> Vec<Command> {
         .command();
         if super::dispatch::check(world, &c).is_ok() {
             out.push(c);
-            if first {
+            if out.len() >= limit {
                 return out;
             }
         }
@@ -289,7 +293,7 @@ fn complying(world: &World, id: UnitId, first: bool) -> Vec<Command> {
         let c = go(vec![turn]);
         if super::dispatch::check(world, &c).is_ok() {
             out.push(c);
-            if first {
+            if out.len() >= limit {
                 return out;
             }
         }
@@ -308,7 +312,7 @@ fn complying(world: &World, id: UnitId, first: bool) -> Vec<Command> {
         &mut path,
         &mut |hexes: &[HexCoord]| {
             out.push(go(hexes.iter().copied().map(Step::Hex).collect()));
-            !first
+            out.len() < limit
         },
     );
     out
@@ -360,7 +364,7 @@ pub fn owing(world: &World) -> Vec<UnitId> {
             matches!(in_force(world, *id), Some((Impetus::Poor, _)))
                 && !acts(world, *id).closed
                 && !super::in_melee(world, *id)
-                && !complying(world, *id, true).is_empty()
+                && !complying(world, *id, 1).is_empty()
         })
         .collect()
 }

@@ -21,11 +21,21 @@ pub fn eligible_supports(world: &World, battle: UnitId, enemy: UnitId) -> Vec<Un
     let Some(target) = hex_of(world, enemy) else {
         return Vec::new();
     };
+    // The hex index and roster fetched once: this runs in every melee's check.
+    let units = world.resource::<crate::engine::units::Units>();
+    let board = world.resource::<crate::engine::board::Board>();
+    let roster = world.resource::<super::CtbRoster>();
     target
         .neighbors()
         .into_iter()
-        .filter_map(|h| super::stand_at(world, h))
-        .filter(|u| *u != battle && side_of(world, *u) == side)
+        .filter_map(|h| {
+            units
+                .at(board, h)
+                .iter()
+                .copied()
+                .find(|u| roster.stand(*u).is_some())
+        })
+        .filter(|u| *u != battle && units.side(*u) == side)
         .filter(|u| hex_of(world, *u).is_some_and(|h| facing(world, *u).front(h).contains(&target)))
         .filter(|u| !super::in_melee(world, *u))
         .filter(|u| !supports_another_melee(world, *u, battle, enemy))
