@@ -7,6 +7,8 @@ mod cdb_common;
 mod cdb_rules;
 mod cdb_sections;
 mod client;
+mod cm_data;
+mod cm_rules;
 mod ctb_evasion;
 mod ctb_examples;
 mod ctb_field_defences;
