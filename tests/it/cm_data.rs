@@ -39,6 +39,10 @@ fn cm_data_tables_load_with_the_printed_figures() {
     );
     assert_eq!(
         t.troop("foot_archers").unwrap().initiative,
+        Initiative::WithHeavyInfantry
+    );
+    assert_eq!(
+        t.troop("crossbowmen").unwrap().initiative,
         Initiative::NotAlone
     );
     assert_eq!(

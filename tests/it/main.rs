@@ -8,6 +8,8 @@ mod cdb_rules;
 mod cdb_sections;
 mod client;
 mod cm_data;
+mod cm_eligibility;
+mod cm_responses;
 mod cm_rules;
 mod ctb_evasion;
 mod ctb_examples;

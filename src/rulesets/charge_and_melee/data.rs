@@ -50,8 +50,12 @@ pub enum ResponseRow {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub enum Initiative {
     Free,
-    /// Foot archers, crossbowmen, artillery: never alone.
+    /// Crossbowmen, artillery: "not on their own", and the text's only way to charge
+    /// with others names archers: read as never (designer's).
     NotAlone,
+    /// Foot archers: only with the heavy infantry of their battle line, and not after
+    /// shooting in the short-range exchange.
+    WithHeavyInfantry,
     /// Skirmishers and light cavalry: only against unformed troops or an exposed flank
     /// or rear, unless pursuing.
     UnformedFlankOrRear,
@@ -189,6 +193,14 @@ pub struct ChargeMoveChart {
     pub foot_reach: u8,
 }
 
+/// The Charge Response Chart's figure (7.10).
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResponsesChart {
+    /// Armed rabble counter-charge on a D6 of this or more, else stand.
+    pub rabble_counter_charge_from: u8,
+}
+
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EvadeChart {
@@ -277,6 +289,7 @@ pub struct ChartsFile {
     pub average_die: Vec<u8>,
     pub grades: Vec<GradeDie>,
     pub charge_move: ChargeMoveChart,
+    pub responses: ResponsesChart,
     pub evade: EvadeChart,
     pub charge: ChargeChart,
     pub melee: MeleeChart,
@@ -508,6 +521,12 @@ fn check_charts(file: &str, text: &str, c: &ChartsFile) -> Result<(), LocatedErr
                 "a fatigue threshold is a die face 1 to 6, or 7 for never (C&M 7.7)",
             ));
         }
+    }
+    if !(1..=7).contains(&c.responses.rabble_counter_charge_from) {
+        return Err(at(
+            "rabble_counter_charge_from",
+            "armed rabble counter-charge from a die face 1 to 6, or 7 for never (C&M 7.10)",
+        ));
     }
     if c.charge.inspire_cps == 0 {
         return Err(at(

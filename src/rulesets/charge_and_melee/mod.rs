@@ -8,9 +8,11 @@
 pub mod charge;
 pub mod data;
 pub mod dice;
+pub mod eligibility;
 pub mod evade;
 pub mod melee;
 pub mod moves;
+pub mod responses;
 pub mod results;
 
 /// The ruleset's id, as scenarios will name it and as its tables' folder is named.
