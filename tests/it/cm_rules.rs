@@ -4,7 +4,8 @@
 
 use bataille::engine::hex::HexCoord;
 use bataille::rulesets::charge_and_melee::charge::{
-    self, ChargingUnit, FrontRankLeader, outnumbered, side_score, unit_total,
+    self, ChargingUnit, FrontRankLeader, Frontage, outnumbered, side_score, stands_counted,
+    supported, unit_total,
 };
 use bataille::rulesets::charge_and_melee::data::{
     Category, ChargeResult, DieKind, FormationId, Grade, Tables, TroopType,
@@ -716,4 +717,52 @@ fn cm_7_28_cavalry_that_fail_to_push_back_must_retire() {
     assert!(!cavalry_must_retire(cav, false, true));
     // A losing unit is pushed back, not retired by 7.28.
     assert!(!cavalry_must_retire(cav, true, false));
+}
+
+#[test]
+fn cm_7_15_numbers_shieldwall_against_cuneus() {
+    // T5: Blue, 4 heavy infantry stands in shieldwall, 2 in contact and 1 overlapping on
+    // each flank; Red, 4 cavalry stands that charged in cuneus, 2 in contact and 2 behind.
+    let blue = Frontage {
+        engaged: 2,
+        overlapping: [1, 1],
+        ..Default::default()
+    };
+    let red = Frontage {
+        engaged: 2,
+        second_rank: 2,
+        charged_in_cuneus: true,
+        ..Default::default()
+    };
+    assert_eq!((stands_counted(&blue), stands_counted(&red)), (4, 4));
+    let chart = tables().charts.charge;
+    assert_eq!(outnumbered(&chart, 4, 4, false), 0, "no one is outnumbered");
+    assert!(supported(&red) && !supported(&blue));
+    // Red hit in the flank: only its two engaged stands count, and it is not supported.
+    let flanked = Frontage {
+        hit_in_flank_or_rear: true,
+        ..red
+    };
+    assert_eq!(stands_counted(&flanked), 2);
+    assert!(!supported(&flanked));
+    assert_eq!(outnumbered(&chart, 2, 4, false), -2);
+    // Only one overlapping stand a flank counts; a second rank counts only in cuneus.
+    let wide = Frontage {
+        engaged: 2,
+        overlapping: [3, 0],
+        second_rank: 2,
+        ..Default::default()
+    };
+    assert_eq!(stands_counted(&wide), 3);
+    // Supported needs more than half as many stands as the engaged rank.
+    assert!(!supported(&Frontage {
+        engaged: 4,
+        second_rank: 2,
+        ..Default::default()
+    }));
+    assert!(supported(&Frontage {
+        engaged: 4,
+        second_rank: 3,
+        ..Default::default()
+    }));
 }

@@ -128,3 +128,41 @@ pub fn band(chart: &ChargeChart, own: i32, enemy: i32) -> &ResultBand {
 pub fn result(chart: &ChargeChart, own: i32, enemy: i32) -> ChargeResult {
     band(chart, own, enemy).result
 }
+
+/// A unit's stands in a charge combat, as 7.15's "Numbers" and "Supported" count them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Frontage {
+    /// Stands in base to base contact.
+    pub engaged: u32,
+    /// Stands overlapping on each flank (at most one a flank counts).
+    pub overlapping: [u32; 2],
+    /// Stands directly behind the engaged ones, facing the enemy (a second rank).
+    pub second_rank: u32,
+    /// It charged in cuneus: its second rank counts in numbers.
+    pub charged_in_cuneus: bool,
+    /// It was hit in the flank or rear.
+    pub hit_in_flank_or_rear: bool,
+}
+
+/// The stands a unit counts for outnumbering (7.15, "Numbers"): the engaged stands, at
+/// most one overlapping on each flank, and a cuneus's second rank; a unit hit in the
+/// flank or rear counts its engaged stands alone.
+pub fn stands_counted(f: &Frontage) -> u32 {
+    if f.hit_in_flank_or_rear {
+        return f.engaged;
+    }
+    let overlaps: u32 = f.overlapping.iter().map(|&n| n.min(1)).sum();
+    let second = if f.charged_in_cuneus {
+        f.second_rank
+    } else {
+        0
+    };
+    f.engaged + overlaps + second
+}
+
+/// Whether a unit is supported (7.15): a second rank directly behind its engaged stands,
+/// more than half as many; none when hit in the flank or rear, as the text's second
+/// example of numbers says.
+pub fn supported(f: &Frontage) -> bool {
+    !f.hit_in_flank_or_rear && f.engaged > 0 && 2 * f.second_rank > f.engaged
+}
