@@ -4,6 +4,7 @@
 
 pub mod a_la_charge;
 pub mod champs_de_bataille;
+pub mod charge_and_melee;
 pub mod charles_the_bold;
 pub mod common;
 pub mod morne_plaine;

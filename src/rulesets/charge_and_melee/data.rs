@@ -1,0 +1,620 @@
+//! The tables of Charge & mêlée as data, read from `rulesets/charge_and_melee/*.ron`: the
+//! troop types and their factors, the formations, and the charts of chapter 7 (move
+//! dice, evade test, charge resolution and its result bands, mêlée modifiers) with the
+//! average die. Each file's `source:` note separates the printed figures from the
+//! designer's; every fault is refused with its file, line and column.
+
+use serde::Deserialize;
+
+use crate::engine::error::{LocatedError, find_field};
+use crate::rulesets::common::parse_table as parse;
+
+// ---- troops.ron ----
+
+/// What 7.6 (move dice), 7.10 ("charged by mounted") and 7.20 ("foot facing mounted",
+/// rear support "of the same category") read of a type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum Category {
+    Infantry,
+    Cavalry,
+    Elephants,
+    Artillery,
+}
+
+impl Category {
+    /// Mounted troops (7.10, 7.15, 7.20): cavalry and elephants (designer's: the text
+    /// sets elephants apart from cavalry only for the move dice, 7.6).
+    pub fn mounted(self) -> bool {
+        matches!(self, Self::Cavalry | Self::Elephants)
+    }
+}
+
+/// The row of the Charge Response Chart (7.10) a type reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum ResponseRow {
+    /// D6: counter-charge on 5-6, otherwise stand.
+    ArmedRabble,
+    /// Archers and crossbowmen: stand if they shot at short range, else as light
+    /// infantry if light, otherwise stand.
+    Missile,
+    LightInfantry,
+    LightCavalry,
+    HeavyCavalry,
+    /// Shock cavalry and elephants.
+    CounterCharge,
+    /// All other troops.
+    Stand,
+}
+
+/// A type's restriction on initiating a charge (7.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum Initiative {
+    Free,
+    /// Crossbowmen, artillery: "not on their own", and the text's only way to charge
+    /// with others names archers: read as never (designer's).
+    NotAlone,
+    /// Foot archers: only with the heavy infantry of their battle line, and not after
+    /// shooting in the short-range exchange.
+    WithHeavyInfantry,
+    /// Skirmishers and light cavalry: only against unformed troops or an exposed flank
+    /// or rear, unless pursuing.
+    UnformedFlankOrRear,
+    /// Heavy horse archers and lance & bow cavalry: not after a short-range shot from a
+    /// front rank that turn.
+    NotAfterFrontRankShot,
+    /// Never initiates a charge (mounted infantry; wagons).
+    Never,
+}
+
+/// A troop type and its factors (see `troops.ron`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TroopType {
+    pub id: String,
+    pub name: String,
+    pub category: Category,
+    pub light: bool,
+    pub heavy: bool,
+    /// Shock cavalry: must counter-charge (7.10), halt or follow up on an inconclusive
+    /// charge (7.15's results).
+    #[serde(default)]
+    pub shock: bool,
+    pub armoured: bool,
+    pub response: ResponseRow,
+    pub initiative: Initiative,
+    /// Added by a charging or counter-charging unit (7.15) and by stands with forward
+    /// momentum in mêlée (7.20).
+    pub attack: u8,
+    /// Added by units that receive a charge, and by stands at the halt in mêlée.
+    pub defence: u8,
+    pub short_range: u8,
+    pub long_range: u8,
+    /// Hexes in a Move Phase (the movement chapter is missing).
+    pub normal_move: u8,
+    pub source: String,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TroopsFile {
+    pub source: String,
+    pub troops: Vec<TroopType>,
+}
+
+// ---- formations.ron ----
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum FormationId {
+    Line,
+    Shieldwall,
+    Cuneus,
+    Column,
+    Unformed,
+}
+
+impl FormationId {
+    pub const ALL: [Self; 5] = [
+        Self::Line,
+        Self::Shieldwall,
+        Self::Cuneus,
+        Self::Column,
+        Self::Unformed,
+    ];
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Formation {
+    pub id: FormationId,
+    pub formed: bool,
+    pub may_charge: bool,
+    pub charge_modifier: i8,
+    pub second_rank_counts: bool,
+    pub push_forward: u8,
+    pub foot_only: bool,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FormationsFile {
+    pub source: String,
+    pub min_stands: u8,
+    pub max_stands: u8,
+    pub formations: Vec<Formation>,
+}
+
+// ---- charts.ron ----
+
+/// The troop grades (A best).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+pub enum Grade {
+    A,
+    B,
+    C,
+}
+
+/// Which die a grade rolls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum DieKind {
+    Average,
+    D6,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GradeDie {
+    pub grade: Grade,
+    pub die: DieKind,
+}
+
+/// A move die read as hexes: the die plus `add`, within `min..=max` (7.6).
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveDice {
+    pub add: i8,
+    pub min: u8,
+    pub max: u8,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChargeMoveChart {
+    /// Infantry and elephants.
+    pub foot: MoveDice,
+    /// Cavalry.
+    pub mounted: MoveDice,
+    pub fatigue_from: u8,
+    pub fatigue_from_difficult: u8,
+    pub unformed_light_bonus: i8,
+    pub shooting_evader: i8,
+    /// The farthest gap, in JT, from which cavalry and elephants may charge (7.4).
+    pub mounted_reach: u8,
+    /// The gap, in JT, from which infantry may charge (7.4).
+    pub foot_reach: u8,
+}
+
+/// The Charge Response Chart's figure (7.10).
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResponsesChart {
+    /// Armed rabble counter-charge on a D6 of this or more, else stand.
+    pub rabble_counter_charge_from: u8,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EvadeChart {
+    pub shaken_dps: u8,
+    pub evades_from: i32,
+}
+
+/// A tier of outnumbering: enemy stands at least `at_least.0 : at_least.1` own (7.15).
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OutnumberedTier {
+    pub at_least: (u8, u8),
+    pub modifier: i8,
+}
+
+/// The results of a charge (7.15's chart), best first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+pub enum ChargeResult {
+    Victory,
+    Success,
+    Inconclusive,
+    SetBack,
+    Defeat,
+    Rout,
+}
+
+impl ChargeResult {
+    pub const ALL: [Self; 6] = [
+        Self::Victory,
+        Self::Success,
+        Self::Inconclusive,
+        Self::SetBack,
+        Self::Defeat,
+        Self::Rout,
+    ];
+}
+
+/// A band of the results chart: from `from` (a side's total less the enemy's) up to the
+/// band above; `None` is open downwards (the last band).
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResultBand {
+    pub result: ChargeResult,
+    pub from: Option<i32>,
+    pub dps: u8,
+    pub casualties: u8,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChargeChart {
+    pub advantage_of_ground: i8,
+    pub fortification: i8,
+    pub supported: i8,
+    pub mounted_charging_unformed_foot: i8,
+    /// CPs a leader must allocate to inspire for his CPs to count (7.15).
+    pub inspire_cps: u8,
+    pub per_dp: i8,
+    pub per_casualty: i8,
+    pub shaken: i8,
+    pub outnumbered: Vec<OutnumberedTier>,
+    pub bands: Vec<ResultBand>,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MeleeChart {
+    pub opponent_armoured: i8,
+    pub foot_facing_mounted: i8,
+    pub elephants_against_heavy: i8,
+    pub momentum: i8,
+    pub rear_support: i8,
+    pub advantage_of_ground: i8,
+    pub command_stand: i8,
+    /// A need above this still misses on the next face up (7.21: hits on 1-5 only).
+    pub surest_miss: u8,
+    /// A need below this still hits on it (7.21: a 1 always hits).
+    pub surest_hit: u8,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChartsFile {
+    pub source: String,
+    /// Six faces, read for plain faces 1 to 6.
+    pub average_die: Vec<u8>,
+    pub grades: Vec<GradeDie>,
+    pub charge_move: ChargeMoveChart,
+    pub responses: ResponsesChart,
+    pub evade: EvadeChart,
+    pub charge: ChargeChart,
+    pub melee: MeleeChart,
+}
+
+// ---- all the tables ----
+
+pub const TROOPS_RON: &str = include_str!("../../../rulesets/charge_and_melee/troops.ron");
+pub const FORMATIONS_RON: &str = include_str!("../../../rulesets/charge_and_melee/formations.ron");
+pub const CHARTS_RON: &str = include_str!("../../../rulesets/charge_and_melee/charts.ron");
+
+/// The file names, in the order `Tables::parse` takes them.
+pub const FILES: [&str; 3] = ["troops.ron", "formations.ron", "charts.ron"];
+
+/// All the tables, checked, with their texts for the save hash.
+#[derive(Clone, Debug)]
+pub struct Tables {
+    pub troops: TroopsFile,
+    pub formations: FormationsFile,
+    pub charts: ChartsFile,
+    pub texts: [String; 3],
+}
+
+impl Tables {
+    /// A troop type by its id.
+    pub fn troop(&self, id: &str) -> Option<&TroopType> {
+        self.troops.troops.iter().find(|t| t.id == id)
+    }
+
+    /// A formation's figures (every formation is present: `parse` checks it).
+    pub fn formation(&self, id: FormationId) -> &Formation {
+        self.formations
+            .formations
+            .iter()
+            .find(|f| f.id == id)
+            .expect("parse checked every formation is given")
+    }
+
+    /// The die a grade rolls (every grade is present: `parse` checks it).
+    pub fn die_of(&self, grade: Grade) -> DieKind {
+        self.charts
+            .grades
+            .iter()
+            .find(|g| g.grade == grade)
+            .map_or(DieKind::D6, |g| g.die)
+    }
+}
+
+impl crate::rulesets::common::RulesetTables<3> for Tables {
+    const ID: &'static str = super::ID;
+    const FILES: [&'static str; 3] = FILES;
+    const BUILTIN: [&'static str; 3] = [TROOPS_RON, FORMATIONS_RON, CHARTS_RON];
+
+    fn parse(names: [&str; 3], texts: [String; 3]) -> Result<Self, LocatedError> {
+        let troops: TroopsFile = parse(names[0], &texts[0])?;
+        let formations: FormationsFile = parse(names[1], &texts[1])?;
+        let charts: ChartsFile = parse(names[2], &texts[2])?;
+        check_troops(names[0], &texts[0], &troops)?;
+        check_formations(names[1], &texts[1], &formations)?;
+        check_charts(names[2], &texts[2], &charts)?;
+        Ok(Self {
+            troops,
+            formations,
+            charts,
+            texts,
+        })
+    }
+}
+
+// ---- checks ----
+
+/// The place of field `key` in the entry whose `anchor` field (its `nth` occurrence,
+/// quoted `value` if given) opens it: the first `key` at or after the anchor's line.
+fn in_entry(
+    file: &str,
+    text: &str,
+    anchor: (&str, Option<&str>, usize),
+    key: &str,
+    msg: String,
+) -> LocatedError {
+    let Some((line, col)) = find_field(text, anchor.0, anchor.1, anchor.2) else {
+        return LocatedError::at_text(file, text, key, 0, msg);
+    };
+    let place = (0..)
+        .map_while(|n| find_field(text, key, None, n))
+        .find(|&(l, _)| l >= line)
+        .unwrap_or((line, col));
+    LocatedError::new(file, text, place.0, place.1, msg)
+}
+
+fn check_troops(file: &str, text: &str, t: &TroopsFile) -> Result<(), LocatedError> {
+    for (i, troop) in t.troops.iter().enumerate() {
+        let at =
+            |key: &str, msg: String| in_entry(file, text, ("id", Some(&troop.id), 0), key, msg);
+        if t.troops[..i].iter().any(|o| o.id == troop.id) {
+            return Err(LocatedError::at_field(
+                file,
+                text,
+                "id",
+                Some(&troop.id),
+                1,
+                format!("troop type `{}` is given twice", troop.id),
+            ));
+        }
+        for (key, value) in [
+            ("attack", troop.attack),
+            ("defence", troop.defence),
+            ("short_range", troop.short_range),
+            ("long_range", troop.long_range),
+        ] {
+            if value > 9 {
+                return Err(at(
+                    key,
+                    format!(
+                        "`{key}` of `{}` is {value}: a factor is 0 to 9 (C&M 7.15, 7.20)",
+                        troop.id
+                    ),
+                ));
+            }
+        }
+        if !(1..=9).contains(&troop.normal_move) {
+            return Err(at(
+                "normal_move",
+                format!("`normal_move` of `{}` must be 1 to 9 hexes", troop.id),
+            ));
+        }
+    }
+    if t.troops.is_empty() {
+        return Err(LocatedError::at_text(
+            file,
+            text,
+            "troops",
+            0,
+            "no troop type is given",
+        ));
+    }
+    Ok(())
+}
+
+fn check_formations(file: &str, text: &str, f: &FormationsFile) -> Result<(), LocatedError> {
+    if !(1..=f.max_stands).contains(&f.min_stands) || f.max_stands > 6 {
+        return Err(LocatedError::at_field(
+            file,
+            text,
+            "max_stands",
+            None,
+            0,
+            "a unit is at least 1 stand and `min_stands` to `max_stands`, at most 6 (spec B.2 §2: one stand a hex)",
+        ));
+    }
+    for id in FormationId::ALL {
+        let n = f.formations.iter().filter(|x| x.id == id).count();
+        if n != 1 {
+            let msg = format!(
+                "formation `{id:?}` must be given once, not {n} times (C&M 7.3, 7.15, 7.19)"
+            );
+            return Err(match n {
+                0 => LocatedError::at_text(file, text, "formations", 0, msg),
+                _ => LocatedError::at_text(file, text, &format!("{id:?}"), 1, msg),
+            });
+        }
+    }
+    for x in &f.formations {
+        let anchor = (
+            "id",
+            None,
+            f.formations.iter().position(|y| y.id == x.id).unwrap_or(0),
+        );
+        if x.push_forward > 2 {
+            return Err(in_entry(
+                file,
+                text,
+                anchor,
+                "push_forward",
+                format!(
+                    "`push_forward` of `{:?}` is at most 2 stands (C&M 7.19: one)",
+                    x.id
+                ),
+            ));
+        }
+        if x.id == FormationId::Unformed && x.formed {
+            return Err(in_entry(
+                file,
+                text,
+                anchor,
+                "formed",
+                "`Unformed` cannot be formed (C&M 7.22)".into(),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn check_charts(file: &str, text: &str, c: &ChartsFile) -> Result<(), LocatedError> {
+    let at =
+        |key: &str, msg: &str| LocatedError::at_field(file, text, key, None, 0, msg.to_string());
+    if c.average_die.len() != 6
+        || c.average_die.iter().any(|f| !(1..=6).contains(f))
+        || !c.average_die.is_sorted()
+    {
+        return Err(at(
+            "average_die",
+            "the average die has six faces, each 1 to 6, in rising order (2,3,3,4,4,5)",
+        ));
+    }
+    for g in [Grade::A, Grade::B, Grade::C] {
+        if c.grades.iter().filter(|x| x.grade == g).count() != 1 {
+            return Err(at("grades", &format!("grade {g:?} must be given once")));
+        }
+    }
+    let m = &c.charge_move;
+    for (key, d) in [("foot", m.foot), ("mounted", m.mounted)] {
+        if d.min > d.max || d.max == 0 || d.max > 12 {
+            return Err(at(
+                key,
+                "a move die's `min` is at most its `max`, which is 1 to 12 hexes (C&M 7.6)",
+            ));
+        }
+    }
+    for key in ["fatigue_from", "fatigue_from_difficult"] {
+        let v = if key == "fatigue_from" {
+            m.fatigue_from
+        } else {
+            m.fatigue_from_difficult
+        };
+        if !(1..=7).contains(&v) {
+            return Err(at(
+                key,
+                "a fatigue threshold is a die face 1 to 6, or 7 for never (C&M 7.7)",
+            ));
+        }
+    }
+    if !(1..=7).contains(&c.responses.rabble_counter_charge_from) {
+        return Err(at(
+            "rabble_counter_charge_from",
+            "armed rabble counter-charge from a die face 1 to 6, or 7 for never (C&M 7.10)",
+        ));
+    }
+    if c.charge.inspire_cps == 0 {
+        return Err(at(
+            "inspire_cps",
+            "inspiring takes at least 1 CP (C&M 7.15)",
+        ));
+    }
+    let tiers = &c.charge.outnumbered;
+    let ratio_rises = tiers.windows(2).all(|w| {
+        let (a, b) = (w[0].at_least, w[1].at_least);
+        u32::from(a.0) * u32::from(b.1) < u32::from(b.0) * u32::from(a.1)
+    });
+    if !ratio_rises
+        || tiers
+            .iter()
+            .any(|t| t.at_least.1 == 0 || t.at_least.0 <= t.at_least.1)
+    {
+        return Err(at(
+            "outnumbered",
+            "outnumbering tiers are ratios above 1:1, rising (C&M 7.15: 3:2, 2:1, 4:1)",
+        ));
+    }
+    check_bands(file, text, &c.charge.bands)?;
+    if c.melee.surest_hit == 0
+        || c.melee.surest_hit > c.melee.surest_miss
+        || c.melee.surest_miss > 6
+    {
+        return Err(at(
+            "surest_miss",
+            "mêlée limits are faces with 1 <= surest_hit <= surest_miss <= 6 (C&M 7.21)",
+        ));
+    }
+    Ok(())
+}
+
+/// Every result once, best first, the thresholds falling, only the last open downwards.
+fn check_bands(file: &str, text: &str, bands: &[ResultBand]) -> Result<(), LocatedError> {
+    let at =
+        |nth: usize, key: &str, msg: String| in_entry(file, text, ("result", None, nth), key, msg);
+    if bands.len() != ChargeResult::ALL.len() {
+        return Err(LocatedError::at_field(
+            file,
+            text,
+            "bands",
+            None,
+            0,
+            format!(
+                "the results chart has {} bands, not {} (C&M 7.15)",
+                ChargeResult::ALL.len(),
+                bands.len()
+            ),
+        ));
+    }
+    for (i, (band, want)) in bands.iter().zip(ChargeResult::ALL).enumerate() {
+        if band.result != want {
+            return Err(at(
+                i,
+                "result",
+                format!("band {} must be {want:?}, best first (C&M 7.15)", i + 1),
+            ));
+        }
+        let last = i + 1 == bands.len();
+        match (band.from, last) {
+            (None, false) => {
+                return Err(at(
+                    i,
+                    "from",
+                    format!("only the last band is open downwards, not {want:?}"),
+                ));
+            }
+            (Some(_), true) => {
+                return Err(at(
+                    i,
+                    "from",
+                    format!("the last band ({want:?}) is open downwards: `from: None`"),
+                ));
+            }
+            _ => {}
+        }
+        if let (Some(here), Some(Some(above))) = (band.from, (i > 0).then(|| bands[i - 1].from))
+            && here >= above
+        {
+            return Err(at(
+                i,
+                "from",
+                format!("{want:?} must start below the band above ({above})"),
+            ));
+        }
+    }
+    Ok(())
+}
