@@ -157,10 +157,20 @@ pub fn further_steps(world: &World, id: UnitId, end: HexCoord, mp_left: u8) -> V
     if mp_left == 0 {
         return Vec::new();
     }
-    let Some((_, enemies)) = in_force(world, id) else {
+    nearer_steps(&nearest_compelling(world, id), end, mp_left)
+}
+
+/// The hexes of the nearest enemies compelling a stand now (none when nothing does):
+/// what `further_steps` measures from, for searches that ask it at every hex.
+pub(crate) fn nearest_compelling(world: &World, id: UnitId) -> Vec<HexCoord> {
+    in_force(world, id).map_or_else(Vec::new, |(_, enemies)| nearest_hexes(world, id, &enemies))
+}
+
+/// `further_steps` from the nearest hexes already found.
+pub(crate) fn nearer_steps(nearest: &[HexCoord], end: HexCoord, mp_left: u8) -> Vec<HexCoord> {
+    if mp_left == 0 {
         return Vec::new();
-    };
-    let nearest = nearest_hexes(world, id, &enemies);
+    }
     let gap = |h: HexCoord| nearest.iter().map(|n| h.distance(*n)).min();
     let Some(now) = gap(end) else {
         return Vec::new();
@@ -330,7 +340,7 @@ fn complying_paths(
 ) -> bool {
     const DEEPEST: usize = 6;
     let nearer = if path.len() >= 2 {
-        Some(further_steps(mover.world(), mover.id(), at.hex, at.mp_left))
+        Some(nearer_steps(mover.nearest(), at.hex, at.mp_left))
     } else {
         None
     };

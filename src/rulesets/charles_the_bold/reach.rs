@@ -88,6 +88,8 @@ pub(crate) struct Mover<'w> {
     started_in_zoc: bool,
     /// Only a compelled stand's move is checked against its compulsion (CtB 9.1).
     compelled: bool,
+    /// The nearest enemies compelling it, which a full move closes on (CtB 9.1).
+    nearest: Vec<HexCoord>,
     /// What entering each hex means, by the hex's index: a table of the whole map for
     /// the window's search, a short list for a few paths (no map-sized allocation).
     facts: Vec<Option<HexFacts>>,
@@ -149,18 +151,19 @@ impl<'w> Mover<'w> {
             face: facing(world, id),
             started_in_zoc,
             compelled: a.compelled.is_some() && !resumed,
+            nearest: if a.compelled.is_some() && !resumed {
+                super::impetuous::nearest_compelling(world, id)
+            } else {
+                Vec::new()
+            },
             facts: Vec::new(),
             few: Vec::new(),
         })
     }
 
     /// Where every move begins.
-    pub(crate) fn world(&self) -> &'w World {
-        self.world
-    }
-
-    pub(crate) fn id(&self) -> UnitId {
-        self.id
+    pub(crate) fn nearest(&self) -> &[HexCoord] {
+        &self.nearest
     }
 
     pub(crate) fn start(&self) -> At {
@@ -303,7 +306,7 @@ impl<'w> Mover<'w> {
             return true;
         }
         let mut more = path.to_vec();
-        for n in super::impetuous::further_steps(self.world, self.id, at.hex, at.mp_left) {
+        for n in super::impetuous::nearer_steps(&self.nearest, at.hex, at.mp_left) {
             if let Some(next) = self.step(at, n) {
                 more.push(n);
                 let goes_on = self.may_end_short(&next, &more);
