@@ -226,3 +226,16 @@ pub fn script_seed(script: &str) -> u64 {
         })
         .expect("the script's header names its seed with `--seed N`")
 }
+
+/// The decision the game waits for, if any (a reaction, a choice: the engine's view).
+pub fn decision(g: &Game) -> Option<bataille::engine::view::Decision> {
+    g.ruleset.decision(&g.world)
+}
+
+/// A unit's facing by name (`"E"`, `"NNW"`), or empty.
+pub fn facing(g: &Game, id: &str) -> String {
+    unit_state(g, id)["facing"]
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+}

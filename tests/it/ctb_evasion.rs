@@ -8,11 +8,7 @@
 use bataille::engine::game::Game;
 use bataille::engine::view::Decision;
 
-use crate::common::{hex, log_text, refused, run, seed_rolling, unit_state};
-
-fn decision(g: &Game) -> Option<Decision> {
-    g.ruleset.decision(&g.world)
-}
+use crate::common::{decision, hex, log_text, refused, run, seed_rolling, unit_state};
 
 fn labels(d: &Decision) -> Vec<&str> {
     d.choices.iter().map(|c| c.label.as_str()).collect()

@@ -4,31 +4,12 @@
 //! 12.0, 13.0).
 
 use bataille::engine::game::Game;
-use bataille::engine::view::Decision;
 
 use bataille::engine::hex::HexCoord;
 use bataille::rulesets::charles_the_bold::{CtbRanks, CtbStatus};
 
-use crate::common::{default_retreats, hex, log_text, refused, run, unit_state};
-use crate::ctb_generals::{BROWN, dice_from, game_of, unit};
-
-fn decision(g: &Game) -> Option<Decision> {
-    g.ruleset.decision(&g.world)
-}
-
-fn blue(id: &str, name: &str, kind: &str, hex: &str, facing: &str) -> String {
-    format!(
-        r#"(id: "{id}", name: "{name}", side: "blue", type: "{kind}", hex: "{hex}", group: "blue", facing: "{facing}"),"#
-    )
-}
-
-fn brown(id: &str, name: &str, kind: &str, hex: &str, facing: &str) -> String {
-    format!(
-        r#"(id: "{id}", name: "{name}", side: "brown", type: "{kind}", hex: "{hex}", group: "brown", facing: "{facing}"),"#
-    )
-}
-
-const GENERAL: &str = r#"(id: "bg", name: "Blue general", side: "blue", type: "general", hex: "0105", group: "blue"),"#;
+use crate::common::{decision, default_retreats, facing, hex, log_text, refused, run};
+use crate::ctb_generals::{BROWN, GENERAL, blue, brown, dice_from, game_of, unit};
 
 /// T8's position: the Flemish pike in 0304 facing E; the French dismounted men at arms
 /// in 0504 and crossbowmen in 0505, both facing W.
@@ -49,13 +30,6 @@ fn dist(a: &str, b: &str) -> u32 {
     HexCoord::parse(a)
         .expect("a hex")
         .distance(HexCoord::parse(b).expect("a hex"))
-}
-
-fn facing(g: &Game, id: &str) -> String {
-    unit_state(g, id)["facing"]
-        .as_str()
-        .unwrap_or("")
-        .to_string()
 }
 
 /// A stand's SP, every rank (CtB 1.3).

@@ -10,7 +10,6 @@
 use bataille::engine::board::Board;
 use bataille::engine::game::Game;
 use bataille::engine::hex::HexCoord;
-use bataille::engine::view::Decision;
 use bataille::rulesets::charles_the_bold::data::{Tables, TerrainClass};
 use bataille::rulesets::charles_the_bold::defences::{
     behind_defences, defends_field_defences, removes_impact_across,
@@ -18,14 +17,10 @@ use bataille::rulesets::charles_the_bold::defences::{
 use bataille::rulesets::charles_the_bold::movement::step_cost;
 use bataille::rulesets::common::RulesetTables;
 
-use crate::common::{hex, log_text, refused, run, seed_rolling};
+use crate::common::{decision, hex, log_text, refused, run, seed_rolling};
 
 fn h(label: &str) -> HexCoord {
     HexCoord::parse(label).expect("a hex label")
-}
-
-fn decision(g: &Game) -> Option<Decision> {
-    g.ruleset.decision(&g.world)
 }
 
 /// A Swiss stand far off, so that the Swiss are not broken before a blow (CtB 14.0).

@@ -5,11 +5,10 @@
 //! the dice found by seed where a result matters.
 
 use bataille::engine::game::Game;
-use bataille::engine::view::Decision;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::common::{hex, log_text, refused, root, run, seed_rolling};
+use crate::common::{decision, hex, log_text, refused, root, run, seed_rolling};
 
 pub(crate) fn small_falkirk(seed: u64) -> Game {
     let path = root().join("tests/fixtures/charles_the_bold/small_falkirk.ron");
@@ -26,10 +25,6 @@ pub(crate) fn english_move(group: &str, more: &[u8]) -> Game {
         &[&format!("declare {group}"), "declare wallace", "end"],
     );
     g
-}
-
-pub(crate) fn decision(g: &Game) -> Option<Decision> {
-    g.ruleset.decision(&g.world)
 }
 
 /// One step of a game: the first answer of a decision, else `end`, else (an impetuous

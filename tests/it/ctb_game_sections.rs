@@ -7,8 +7,8 @@ use bataille::engine::game::Game;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::common::{hex, log_text, refused, run, seed_rolling};
-use crate::ctb_game::{decision, drive, english_move, knights_against_schiltron, small_falkirk};
+use crate::common::{decision, hex, log_text, refused, run, seed_rolling};
+use crate::ctb_game::{drive, english_move, knights_against_schiltron, small_falkirk};
 
 // ---- impetuous stands (CtB 9.0-9.3) ----
 

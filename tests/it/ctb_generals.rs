@@ -15,6 +15,23 @@ pub(crate) const BROWN: &str = r#"
         (id: "brg", name: "Brown general", side: "brown", type: "general", hex: "1201", group: "brown"),
         (id: "far", name: "Brown men at arms", side: "brown", type: "dismounted_maa", hex: "1209", group: "brown", facing: "W"),"#;
 
+/// A Blue stand of group `blue` (French list unless the game says otherwise).
+pub(crate) fn blue(id: &str, name: &str, kind: &str, hex: &str, facing: &str) -> String {
+    format!(
+        r#"(id: "{id}", name: "{name}", side: "blue", type: "{kind}", hex: "{hex}", group: "blue", facing: "{facing}"),"#
+    )
+}
+
+/// A Brown stand of group `brown`.
+pub(crate) fn brown(id: &str, name: &str, kind: &str, hex: &str, facing: &str) -> String {
+    format!(
+        r#"(id: "{id}", name: "{name}", side: "brown", type: "{kind}", hex: "{hex}", group: "brown", facing: "{facing}"),"#
+    )
+}
+
+/// Blue's general in 0105.
+pub(crate) const GENERAL: &str = r#"(id: "bg", name: "Blue general", side: "blue", type: "general", hex: "0105", group: "blue"),"#;
+
 /// Blue (`blue_army`, its command `blue` under `bg`, and `more_groups`) against Brown
 /// (`brown_army`, its command `brown` under `brg`), on a clear 12 × 10 map; Blue
 /// chooses first and wins the first initiative 12 to 2; then the dice `more` come.

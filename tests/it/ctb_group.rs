@@ -7,13 +7,8 @@
 
 use bataille::engine::dice::Dice;
 use bataille::engine::game::Game;
-use bataille::engine::view::Decision;
 
-use crate::common::{default_retreats, hex, log_text, refused, run, seed_rolling};
-
-fn decision(g: &Game) -> Option<Decision> {
-    g.ruleset.decision(&g.world)
-}
+use crate::common::{decision, default_retreats, hex, log_text, refused, run, seed_rolling};
 
 /// The French ("blue") win the first initiative 12 to 2 against the Low Countries
 /// ("brown"); `units` are every stand.

@@ -5,36 +5,10 @@
 //! and in a retreat, and displacement.
 
 use bataille::engine::game::Game;
-use bataille::engine::view::Decision;
 use bataille::rulesets::charles_the_bold::{CtbState, CtbStatus, OngoingMelee};
 
-use crate::common::{default_retreats, hex, log_text, refused, run, unit_state};
-use crate::ctb_generals::{BROWN, dice_from, flags, game_of, unit};
-
-fn decision(g: &Game) -> Option<Decision> {
-    g.ruleset.decision(&g.world)
-}
-
-fn facing(g: &Game, id: &str) -> String {
-    unit_state(g, id)["facing"]
-        .as_str()
-        .unwrap_or("")
-        .to_string()
-}
-
-fn blue(id: &str, name: &str, kind: &str, hex: &str, facing: &str) -> String {
-    format!(
-        r#"(id: "{id}", name: "{name}", side: "blue", type: "{kind}", hex: "{hex}", group: "blue", facing: "{facing}"),"#
-    )
-}
-
-fn brown(id: &str, name: &str, kind: &str, hex: &str, facing: &str) -> String {
-    format!(
-        r#"(id: "{id}", name: "{name}", side: "brown", type: "{kind}", hex: "{hex}", group: "brown", facing: "{facing}"),"#
-    )
-}
-
-const GENERAL: &str = r#"(id: "bg", name: "Blue general", side: "blue", type: "general", hex: "0105", group: "blue"),"#;
+use crate::common::{decision, default_retreats, facing, hex, log_text, refused, run};
+use crate::ctb_generals::{BROWN, GENERAL, blue, brown, dice_from, flags, game_of, unit};
 
 /// French against French: Blue's general in 0105 and `blue`, against Brown's `brown`
 /// with `BROWN`; the dice `more` after the initiative.

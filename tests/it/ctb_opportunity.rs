@@ -7,13 +7,8 @@
 //! (CtB 10.6).
 
 use bataille::engine::game::Game;
-use bataille::engine::view::Decision;
 
-use crate::common::{hex, log_text, refused, run, seed_rolling};
-
-fn decision(g: &Game) -> Option<Decision> {
-    g.ruleset.decision(&g.world)
-}
+use crate::common::{decision, hex, log_text, refused, run, seed_rolling};
 
 /// The Scots (Comyn's group) win the first initiative 12 to 2, put each stand in
 /// `on_opportunity` on opportunity (an Order Test of 6 each) and end; the English,

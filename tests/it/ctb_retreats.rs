@@ -5,16 +5,11 @@
 use bataille::engine::dice::Dice;
 use bataille::engine::game::Game;
 use bataille::engine::hex::HexCoord;
-use bataille::engine::view::Decision;
 use bataille::rulesets::charles_the_bold::retreat::{Course, RetreatJob, apply, courses};
 use bataille::rulesets::charles_the_bold::{CtbRanks, CtbState, CtbStatus};
 
-use crate::common::{hex, log_text, refused, run, seed_rolling};
+use crate::common::{decision, hex, log_text, refused, run, seed_rolling};
 use crate::ctb_generals::unit;
-
-fn decision(g: &Game) -> Option<Decision> {
-    g.ruleset.decision(&g.world)
-}
 
 fn h(s: &str) -> HexCoord {
     HexCoord::parse(s).expect("a hex")
