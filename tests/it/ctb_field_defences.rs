@@ -18,6 +18,7 @@ use bataille::rulesets::charles_the_bold::movement::step_cost;
 use bataille::rulesets::common::RulesetTables;
 
 use crate::common::{decision, hex, log_text, refused, run, seed_rolling};
+use crate::ctb_game_sections::duke_against_swiss_on;
 
 fn h(label: &str) -> HexCoord {
     HexCoord::parse(label).expect("a hex label")
@@ -37,46 +38,10 @@ fn map_with(defences: &[(&str, &str)]) -> String {
     format!("(columns: 10, rows: 8, hexsides: [{}])", sides.join(", "))
 }
 
-/// Burgundians of the Duke's group against Swiss of Bern's on `map`; `first` declares
-/// first and wins the initiative 12 to 2.
-fn duke_against_swiss(map: &str, burgundians: &str, swiss: &str, first: &str) -> Game {
-    let ron = format!(
-        r#"(
-    name: "Behind the stakes", date: "1476", ruleset: "charles_the_bold", turns: 3,
-    map: {map},
-    sides: [
-        (id: "burgundians", name: "Burgundians", army: "burgundian", break_fraction: (1, 1),
-         groups: [(id: "duke", name: "The Duke's battle", general: "charles")]),
-        (id: "swiss", name: "Swiss", army: "swiss", break_fraction: (1, 1),
-         groups: [(id: "bern", name: "Bern", general: "bern")]),
-    ],
-    first: "{first}",
-    units: [
-        (id: "charles", name: "Charles", side: "burgundians", type: "general", hex: "0808", group: "duke"),
-        {burgundians}
-        (id: "bern", name: "Bern's captain", side: "swiss", type: "general", hex: "0108", group: "bern"),
-        {swiss}
-    ],
-    at_time_limit: (winner: "swiss", level: Minor),
-)"#
-    );
-    let mut g = crate::common::game_of(&ron, seed_rolling(&[6, 6, 1, 1]), &[]);
-    let (a, b) = if first == "swiss" {
-        ("bern", "duke")
-    } else {
-        ("duke", "bern")
-    };
-    run(
-        &mut g,
-        &[&format!("declare {a}"), &format!("declare {b}"), "end"],
-    );
-    g
-}
-
 /// The Swiss pike block in 0305 facing E charges by 0405 the Burgundian `target` in
 /// 0505 facing W, on `map`, with these Burgundian stands beside.
 fn pike_charge(map: &str, target: &str, beside: &str) -> Game {
-    let mut g = duke_against_swiss(
+    let mut g = duke_against_swiss_on(
         map,
         &format!(
             r#"(id: "b", name: "Defender", side: "burgundians", type: "{target}", hex: "0505", group: "duke", facing: "W"),
@@ -148,18 +113,18 @@ fn ctb_3_0_foot_pays_one_more_mp_to_cross_field_defences() {
         )
     };
     // On clear ground the pikemen's 2 MP take them two hexes.
-    let mut g = duke_against_swiss(&map_with(&[]), &pikemen("0405", "E"), FAR, "burgundians");
+    let mut g = duke_against_swiss_on(&map_with(&[]), &pikemen("0405", "E"), FAR, "burgundians");
     run(&mut g, &["go b 0505 0605"]);
     assert_eq!(hex(&g, "b").as_deref(), Some("0605"));
     // Crossing field defences costs both: nothing is left for the second hex.
     let fenced = map_with(&[("0505", "0405")]);
-    let mut g = duke_against_swiss(&fenced, &pikemen("0405", "E"), FAR, "burgundians");
+    let mut g = duke_against_swiss_on(&fenced, &pikemen("0405", "E"), FAR, "burgundians");
     let r = refused(&mut g, "go b 0505 0605");
     assert!(r.contains("CtB 3.0") && r.contains("0 MP left"), "{r}");
     run(&mut g, &["go b 0505"]);
     assert_eq!(hex(&g, "b").as_deref(), Some("0505"));
     // Leaving them from the defended side costs the same.
-    let mut g = duke_against_swiss(&fenced, &pikemen("0505", "W"), FAR, "burgundians");
+    let mut g = duke_against_swiss_on(&fenced, &pikemen("0505", "W"), FAR, "burgundians");
     let r = refused(&mut g, "go b 0405 0305");
     assert!(r.contains("CtB 3.0") && r.contains("0 MP left"), "{r}");
 }
@@ -172,7 +137,7 @@ fn ctb_3_0_mounted_may_not_cross_field_defences() {
         )
     };
     let fenced = map_with(&[("0505", "0405")]);
-    let mut g = duke_against_swiss(&fenced, &gendarmes("0405", "E"), FAR, "burgundians");
+    let mut g = duke_against_swiss_on(&fenced, &gendarmes("0405", "E"), FAR, "burgundians");
     let r = refused(&mut g, "go g 0505");
     assert!(
         r.contains("CtB Summary Sheet")
@@ -182,7 +147,7 @@ fn ctb_3_0_mounted_may_not_cross_field_defences() {
         "{r}"
     );
     // Nor out of them; beside them they ride on.
-    let mut g = duke_against_swiss(&fenced, &gendarmes("0505", "W"), FAR, "burgundians");
+    let mut g = duke_against_swiss_on(&fenced, &gendarmes("0505", "W"), FAR, "burgundians");
     let r = refused(&mut g, "go g 0405");
     assert!(r.contains("field defences between 0505 and 0405"), "{r}");
     run(&mut g, &["go g 0404"]);
@@ -218,7 +183,7 @@ fn ctb_10_3_no_impact_attacking_across_field_defences() {
 /// The Burgundian crossbowmen in 0405 fire at the Swiss halberdiers two hexes east, in
 /// 0605, on `map`; the terms of the fire are returned.
 fn crossbow_fire(map: &str) -> String {
-    let mut g = duke_against_swiss(
+    let mut g = duke_against_swiss_on(
         map,
         r#"(id: "x", name: "Crossbowmen", side: "burgundians", type: "crossbowmen", hex: "0405", group: "duke", facing: "E"),"#,
         r#"(id: "h", name: "Halberdiers", side: "swiss", type: "halberdiers", hex: "0605", group: "bern", facing: "W"),"#,
@@ -321,7 +286,7 @@ fn ctb_9_3_impetuous_stands_do_not_leave_field_defences_to_attack() {
     let halberdiers = r#"(id: "h", name: "Halberdiers", side: "swiss", type: "halberdiers", hex: "0505", group: "bern", facing: "W"),"#;
     let pikemen = r#"(id: "b", name: "Pikemen", side: "burgundians", type: "pikemen", hex: "0304", group: "duke", facing: "E"),"#;
     let game = |defences: &[(&str, &str)]| {
-        duke_against_swiss(&map_with(defences), pikemen, halberdiers, "swiss")
+        duke_against_swiss_on(&map_with(defences), pikemen, halberdiers, "swiss")
     };
     // In the open the steady halberdiers move only at the pikemen (CtB 9.2).
     let mut g = game(&[]);

@@ -161,7 +161,12 @@ fn duke_against_swiss(burgundians: &str, swiss: &str, first: &str) -> Game {
 }
 
 /// As `duke_against_swiss`, on `map`.
-fn duke_against_swiss_on(map: &str, burgundians: &str, swiss: &str, first: &str) -> Game {
+pub(crate) fn duke_against_swiss_on(
+    map: &str,
+    burgundians: &str,
+    swiss: &str,
+    first: &str,
+) -> Game {
     let ron = format!(
         r#"(
     name: "Grandson skirmish", date: "1476", ruleset: "charles_the_bold", turns: 3,
