@@ -262,11 +262,23 @@ impl HexsideFacing {
 /// included. Where the line runs exactly along a hexside it touches two hexes; both
 /// are returned as a pair so a ruleset can decide whether one or both must block.
 pub fn line_of_hexes(from: HexCoord, to: HexCoord) -> Vec<(HexCoord, Option<HexCoord>)> {
+    let n = line_length(from, to);
+    (0..=n).map(|i| line_step(from, to, i)).collect()
+}
+
+/// How many steps the line from `from` to `to` takes (their distance).
+fn line_length(from: HexCoord, to: HexCoord) -> u32 {
+    from.axial().unsigned_distance_to(to.axial())
+}
+
+/// The `i`-th hex (or hexside pair) of `line_of_hexes(from, to)`, without the rest of
+/// the line: a fire arc asks only where the line leaves the firer's hex.
+pub fn line_step(from: HexCoord, to: HexCoord, i: u32) -> (HexCoord, Option<HexCoord>) {
     let a = from.axial();
     let b = to.axial();
-    let n = a.unsigned_distance_to(b) as i32;
+    let n = line_length(from, to);
     if n == 0 {
-        return vec![(from, None)];
+        return (from, None);
     }
     // Cube coordinates, nudged both ways: where the two nudged lines differ the true
     // line runs along a hexside (hexx's plain `line_to` would keep only one hex).
@@ -289,25 +301,21 @@ pub fn line_of_hexes(from: HexCoord, to: HexCoord) -> Vec<(HexCoord, Option<HexC
         Hex::new(r[0] as i32, r[1] as i32)
     };
     const EPS: f64 = 1e-6;
-    (0..=n)
-        .map(|i| {
-            let t = i as f64 / n as f64;
-            let at = |e: f64| {
-                round([
-                    ca[0] + (cb[0] - ca[0]) * t + e,
-                    ca[1] + (cb[1] - ca[1]) * t + e,
-                    ca[2] + (cb[2] - ca[2]) * t - 2.0 * e,
-                ])
-            };
-            let (p, q) = (at(EPS), at(-EPS));
-            let first = HexCoord::from_axial(p);
-            if p == q {
-                (first, None)
-            } else {
-                (first, Some(HexCoord::from_axial(q)))
-            }
-        })
-        .collect()
+    let t = i as f64 / n as f64;
+    let at = |e: f64| {
+        round([
+            ca[0] + (cb[0] - ca[0]) * t + e,
+            ca[1] + (cb[1] - ca[1]) * t + e,
+            ca[2] + (cb[2] - ca[2]) * t - 2.0 * e,
+        ])
+    };
+    let (p, q) = (at(EPS), at(-EPS));
+    let first = HexCoord::from_axial(p);
+    if p == q {
+        (first, None)
+    } else {
+        (first, Some(HexCoord::from_axial(q)))
+    }
 }
 
 /// Line of sight between two hexes: blocked when an intermediate hex blocks, or, where

@@ -103,15 +103,15 @@ use super::{CtbGeneral, CtbPhase, CtbState, CtbTurn, group_stands, log, side_nam
 
 /// The groups of `side` that have not moved this round and have a stand on the map.
 pub fn unmoved_groups(world: &World, side: SideId) -> Vec<usize> {
-    state(world)
-        .groups
+    // Asked at every command of the choice of groups: the state, units and roster are
+    // fetched once, not for each group.
+    let st = state(world);
+    let on_map = super::GroupsOnMap::new(world);
+    st.groups
         .iter()
         .enumerate()
         .filter(|(g, grp)| {
-            grp.side == side
-                && !grp.activated
-                && !state(world).waiting.contains(g)
-                && super::group_on_map(world, *g)
+            grp.side == side && !grp.activated && !st.waiting.contains(g) && on_map.any(*g, side)
         })
         .map(|(g, _)| g)
         .collect()

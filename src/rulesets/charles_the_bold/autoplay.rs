@@ -95,11 +95,11 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
     };
     // Impetuous stands that owe their charge move at the enemy or test for
     // opportunity before the activation may end (CtB 9.1).
-    let owing = super::impetuous::owing(world);
+    let owing = super::impetuous::owing_commands(world);
     if !owing.is_empty() {
         let mut options = Vec::new();
-        for id in owing {
-            options.extend(super::impetuous::complying_commands(world, id));
+        for (id, complying) in owing {
+            options.extend(complying);
             let c = CtbCommand::Opportunity {
                 unit: key(world, id),
             }
@@ -169,16 +169,15 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
             || (spec.no_move_and_fire && t.moves > 0)
             || super::shooting::in_close_combat(world, id);
         let cannot_fire_moving = t.stopped || t.moves > 0 || spec.no_move_and_fire;
+        let face = facing(world, id);
         if spec.shoots {
             for &(e, h) in &enemies {
                 if h.distance(at) <= 6 {
                     let moving = rng.random_bool(0.3);
                     // Out of its arc (the artillery's corridor), `check_fire` refuses.
                     let in_arc = match spec.fire_arc {
-                        super::data::FireArc::Corridor => {
-                            super::geometry::in_corridor(at, facing(world, id), h)
-                        }
-                        _ => super::geometry::in_fire_arc(at, facing(world, id), h),
+                        super::data::FireArc::Corridor => super::geometry::in_corridor(at, face, h),
+                        _ => super::geometry::in_fire_arc(at, face, h),
                     };
                     if cannot_fire || (moving && cannot_fire_moving) || !in_arc {
                         continue;
@@ -196,7 +195,7 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
                 }
             }
         }
-        for e in super::moving::enemies_in_front(world, side, at, facing(world, id)) {
+        for e in super::moving::enemies_in_front(world, side, at, face) {
             let c = CtbCommand::Fight {
                 unit: u.clone(),
                 enemy: key(world, e),

@@ -6,7 +6,7 @@
 //! woods, towns and stands (CtB 6.0, R-LOS). They move to the engine if a second
 //! ruleset needs them.
 
-use crate::engine::hex::{HexCoord, VertexFacing, line_of_hexes};
+use crate::engine::hex::{HexCoord, VertexFacing};
 
 /// Tolerance of the comparisons on hex centres (in hex radii).
 const EPS: f64 = 1e-9;
@@ -77,9 +77,8 @@ pub fn in_fire_arc(at: HexCoord, facing: VertexFacing, target: HexCoord) -> bool
     if target == at {
         return false;
     }
-    let line = line_of_hexes(at, target);
     let front = facing.front(at);
-    let (a, b) = line[1];
+    let (a, b) = crate::engine::hex::line_step(at, target, 1);
     front.contains(&a) || b.is_some_and(|b| front.contains(&b))
 }
 

@@ -256,12 +256,6 @@ pub fn closed(world: &mut World, id: UnitId) {
     }
 }
 
-/// The moves and fights of a stand that would meet its compulsion, each legal now: a
-/// fight with an enemy in its front, a turn, or a full move (at most `OFFERED`).
-pub fn complying_commands(world: &World, id: UnitId) -> Vec<Command> {
-    complying(world, id, OFFERED)
-}
-
 /// How many complying commands autoplay is offered for a stand: enough to choose among,
 /// without searching every full move of a 4-MP stand in every direction each time.
 const OFFERED: usize = 12;
@@ -365,6 +359,25 @@ fn complying_paths(
 /// The poorly trained impetuous stands of the moving group that still owe their charge
 /// (CtB 9.1): compelled, neither moved at the enemy nor on opportunity, and able to.
 pub fn owing(world: &World) -> Vec<UnitId> {
+    may_owe(world)
+        .into_iter()
+        .filter(|id| !complying(world, *id, 1).is_empty())
+        .collect()
+}
+
+/// The stands that owe their charge (`owing`), each with its complying commands (at
+/// most `OFFERED`): for autoplay, which needs both and would otherwise search each
+/// owing stand's moves twice.
+pub fn owing_commands(world: &World) -> Vec<(UnitId, Vec<Command>)> {
+    may_owe(world)
+        .into_iter()
+        .map(|id| (id, complying(world, id, OFFERED)))
+        .filter(|(_, commands)| !commands.is_empty())
+        .collect()
+}
+
+/// The stands of the moving group that owe their charge if a complying move is open.
+fn may_owe(world: &World) -> Vec<UnitId> {
     let Some(group) = super::state(world).activation else {
         return Vec::new();
     };
@@ -374,7 +387,6 @@ pub fn owing(world: &World) -> Vec<UnitId> {
             matches!(in_force(world, *id), Some((Impetus::Poor, _)))
                 && !acts(world, *id).closed
                 && !super::in_melee(world, *id)
-                && !complying(world, *id, 1).is_empty()
         })
         .collect()
 }

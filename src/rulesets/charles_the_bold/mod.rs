@@ -352,20 +352,53 @@ impl std::fmt::Display for Named<'_> {
     }
 }
 
+/// Who stands where, read hex by hex in the rules' inner loops (a retreat's search,
+/// a line of sight, the hexes in front): the unit index, the board and the roster
+/// fetched from the world once, not again at every hex (each fetch is a type lookup).
+#[derive(Clone, Copy)]
+pub(crate) struct Lookup<'w> {
+    world: &'w World,
+    pub units: &'w Units,
+    pub board: &'w Board,
+    roster: Option<&'w CtbRoster>,
+}
+
+impl<'w> Lookup<'w> {
+    pub(crate) fn new(world: &'w World) -> Self {
+        Self {
+            world,
+            units: world.resource::<Units>(),
+            board: world.resource::<Board>(),
+            roster: world.get_resource::<CtbRoster>(),
+        }
+    }
+
+    /// The stand (not a general) in a hex: one at most (CtB 1.2).
+    pub(crate) fn stand_at(&self, hex: HexCoord) -> Option<UnitId> {
+        // The hex index's own slice, not a copy.
+        self.units
+            .at(self.board, hex)
+            .iter()
+            .copied()
+            .find(|u| self.stand(*u).is_some())
+    }
+
+    pub(crate) fn stand(&self, id: UnitId) -> Option<&'w CtbStand> {
+        match self.roster {
+            Some(r) => r.stand(id),
+            // Setup, before the roster is made.
+            None => stand(self.world, id),
+        }
+    }
+
+    pub(crate) fn side(&self, id: UnitId) -> SideId {
+        self.units.side(id)
+    }
+}
+
 /// The stand (not a general) in a hex: one at most (CtB 1.2).
 pub(crate) fn stand_at(world: &World, hex: HexCoord) -> Option<UnitId> {
-    // The hex index's own slice, not a copy: the rules ask this in their inner loops.
-    let roster = world.get_resource::<CtbRoster>();
-    world
-        .resource::<Units>()
-        .at(world.resource::<Board>(), hex)
-        .iter()
-        .copied()
-        .find(|u| {
-            roster
-                .map_or_else(|| stand(world, *u), |r| r.stand(*u))
-                .is_some()
-        })
+    Lookup::new(world).stand_at(hex)
 }
 
 /// The generals in a hex.
@@ -424,14 +457,27 @@ pub(crate) fn group_stands(world: &World, group: usize) -> Vec<UnitId> {
         .collect()
 }
 
-/// Whether a group has a stand on the map: `!group_stands(..).is_empty()` without
-/// the list.
-pub(crate) fn group_on_map(world: &World, group: usize) -> bool {
-    let side = state(world).groups[group].side;
-    let units = world.resource::<Units>();
-    world.resource::<CtbRoster>().groups[group]
-        .iter()
-        .any(|u| units.side(*u) == side && units.placement(*u).hex().is_some())
+/// Whether a group has a stand on the map (`!group_stands(..).is_empty()` without the
+/// list), for several groups in a row: the units and roster fetched once.
+pub(crate) struct GroupsOnMap<'w> {
+    units: &'w Units,
+    roster: &'w CtbRoster,
+}
+
+impl<'w> GroupsOnMap<'w> {
+    pub(crate) fn new(world: &'w World) -> Self {
+        Self {
+            units: world.resource::<Units>(),
+            roster: world.resource::<CtbRoster>(),
+        }
+    }
+
+    /// Whether `group`, of `side`, has a stand on the map.
+    pub(crate) fn any(&self, group: usize, side: SideId) -> bool {
+        self.roster.groups[group]
+            .iter()
+            .any(|u| self.units.side(*u) == side && self.units.placement(*u).hex().is_some())
+    }
 }
 
 /// The group of a stand or a general.

@@ -137,10 +137,11 @@ pub fn enemies_in_front(
     at: HexCoord,
     face: VertexFacing,
 ) -> Vec<UnitId> {
+    let look = super::Lookup::new(world);
     face.front(at)
         .into_iter()
-        .filter_map(|h| stand_at(world, h))
-        .filter(|u| side_of(world, *u) != side)
+        .filter_map(|h| look.stand_at(h))
+        .filter(|u| look.side(*u) != side)
         .collect()
 }
 

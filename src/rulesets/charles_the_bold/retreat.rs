@@ -26,11 +26,6 @@ enum Preference {
     Sideways,
 }
 
-/// Whether a stand is skirmishers (CtB 12.1: the one enemy a retreat may pass through).
-fn skirmishers(world: &World, id: UnitId) -> bool {
-    stand(world, id).is_some_and(|s| s.spec.df == super::data::DefensiveFire::Skirmisher)
-}
-
 /// Where friendly skirmishers in `hex` are pushed back to when a retreat lands on them
 /// (CtB 12.0 [2]: "Retreating stands can land in the same H as friendly Sk pushing them
 /// back", R-12.0-push): one hex farther from the attacker, keeping their facing, to a
@@ -204,6 +199,9 @@ struct Search<'w> {
     start: HexCoord,
     terrain: super::data::TerrainClass,
     tables: std::sync::Arc<super::data::Tables>,
+    /// Who stands where and the zones of control, fetched once for the whole search.
+    look: super::Lookup<'w>,
+    zocs: &'w crate::engine::zoc::ZocMap,
     memo: std::collections::HashMap<(HexCoord, u32), Vec<Tail>>,
 }
 
@@ -226,7 +224,10 @@ impl Search<'_> {
         if (steps >= job.length && !occupied_by_friend) || steps > job.length + 12 {
             return vec![Tail::stop()];
         }
-        let board = world.resource::<Board>();
+        let (look, zocs) = (self.look, self.zocs);
+        let board = look.board;
+        let enemy = self.side.other();
+        let in_enemy_zoc = |h: HexCoord| zocs.covered_by(board, enemy, h);
         let d = pos.distance(job.attacker);
         let mut options: Vec<(Preference, u32, HexCoord)> = Vec::new();
         let mut off_board = false;
@@ -244,9 +245,13 @@ impl Search<'_> {
             if nd < d {
                 continue;
             }
-            let occupant = stand_at(world, n).filter(|u| *u != id);
+            let occupant = look.stand_at(n).filter(|u| *u != id);
             // Never through an enemy stand, except skirmishers (CtB 12.1).
-            if occupant.is_some_and(|u| side_of(world, u) != self.side && !skirmishers(world, u)) {
+            let skirmishers = |u: UnitId| {
+                look.stand(u)
+                    .is_some_and(|s| s.spec.df == super::data::DefensiveFire::Skirmisher)
+            };
+            if occupant.is_some_and(|u| look.side(u) != self.side && !skirmishers(u)) {
                 continue;
             }
             if super::movement::step_cost(&self.tables, board, self.terrain, pos, n).is_none() {
@@ -261,7 +266,7 @@ impl Search<'_> {
                 Preference::Sideways
             } else if occupant.is_some() {
                 Preference::Friends
-            } else if super::in_enemy_zoc(world, self.side, n) {
+            } else if in_enemy_zoc(n) {
                 Preference::EnemyZoc
             } else {
                 Preference::Clear
@@ -300,11 +305,10 @@ impl Search<'_> {
             let sp = if job.bounce {
                 0
             } else {
-                u8::from(pref == Preference::Sideways)
-                    + u8::from(super::in_enemy_zoc(world, self.side, next))
+                u8::from(pref == Preference::Sideways) + u8::from(in_enemy_zoc(next))
             };
             let through = (pref == Preference::Friends)
-                .then(|| stand_at(world, next))
+                .then(|| look.stand_at(next))
                 .flatten();
             for tail in self.tails(next, steps + 1) {
                 let mut legs = Vec::with_capacity(tail.legs.len() + 1);
@@ -387,6 +391,8 @@ pub fn courses(world: &World, job: &RetreatJob) -> Vec<Course> {
         start,
         terrain: s.spec.terrain,
         tables: super::tables(world),
+        look: super::Lookup::new(world),
+        zocs: world.resource::<crate::engine::zoc::ZocMap>(),
         memo: Default::default(),
     };
     let mut ranked: Vec<(Course, (u8, Vec<Preference>))> = search

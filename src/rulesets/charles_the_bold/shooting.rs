@@ -14,7 +14,7 @@ use super::data::FireArc;
 use super::fire::{FireSituation, fire_pool};
 use super::geometry::{SightGround, in_corridor, in_fire_arc, sight};
 use super::pool::Pool;
-use super::{acts, acts_mut, facing, hex_of, log, plain_name, side_of, stand, stand_at, status};
+use super::{acts, acts_mut, facing, hex_of, log, plain_name, side_of, stand, status};
 
 /// A checked fire: the shooter, its target, and each rank's pool (two for a double-rank
 /// longbow: CtB 6.1).
@@ -44,7 +44,8 @@ pub fn in_close_combat(world: &World, id: UnitId) -> bool {
 /// Whether `from` sees `to` (CtB 6.0, R-LOS), archers firing overhead.
 pub fn sees(world: &World, from: HexCoord, to: HexCoord, overhead: bool) -> bool {
     let tables = super::tables(world);
-    let board = world.resource::<Board>();
+    let look = super::Lookup::new(world);
+    let board = look.board;
     let ground = SightGround {
         elevation: |h: HexCoord| board.elevation(h),
         screens: |h: HexCoord| {
@@ -52,7 +53,7 @@ pub fn sees(world: &World, from: HexCoord, to: HexCoord, overhead: bool) -> bool
                 .terrain_type(board.terrain_name(h))
                 .is_some_and(|t| t.sight == super::data::Sight::OneHexInto)
         },
-        occupied: |h: HexCoord| stand_at(world, h).is_some(),
+        occupied: |h: HexCoord| look.stand_at(h).is_some(),
         sight_levels: tables.terrain.sight_levels,
     };
     sight(&ground, from, to, overhead)
