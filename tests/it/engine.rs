@@ -48,6 +48,22 @@ fn hex_neighbours_pin_the_even_columns_lower_convention() {
     }
 }
 
+/// The hex line's own rounding is `f64::round` (half away from zero) wherever a line
+/// can take it: every quarter, half and nudged half from -60 to 60.
+#[test]
+fn hex_line_rounding_is_f64_round() {
+    for k in -2400..=2400 {
+        let base = f64::from(k) / 40.0;
+        for x in [base, base + 1e-6, base - 1e-6, base + 0.5, base - 0.5] {
+            let ours = bataille::engine::hex::round_half_away(x);
+            assert_eq!(ours, x.round(), "{x}");
+        }
+    }
+    // The half away from zero, not to even.
+    assert_eq!(bataille::engine::hex::round_half_away(2.5), 3.0);
+    assert_eq!(bataille::engine::hex::round_half_away(-2.5), -3.0);
+}
+
 #[test]
 fn hex_distance_and_within() {
     assert_eq!(h("0505").distance(h("0505")), 0);

@@ -210,16 +210,27 @@ fn closes(world: &World, id: UnitId, enemies: &[UnitId], plan: &MovePlan) -> boo
         .copied()
         .unwrap_or((start, facing(world, id)));
     let nearest = nearest_hexes(world, id, enemies);
-    let Some(near) = nearest.first().map(|h| start.distance(*h)) else {
+    closes_on(&nearest, (start, facing(world, id)), (end, end_facing))
+}
+
+/// Whether a move from `start` to `end` (each a hex and a facing) closes on the
+/// nearest compelling enemies in `nearest` (CtB 9.1): it ends nearer one, or, having
+/// stayed in its hex, turned more squarely towards one; true when none compels.
+pub(crate) fn closes_on(
+    nearest: &[HexCoord],
+    start: (HexCoord, VertexFacing),
+    end: (HexCoord, VertexFacing),
+) -> bool {
+    let Some(near) = nearest.first().map(|h| start.0.distance(*h)) else {
         return true;
     };
-    if nearest.iter().any(|h| end.distance(*h) < near) {
+    if nearest.iter().any(|h| end.0.distance(*h) < near) {
         return true;
     }
-    end == start
-        && nearest.iter().any(|h| {
-            squareness(end, end_facing, *h) > squareness(start, facing(world, id), *h) + 1e-9
-        })
+    end.0 == start.0
+        && nearest
+            .iter()
+            .any(|h| squareness(end.0, end.1, *h) > squareness(start.0, start.1, *h) + 1e-9)
 }
 
 /// Checks a move of a stand against its compulsion (CtB 9.1, 9.2): a compelled stand

@@ -19,7 +19,6 @@ use crate::engine::zoc::ZocMap;
 
 use super::commands::{CtbCommand, Step};
 use super::data::{Tables, TypeSpec};
-use super::moving::MovePlan;
 use super::{CtbPhase, CtbRoster, acts, facing, hex_of, key, phase, state, status, turn};
 
 /// Paths longer than this are not extended by the window's search (as by checks).
@@ -328,31 +327,16 @@ impl<'w> Mover<'w> {
         if !self.compelled {
             return true;
         }
-        let plan = MovePlan {
-            stand: self.id,
-            path: path.iter().map(|h| (*h, self.face)).collect(),
-            extra: false,
-            second_face: false,
-            whole_move: false,
-            hexes: at.hexes,
-            contact: if at.contact {
-                super::moving::enemies_in_front(self.world, self.side, at.hex, self.face)
-            } else {
-                Vec::new()
-            },
-            mp_left: at.mp_left,
-            spent: self.mp - at.mp_left,
-            resumed: false,
-            displaced: None,
-            impetus_charge: false,
-            steps: path.iter().map(|h| Step::Hex(*h)).collect(),
-            final_facing: None,
-            mp_after: Vec::new(),
-            reaction: None,
-            carried_on: false,
-            pushing: at.pushing,
-        };
-        super::impetuous::check_move(self.world, self.id, &plan).is_ok()
+        // `impetuous::check_move` of this move, from what the search already knows: the
+        // nearest compelling enemies (none: nothing compels it now) and its facing,
+        // which a move along hexes keeps.
+        let contact = at.contact
+            && !super::moving::enemies_in_front(self.world, self.side, at.hex, self.face)
+                .is_empty();
+        let end = path.last().copied().unwrap_or(self.start);
+        self.nearest.is_empty()
+            || contact
+            || super::impetuous::closes_on(&self.nearest, (self.start, self.face), (end, self.face))
     }
 }
 
