@@ -9,12 +9,13 @@ use bevy::prelude::*;
 use crate::engine::command::{Command, Refusal};
 use crate::engine::event::EventKind;
 use crate::engine::hex::{HexCoord, VertexFacing};
-use crate::engine::units::UnitId;
+use crate::engine::units::{UnitId, Units};
 
 use super::commands::{CtbCommand, Step};
 use super::data::Impetus;
 use super::geometry::{centre, facing_axis, in_fire_arc, in_front};
 use super::moving::MovePlan;
+use super::{CtbStatus, CtbTurn};
 use super::{
     acts, acts_mut, facing, group_stands, hex_of, key, log, plain_name, ranks, side_of, stand,
     stands_of, status, status_mut, tables,
@@ -106,16 +107,23 @@ fn rule_of(imp: Impetus) -> &'static str {
 /// that compel it; none once it passed a test for opportunity or is no longer
 /// impetuous (CtB 9.3).
 fn in_force(world: &World, id: UnitId) -> Option<(Impetus, Vec<UnitId>)> {
-    let t = acts(world, id);
+    // Asked for every stand of the group at every autoplay step and every hex of a
+    // compelled stand's search: the unit index fetched once.
+    let units = world.resource::<Units>();
+    let e = units.entity(id);
+    let t = world.get::<CtbTurn>(e).expect("a stand");
     let imp = t.compelled?;
-    if t.released || status(world, id).opportunity || impetus(world, id).is_none() {
+    if t.released
+        || world.get::<CtbStatus>(e).expect("a stand").opportunity
+        || impetus(world, id).is_none()
+    {
         return None;
     }
     let enemies: Vec<UnitId> = t
         .compelling
         .iter()
         .copied()
-        .filter(|e| hex_of(world, *e).is_some())
+        .filter(|e| units.placement(*e).hex().is_some())
         .collect();
     (!enemies.is_empty()).then_some((imp, enemies))
 }

@@ -394,6 +394,17 @@ impl<'w> Lookup<'w> {
     pub(crate) fn side(&self, id: UnitId) -> SideId {
         self.units.side(id)
     }
+
+    /// `status`, from the unit index already fetched.
+    pub(crate) fn status(&self, id: UnitId) -> &'w CtbStatus {
+        self.component::<CtbStatus>(id)
+    }
+
+    fn component<C: Component>(&self, id: UnitId) -> &'w C {
+        self.world
+            .get::<C>(self.units.entity(id))
+            .unwrap_or_else(|| panic!("unit {} has no {}", id.0, std::any::type_name::<C>()))
+    }
 }
 
 /// The stand (not a general) in a hex: one at most (CtB 1.2).

@@ -44,9 +44,10 @@ fn watching(world: &World, id: UnitId) -> bool {
 /// Whether any stand of the side opposed to `side` is on opportunity: only then does a
 /// move look for reactions at each hex.
 pub fn anyone_watching(world: &World, side: SideId) -> bool {
+    let look = super::Lookup::new(world);
     stands_of(world, side.other())
         .into_iter()
-        .any(|o| status(world, o).opportunity)
+        .any(|o| look.status(o).opportunity)
 }
 
 /// The charge a stand on opportunity makes at `target` (CtB 5.0): straight ahead,

@@ -219,9 +219,8 @@ pub fn throw_pool(
     rule: &'static str,
     what: impl FnOnce(&World) -> String,
 ) -> Vec<u8> {
-    let faces: Vec<u8> = (0..dice)
-        .map(|_| world.resource_mut::<crate::engine::dice::Dice>().d6())
-        .collect();
+    let mut roller = world.resource_mut::<crate::engine::dice::Dice>();
+    let faces: Vec<u8> = (0..dice).map(|_| roller.d6()).collect();
     let hits = super::pool::count_hits(&faces);
     let shown = faces.clone();
     log(world, EventKind::DieRolled, rule, |w| {
