@@ -228,10 +228,15 @@ impl Board {
         let Some(i) = self.index(hex) else {
             return false;
         };
-        let line = super::hex::line_of_hexes(from, hex);
-        let Some(&(a, b)) = line.len().checked_sub(2).and_then(|k| line.get(k)) else {
+        // Most hexes have no defended side: then no line needs drawing.
+        if !(0..6).any(|d| self.sides[i * 6 + d].defended()) {
+            return false;
+        }
+        // The line's last hex before `hex` (none when `from` is `hex`).
+        let Some(k) = from.distance(hex).checked_sub(1) else {
             return false;
         };
+        let (a, b) = super::hex::line_step(from, hex, k);
         let defends = |n: HexCoord| {
             hex.direction_to(n)
                 .is_some_and(|d| self.sides[i * 6 + d].defended())

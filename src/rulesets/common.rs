@@ -616,6 +616,53 @@ impl<C> ReachMap<C> {
     }
 }
 
+/// Autoplay's candidates, each with a weight: `pick` draws exactly as `common::pick`
+/// would from a list holding each candidate `weight` times in turn (the same die, the
+/// same choice), without copying a candidate for each of its chances.
+pub struct Weighted<T> {
+    items: Vec<(T, usize)>,
+    total: usize,
+}
+
+impl<T> Default for Weighted<T> {
+    fn default() -> Self {
+        Self {
+            items: Vec::new(),
+            total: 0,
+        }
+    }
+}
+
+impl<T> Weighted<T> {
+    /// Adds a candidate with `weight` chances (none when 0).
+    pub fn push(&mut self, item: T, weight: usize) {
+        if weight > 0 {
+            self.items.push((item, weight));
+            self.total += weight;
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.total == 0
+    }
+
+    /// One candidate at random by weight, `None` when there is none.
+    pub fn pick(self, rng: &mut rand_chacha::ChaCha8Rng) -> Option<T> {
+        use rand::RngExt;
+        if self.total == 0 {
+            return None;
+        }
+        let mut k = rng.random_range(0..self.total);
+        for (item, weight) in self.items {
+            if k < weight {
+                return Some(item);
+            }
+            k -= weight;
+        }
+        None
+    }
+}
+
 /// One of `items` at random, `None` when there is none (autoplay).
 pub fn pick<T: Clone>(rng: &mut rand_chacha::ChaCha8Rng, items: &[T]) -> Option<T> {
     use rand::RngExt;

@@ -18,7 +18,7 @@ use super::{
     CtbPhase, acts, facing, group_stands, hex_of, key, phase, side_of, stand, stands_of, state,
     status,
 };
-use crate::rulesets::common::pick;
+use crate::rulesets::common::{Weighted, pick};
 
 /// The nearest enemy stand's hex, among `enemies` (each side's stands on the map,
 /// listed once per command: autoplay asks for every stand of a group).
@@ -129,7 +129,7 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
     if !owed.is_empty() && rng.random_bool(0.5) {
         return pick(rng, &owed).expect("not empty");
     }
-    let mut options: Vec<Command> = Vec::new();
+    let mut options: Weighted<Command> = Weighted::default();
     let side = state(world).groups[group].side;
     let enemies: Vec<(UnitId, HexCoord)> = stands_of(world, side.other())
         .into_iter()
@@ -158,7 +158,7 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
             }
             .command();
             if super::dispatch::check(world, &c).is_ok() {
-                options.push(c);
+                options.push(c, 1);
             }
         }
         // Refusals of `check_fire` that do not depend on the target, read once a stand
@@ -189,8 +189,7 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
                     }
                     .command();
                     if super::dispatch::check(world, &c).is_ok() {
-                        options.push(c.clone());
-                        options.push(c);
+                        options.push(c, 2);
                     }
                 }
             }
@@ -204,60 +203,55 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
             .command();
             if super::dispatch::check(world, &c).is_ok() {
                 // Melees first: they are what decides a battle.
-                for _ in 0..4 {
-                    options.push(c.clone());
-                }
+                options.push(c, 4);
             }
         }
         if rng.random_bool(0.1) {
             let c = CtbCommand::Opportunity { unit: u.clone() }.command();
             if super::dispatch::check(world, &c).is_ok() {
-                options.push(c);
+                options.push(c, 1);
             }
         }
         // `None`: every move of this stand is refused before its first step.
         let mut mover = super::reach::Mover::new(world, id);
         if let Some(c) = advance(world, id, &mut mover, &enemies, rng) {
-            for _ in 0..3 {
-                options.push(c.clone());
-            }
+            options.push(c, 3);
         }
         for step in [Step::Cw, Step::Ccw] {
+            if !rng.random_bool(0.3) || mover.is_none() {
+                continue;
+            }
             let c = CtbCommand::Go {
                 unit: u.clone(),
                 steps: vec![step],
                 facing: None,
             }
             .command();
-            if rng.random_bool(0.3) && mover.is_some() && super::dispatch::check(world, &c).is_ok()
-            {
-                options.push(c);
+            if super::dispatch::check(world, &c).is_ok() {
+                options.push(c, 1);
             }
         }
     }
     if rng.random_bool(0.5)
         && let Some(c) = group_rally(world, group)
     {
-        options.push(c.clone());
-        options.push(c);
+        options.push(c, 2);
     }
     if rng.random_bool(0.1)
         && let Some(c) = attachment(world, group, rng)
     {
-        options.push(c);
+        options.push(c, 1);
     }
     if rng.random_bool(0.25)
         && let Some(c) = group_move(world, group, rng)
     {
-        for _ in 0..3 {
-            options.push(c.clone());
-        }
+        options.push(c, 3);
     }
     if options.is_empty() || rng.random_bool(0.06) {
         // `end` waits for the ongoing melees owed (R-ongoing).
         return pick(rng, &owed).unwrap_or(Command::EndPhase);
     }
-    pick(rng, &options).unwrap_or(Command::EndPhase)
+    options.pick(rng).unwrap_or(Command::EndPhase)
 }
 
 /// A legal one-hex group move (CtB 3.8) of a random stand of the group with its
