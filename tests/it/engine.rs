@@ -647,3 +647,37 @@ fn each_game_parses_the_engine_verbs_and_its_own_rulesets() {
         "{r}"
     );
 }
+
+/// Autoplay's weighted candidates draw exactly as the list that holds each candidate
+/// as many times as its weight: the same die, the same choice, for every seed.
+#[test]
+fn weighted_candidates_pick_as_the_repeated_list() {
+    use bataille::rulesets::common::{Weighted, pick};
+    use rand::SeedableRng;
+    let weights = [(1, 2), (2, 0), (3, 4), (4, 1), (5, 3)];
+    for seed in 0..200 {
+        let mut a = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut b = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let repeated: Vec<u32> = weights
+            .iter()
+            .flat_map(|(v, w)| std::iter::repeat_n(*v, *w))
+            .collect();
+        let mut weighted = Weighted::default();
+        for (v, w) in weights {
+            weighted.push(v, w);
+        }
+        assert_eq!(
+            weighted.pick(&mut b),
+            pick(&mut a, &repeated),
+            "seed {seed}"
+        );
+        assert_eq!(
+            a.get_word_pos(),
+            b.get_word_pos(),
+            "seed {seed}: one die each"
+        );
+    }
+    assert!(Weighted::<u32>::default().is_empty());
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    assert_eq!(Weighted::<u32>::default().pick(&mut rng), None);
+}
