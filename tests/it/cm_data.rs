@@ -83,9 +83,15 @@ fn cm_data_tables_load_with_the_printed_figures() {
 }
 
 /// The tables with `from` replaced by `to` in file `i` (0 troops, 1 formations, 2
-/// charts), refused.
+/// charts, 3 terrain), refused.
 fn refused_with(i: usize, from: &str, to: &str) -> LocatedError {
-    let mut texts = [data::TROOPS_RON, data::FORMATIONS_RON, data::CHARTS_RON].map(str::to_string);
+    let mut texts = [
+        data::TROOPS_RON,
+        data::FORMATIONS_RON,
+        data::CHARTS_RON,
+        data::TERRAIN_RON,
+    ]
+    .map(str::to_string);
     assert!(texts[i].contains(from), "{} has `{from}`", data::FILES[i]);
     texts[i] = texts[i].replacen(from, to, 1);
     Tables::parse(data::FILES, texts).expect_err("the changed table is refused")

@@ -11,6 +11,7 @@ mod cm_data;
 mod cm_eligibility;
 mod cm_responses;
 mod cm_rules;
+mod cm_scenario;
 mod ctb_evasion;
 mod ctb_examples;
 mod ctb_field_defences;

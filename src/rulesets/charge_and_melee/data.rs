@@ -132,6 +132,24 @@ pub struct Formation {
     pub second_rank_counts: bool,
     pub push_forward: u8,
     pub foot_only: bool,
+    /// How its stands lie on the hexes (`formation::check_shape`).
+    pub shape: Shape,
+}
+
+/// How a formation's stands lie on the hexes (designer's, spec B.2 §2-3; see
+/// `formations.ron`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum Shape {
+    /// A front rank of stands beside one another and up to `max_ranks - 1` ranks behind
+    /// it, each stand directly behind one of the rank ahead; at most `max_width` stands
+    /// in the front rank.
+    Ranks {
+        min_ranks: u8,
+        max_ranks: u8,
+        max_width: u8,
+    },
+    /// Any set of adjacent stands, facing nowhere (unformed troops, 7.22).
+    Contiguous,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -141,6 +159,30 @@ pub struct FormationsFile {
     pub min_stands: u8,
     pub max_stands: u8,
     pub formations: Vec<Formation>,
+}
+
+// ---- terrain.ron ----
+
+/// A terrain type of a hex (the terrain chapter is missing: see `terrain.ron`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainType {
+    pub id: String,
+    pub name: String,
+    /// No stand may stand or move there.
+    pub passable: bool,
+    /// Difficult terrain (7.7's fatigue from 4, 7.10's light infantry).
+    pub difficult: bool,
+    /// One stand wide (a causeway, a bridge).
+    pub defile: bool,
+    pub source: String,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainFile {
+    pub source: String,
+    pub terrain: Vec<TerrainType>,
 }
 
 // ---- charts.ron ----
@@ -300,9 +342,10 @@ pub struct ChartsFile {
 pub const TROOPS_RON: &str = include_str!("../../../rulesets/charge_and_melee/troops.ron");
 pub const FORMATIONS_RON: &str = include_str!("../../../rulesets/charge_and_melee/formations.ron");
 pub const CHARTS_RON: &str = include_str!("../../../rulesets/charge_and_melee/charts.ron");
+pub const TERRAIN_RON: &str = include_str!("../../../rulesets/charge_and_melee/terrain.ron");
 
 /// The file names, in the order `Tables::parse` takes them.
-pub const FILES: [&str; 3] = ["troops.ron", "formations.ron", "charts.ron"];
+pub const FILES: [&str; 4] = ["troops.ron", "formations.ron", "charts.ron", "terrain.ron"];
 
 /// All the tables, checked, with their texts for the save hash.
 #[derive(Clone, Debug)]
@@ -310,13 +353,24 @@ pub struct Tables {
     pub troops: TroopsFile,
     pub formations: FormationsFile,
     pub charts: ChartsFile,
-    pub texts: [String; 3],
+    pub terrain: TerrainFile,
+    pub texts: [String; 4],
 }
 
 impl Tables {
     /// A troop type by its id.
     pub fn troop(&self, id: &str) -> Option<&TroopType> {
         self.troops.troops.iter().find(|t| t.id == id)
+    }
+
+    /// A terrain type by its id.
+    pub fn terrain_type(&self, id: &str) -> Option<&TerrainType> {
+        self.terrain.terrain.iter().find(|t| t.id == id)
+    }
+
+    /// The terrain names, in the order of `terrain.ron`.
+    pub fn terrain_names(&self) -> Vec<String> {
+        self.terrain.terrain.iter().map(|t| t.id.clone()).collect()
     }
 
     /// A formation's figures (every formation is present: `parse` checks it).
@@ -338,22 +392,25 @@ impl Tables {
     }
 }
 
-impl crate::rulesets::common::RulesetTables<3> for Tables {
+impl crate::rulesets::common::RulesetTables<4> for Tables {
     const ID: &'static str = super::ID;
-    const FILES: [&'static str; 3] = FILES;
-    const BUILTIN: [&'static str; 3] = [TROOPS_RON, FORMATIONS_RON, CHARTS_RON];
+    const FILES: [&'static str; 4] = FILES;
+    const BUILTIN: [&'static str; 4] = [TROOPS_RON, FORMATIONS_RON, CHARTS_RON, TERRAIN_RON];
 
-    fn parse(names: [&str; 3], texts: [String; 3]) -> Result<Self, LocatedError> {
+    fn parse(names: [&str; 4], texts: [String; 4]) -> Result<Self, LocatedError> {
         let troops: TroopsFile = parse(names[0], &texts[0])?;
         let formations: FormationsFile = parse(names[1], &texts[1])?;
         let charts: ChartsFile = parse(names[2], &texts[2])?;
+        let terrain: TerrainFile = parse(names[3], &texts[3])?;
         check_troops(names[0], &texts[0], &troops)?;
         check_formations(names[1], &texts[1], &formations)?;
         check_charts(names[2], &texts[2], &charts)?;
+        check_terrain(names[3], &texts[3], &terrain)?;
         Ok(Self {
             troops,
             formations,
             charts,
+            terrain,
             texts,
         })
     }
@@ -470,6 +527,36 @@ fn check_formations(file: &str, text: &str, f: &FormationsFile) -> Result<(), Lo
                 ),
             ));
         }
+        if let Shape::Ranks {
+            min_ranks,
+            max_ranks,
+            max_width,
+        } = x.shape
+            && (min_ranks == 0 || min_ranks > max_ranks || max_ranks > 6 || max_width == 0)
+        {
+            return Err(in_entry(
+                file,
+                text,
+                anchor,
+                "shape",
+                format!(
+                    "`{:?}`: ranks are 1 <= min_ranks <= max_ranks <= 6 and max_width at least 1 (spec B.2 §2)",
+                    x.id
+                ),
+            ));
+        }
+        if (x.shape == Shape::Contiguous) == x.formed {
+            return Err(in_entry(
+                file,
+                text,
+                anchor,
+                "shape",
+                format!(
+                    "`{:?}`: formed troops stand in ranks, unformed troops anyhow (C&M 7.22)",
+                    x.id
+                ),
+            ));
+        }
         if x.id == FormationId::Unformed && x.formed {
             return Err(in_entry(
                 file,
@@ -479,6 +566,31 @@ fn check_formations(file: &str, text: &str, f: &FormationsFile) -> Result<(), Lo
                 "`Unformed` cannot be formed (C&M 7.22)".into(),
             ));
         }
+    }
+    Ok(())
+}
+
+fn check_terrain(file: &str, text: &str, t: &TerrainFile) -> Result<(), LocatedError> {
+    for (i, ty) in t.terrain.iter().enumerate() {
+        if t.terrain[..i].iter().any(|o| o.id == ty.id) {
+            return Err(LocatedError::at_field(
+                file,
+                text,
+                "id",
+                Some(&ty.id),
+                1,
+                format!("terrain `{}` is given twice", ty.id),
+            ));
+        }
+    }
+    if !t.terrain.iter().any(|ty| ty.id == "clear") {
+        return Err(LocatedError::at_text(
+            file,
+            text,
+            "terrain",
+            0,
+            "terrain `clear` must be given: it is every scenario's default",
+        ));
     }
     Ok(())
 }
