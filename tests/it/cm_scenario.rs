@@ -28,7 +28,7 @@ fn hexes(labels: &[&str]) -> Vec<HexCoord> {
 
 #[test]
 fn cm_b5_maldon_991_loads_with_its_shieldwalls_leaders_and_causeway() {
-    let path = root().join("scenarios/charge_and_melee/maldon_991.ron");
+    let path = root().join("tests/fixtures/charge_and_melee/maldon_991.ron");
     let (scenario, cm) = load(&path).unwrap_or_else(|e| panic!("{e}"));
     let file = &scenario.file;
     assert_eq!(file.name, "Maldon");
@@ -116,7 +116,7 @@ fn cm_b5_maldon_991_loads_with_its_shieldwalls_leaders_and_causeway() {
 fn cm_b5_maldon_is_refused_cleanly_by_the_registry_until_the_ruleset_is_played() {
     // No player reaches an unfinished path: the game's own loader refuses the scenario,
     // at its `ruleset:`, naming the ruleset.
-    let path = root().join("scenarios/charge_and_melee/maldon_991.ron");
+    let path = root().join("tests/fixtures/charge_and_melee/maldon_991.ron");
     let Err(e) = bataille::rulesets::load_scenario(&path) else {
         panic!("Maldon loaded though Charge & mêlée is not registered yet");
     };
