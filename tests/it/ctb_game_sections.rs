@@ -622,16 +622,64 @@ fn ctb_10_6_supporting_skirmishers_in_the_open_evade_or_fire_and_die() {
     let d = decision(&g).expect("supporting fire is offered");
     assert_eq!(d.rule, "CtB 6.3", "{d:?}");
     let labels: Vec<&str> = d.choices.iter().map(|c| c.label.as_str()).collect();
-    assert_eq!(labels, ["fire", "evade"], "no holding in the open");
+    // Fire, or evade to any hex an evasion may end in (CtB 4.0), the default first; no
+    // holding in the open.
+    assert_eq!(labels[0], "fire", "{labels:?}");
+    let ends: Vec<&str> = labels[1..]
+        .iter()
+        .map(|l| l.strip_prefix("evade to ").expect("an evasion's hex"))
+        .collect();
+    assert!(ends.len() >= 2, "{labels:?}");
     let r = refused(&mut g, "react none");
     assert!(r.contains("CtB 10.6") && r.contains("must evade"), "{r}");
+    // `evade c` takes the default way; each other hex offered is taken as asked.
+    let other = ends[ends.len() - 1].to_string();
+    let mut chosen = pike_charge(sk);
+    run(&mut chosen, &[&format!("evade c {other}")]);
+    assert_eq!(hex(&chosen, "c").as_deref(), Some(other.as_str()));
     run(&mut g, &["evade c"]);
     let log = log_text(&g);
     assert!(
-        log.contains("Culveriniers evades Pike block instead of supporting: 0306 →"),
+        log.contains(&format!(
+            "Culveriniers evades Pike block instead of supporting: 0306 → {}",
+            ends[0]
+        )),
         "{log}"
     );
-    assert_ne!(hex(&g, "c").as_deref(), Some("0306"));
+    assert_eq!(hex(&g, "c").as_deref(), Some(ends[0]));
     // The melee comes next, without them.
     assert_eq!(decision(&g).map(|d| d.rule).as_deref(), Some("CtB 10.2"));
+}
+
+#[test]
+fn ctb_10_6_a_break_off_asked_first_then_the_impetuous_stands_are_compelled() {
+    // The Duke's battle begins its activation: the culveriniers (0208, facing W) have
+    // Swiss shot in front of them and more than one hex to fall back to, so their owner
+    // chooses; the steady gendarmes (0505, facing W), within reach of the pike block,
+    // are compelled once the culveriniers have fallen back (CtB 9.2, 10.6).
+    let burgundians = concat!(
+        r#"(id: "g1", name: "Gendarmes", side: "burgundians", type: "gendarmes", hex: "0505", group: "duke", facing: "W"),"#,
+        r#"(id: "c", name: "Culveriniers", side: "burgundians", type: "culveriniers", hex: "0508", group: "duke", facing: "W"),"#,
+    );
+    let swiss = concat!(
+        r#"(id: "p", name: "Pike block", side: "swiss", type: "pike_block", hex: "0304", group: "bern", facing: "E"),"#,
+        r#"(id: "s", name: "Swiss shot", side: "swiss", type: "swiss_shot", hex: "0408", group: "bern", facing: "E"),"#,
+    );
+    let mut g = duke_against_swiss(burgundians, swiss, "burgundians");
+    let d = decision(&g).expect("the break-off's choice");
+    assert_eq!(d.rule, "CtB 10.6", "{d:?}");
+    assert!(
+        d.prompt
+            .contains("Culveriniers must break off from Swiss shot"),
+        "{d:?}"
+    );
+    let r = refused(&mut g, "go g1 0605");
+    assert!(r.contains("CtB 10.6"), "the choice comes first: {r}");
+    let first = d.choices[0].command.to_string();
+    run(&mut g, &[&first]);
+    assert!(decision(&g).is_none(), "{:?}", decision(&g));
+    assert!(log_text(&g).contains("Culveriniers breaks off from Swiss shot: 0508 →"));
+    // Now the gendarmes are compelled: away from the pikes is refused.
+    let r = refused(&mut g, "go g1 0605");
+    assert!(r.contains("CtB 9.2"), "{r}");
 }

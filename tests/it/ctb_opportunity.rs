@@ -26,6 +26,10 @@ fn scots_watch_seeded(english: &str, scots: &str, on_opportunity: &[&str], seed:
     watch_seeded(english, "scots", scots, on_opportunity, seed)
 }
 
+/// Given as `on_opportunity`, stops `watch_seeded` as the Scots' activation begins
+/// (their skirmishers' break-off asks its owner, CtB 10.6).
+const BREAK_OFF_ASKED: &str = "(break-off asked)";
+
 /// As `scots_watch_seeded`, the second side of `army`'s list.
 fn watch_seeded(
     english: &str,
@@ -56,6 +60,9 @@ fn watch_seeded(
     );
     let mut g = crate::common::game_of(&ron, seed, &[]);
     run(&mut g, &["declare comyn", "declare marshal", "end"]);
+    if on_opportunity == [BREAK_OFF_ASKED] {
+        return g;
+    }
     for o in on_opportunity {
         run(&mut g, &[&format!("opportunity {o}")]);
     }
@@ -313,19 +320,49 @@ fn ctb_10_6_light_cavalry_destroy_skirmishers_on_a_flank_only_from_behind_their_
 #[test]
 fn ctb_10_6_skirmishers_with_an_enemy_in_front_break_off_at_their_activation() {
     let english = r#"(id: "e1", name: "English stand", side: "english", type: "english_foot", hex: "0405", group: "marshal", facing: "E"),"#;
-    let g = watch_seeded(
-        english,
-        "french",
-        &french_skirmishers("W"),
-        &[],
-        seed_rolling(&[6, 6, 1, 1]),
-    );
+    let start = || {
+        watch_seeded(
+            english,
+            "french",
+            &french_skirmishers("W"),
+            &[BREAK_OFF_ASKED],
+            seed_rolling(&[6, 6, 1, 1]),
+        )
+    };
+    let mut g = start();
+    // Two or more hexes to fall back to: their owner chooses (R-10.6), before anything
+    // else, every way back a hex of an evasion (CtB 4.0), the default first.
+    let d = decision(&g).expect("the break-off's choice");
+    assert_eq!(d.rule, "CtB 10.6", "{d:?}");
+    let ends: Vec<String> = d
+        .choices
+        .iter()
+        .map(|c| {
+            c.label
+                .strip_prefix("break off to ")
+                .expect("a hex")
+                .to_string()
+        })
+        .collect();
+    assert!(ends.len() >= 2, "{ends:?}");
+    assert!(refused(&mut g, "end").contains("CtB 10.6"));
+    // Not the default: the last way offered.
+    let last = ends.last().expect("a hex").clone();
+    run(&mut g, &[&format!("evade sk {last}")]);
     let log = log_text(&g);
     assert!(
-        log.contains("Crossbow skirmishers breaks off from English stand: 0505 →"),
+        log.contains(&format!(
+            "Crossbow skirmishers breaks off from English stand: 0505 → {last}"
+        )),
         "{log}"
     );
-    assert_ne!(hex(&g, "sk").as_deref(), Some("0505"));
+    assert_eq!(hex(&g, "sk").as_deref(), Some(last.as_str()));
+    // That was its first move of the activation, and it ends.
+    run(&mut g, &["end"]);
+    // A hex it may not end in is refused with the ones it may.
+    let mut again = start();
+    let r = refused(&mut again, "evade sk 0405");
+    assert!(r.contains("CtB") && r.contains(&ends[0]), "{r}");
 }
 
 // ---- retreats (CtB 12.1) ----

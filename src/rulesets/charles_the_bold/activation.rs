@@ -305,8 +305,11 @@ pub fn start_activation(world: &mut World) {
         format!("{} move {}", side_name(w, g.side), g.name)
     });
     super::ongoing::turn_to_face(world, group);
-    super::reactions::break_off(world, group);
-    super::impetuous::mark_compelled(world, group);
+    // A break-off with a choice of hexes waits for its owner; the compelled stands
+    // are marked once the skirmishers have fallen back (`break_offs_done`).
+    if !super::reactions::break_off(world, group) {
+        super::impetuous::mark_compelled(world, group);
+    }
 }
 
 /// `end` of an activation (CtB 1.4): the group has moved; the next choice of groups.

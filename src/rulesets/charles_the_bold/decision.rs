@@ -54,6 +54,9 @@ pub enum Pending {
         options: Vec<super::retreat::Course>,
         then: Option<super::retreat::PursuitAfter>,
     },
+    /// Skirmishers that begin their activation with `enemy` in front must break off
+    /// (CtB 10.6); with more than one hex to fall back to, their owner chooses.
+    BreakOff { stand: UnitId, enemy: UnitId },
     /// The winner may pursue (CtB 13.0): from the hex the loser left, along its way.
     Pursue {
         stand: UnitId,
@@ -80,6 +83,7 @@ impl Pending {
             Pending::EvadeFire { plan } => plan.target == id || plan.shooter == id,
             // No melee yet: a stand on opportunity may fire at its trigger (CtB 5.0).
             Pending::Opportunity { .. } => false,
+            Pending::BreakOff { stand, enemy } => *stand == id || *enemy == id,
         }
     }
 
@@ -95,6 +99,7 @@ impl Pending {
             Pending::Supports { .. } => "CtB 10.7",
             Pending::Retreat { .. } => "CtB 12.0",
             Pending::Opportunity { .. } => "CtB 5.0",
+            Pending::BreakOff { .. } => "CtB 10.6",
         }
     }
 
@@ -107,7 +112,8 @@ impl Pending {
             | Pending::Evade { stand, .. }
             | Pending::DefensiveFire { stand, .. }
             | Pending::SupportingFire { stand, .. }
-            | Pending::Opportunity { stand, .. } => side_of(world, *stand),
+            | Pending::Opportunity { stand, .. }
+            | Pending::BreakOff { stand, .. } => side_of(world, *stand),
             Pending::Supports { plan } => side_of(world, plan.stands[1]),
             Pending::EvadeFire { plan } => side_of(world, plan.target),
             Pending::Retreat { jobs, .. } => side_of(world, jobs[0].stand),
@@ -291,16 +297,12 @@ pub fn decision(world: &World) -> Option<Decision> {
                 choices: {
                     // Skirmishers out of cover supporting a charged stand must evade,
                     // or fire and die (CtB 10.6).
+                    // Evading, they may end in any hex an evasion may (CtB 4.0), the
+                    // default first.
                     let mut c = fire_choices(world, *stand, *charger);
                     if super::reactions::support_evasion(world, *stand, *charger).is_some() {
-                        c.push(choice(
-                            "evade".into(),
-                            CtbCommand::Evade {
-                                unit: key(world, *stand),
-                                path: Vec::new(),
-                            }
-                            .command(),
-                            None,
+                        c.extend(super::evasion::fall_back_choices(
+                            world, *stand, *charger, "evade to",
                         ));
                     }
                     if super::reactions::support_must_evade_or_fire(world, *stand, *charger) {
@@ -351,6 +353,16 @@ pub fn decision(world: &World) -> Option<Decision> {
                 ),
                 rule: "CtB 5.0".into(),
                 choices: super::opportunity::choices(world, *stand, *trigger),
+            },
+            Pending::BreakOff { stand, enemy } => Decision {
+                side: side_of(world, *stand),
+                prompt: format!(
+                    "{} must break off from {}: choose where it falls back",
+                    plain_name(world, *stand),
+                    plain_name(world, *enemy)
+                ),
+                rule: "CtB 10.6".into(),
+                choices: super::evasion::fall_back_choices(world, *stand, *enemy, "break off to"),
             },
             Pending::Supports { plan } => super::supports::decision(world, plan),
             Pending::Retreat { jobs, options, .. } => {

@@ -50,6 +50,8 @@ pub enum Plan {
     Support(bool),
     /// A supporting skirmisher evades instead, along the route (CtB 10.6).
     SupportEvasion(Vec<crate::engine::hex::HexCoord>),
+    /// A skirmisher's break-off along the route its owner chose (CtB 10.6).
+    BreakOff(Vec<crate::engine::hex::HexCoord>),
     /// An Order Test for opportunity (CtB 5.0, 9.1).
     Opportunity(UnitId),
     /// A general attaches himself to a stand in his hex (CtB 2.1).
@@ -248,6 +250,17 @@ pub fn check(world: &World, command: &Command) -> Result<Plan, Refusal> {
                         Ok(answer(true))
                     }
                 }
+            }
+            (Pending::BreakOff { stand, enemy }, Some(CtbCommand::Evade { unit, path })) => {
+                if resolve(world, unit)? != *stand {
+                    return Err(refuse(
+                        "CtB 10.6",
+                        format!("the stand breaking off is {}", plain_name(world, *stand)),
+                    ));
+                }
+                let from = hex_of(world, *enemy)
+                    .ok_or_else(|| refuse("CtB 10.6", "the enemy is no longer on the map"))?;
+                super::evasion::chosen_route(world, *stand, from, path).map(Plan::BreakOff)
             }
             (
                 Pending::Opportunity { stand, trigger, .. },
@@ -519,6 +532,14 @@ pub fn execute(world: &mut World, plan: Plan) {
                 super::evasion::evade_support(world, stand, charger, &path);
             }
         }
+        Plan::BreakOff(path) => {
+            if let Some(Pending::BreakOff { stand, enemy }) =
+                world.resource_mut::<super::CtbState>().pending.pop_front()
+            {
+                super::reactions::break_off_along(world, stand, enemy, &path);
+                super::reactions::break_offs_done(world);
+            }
+        }
         Plan::Opportunity(id) => super::impetuous::go_on_opportunity(world, id),
         Plan::Attach { general, stand } => super::generals::attach(world, general, stand),
         Plan::Detach { general, stand } => super::generals::detach(world, general, stand),
@@ -599,6 +620,9 @@ fn prune_pending(world: &mut World) {
             Pending::Evade { stand, charger } => (super::hex_of(world, stand).is_some()
                 && super::hex_of(world, charger).is_some())
             .then_some(Pending::Evade { stand, charger }),
+            Pending::BreakOff { stand, enemy } => (super::hex_of(world, stand).is_some()
+                && super::hex_of(world, enemy).is_some())
+            .then_some(Pending::BreakOff { stand, enemy }),
             Pending::EvadeFire { plan } => (super::hex_of(world, plan.target).is_some()
                 && super::hex_of(world, plan.shooter).is_some())
             .then_some(Pending::EvadeFire { plan }),

@@ -245,22 +245,7 @@ pub fn chosen_route(
 /// The answers to an evasion offered (CtB 4.0): evade to each hex it may end in, the
 /// default first, or stand.
 pub fn choices(world: &World, id: UnitId, attacker: UnitId) -> Vec<Choice> {
-    let mut out: Vec<Choice> = hex_of(world, attacker)
-        .map(|a| ends(world, id, a))
-        .unwrap_or_default()
-        .into_iter()
-        .map(|end| {
-            choice(
-                format!("evade to {end}"),
-                CtbCommand::Evade {
-                    unit: key(world, id),
-                    path: vec![end],
-                }
-                .command(),
-                Some(end),
-            )
-        })
-        .collect();
+    let mut out = fall_back_choices(world, id, attacker, "evade to");
     out.push(choice(
         "stand".into(),
         CtbCommand::Hold {
@@ -270,6 +255,28 @@ pub fn choices(world: &World, id: UnitId, attacker: UnitId) -> Vec<Choice> {
         hex_of(world, id),
     ));
     out
+}
+
+/// A stand's ways back from `attacker` (an evasion, a supporting skirmisher's evasion,
+/// a break-off: CtB 4.0, 10.6): `evade STAND HEX` to each hex it may end in, the
+/// default first, labelled `what HEX`.
+pub fn fall_back_choices(world: &World, id: UnitId, attacker: UnitId, what: &str) -> Vec<Choice> {
+    hex_of(world, attacker)
+        .map(|a| ends(world, id, a))
+        .unwrap_or_default()
+        .into_iter()
+        .map(|end| {
+            choice(
+                format!("{what} {end}"),
+                CtbCommand::Evade {
+                    unit: key(world, id),
+                    path: vec![end],
+                }
+                .command(),
+                Some(end),
+            )
+        })
+        .collect()
 }
 
 /// Moves a stand falling back along `path` (an evasion, a break-off: CtB 4.0, 10.6):

@@ -438,8 +438,12 @@ pub fn skirmishers_in_the_open(world: &mut World, target: UnitId, charger: UnitI
 /// Skirmishers that begin their group's activation with an enemy stand in a front hex
 /// break off (CtB 10.6: "must break off"), at once, as an evasion from the nearest of
 /// them: up to a full move to the rear, facing kept; that is their first move of the
-/// activation. With nowhere to go they stay.
-pub fn break_off(world: &mut World, group: usize) {
+/// activation. Where they may end in more than one hex their owner chooses
+/// (`Pending::BreakOff`, answered with `evade STAND HEX`); with nowhere to go they stay.
+/// Returns whether a choice waits (the activation's compelled stands are then marked
+/// once every break-off is made: `break_offs_done`).
+pub fn break_off(world: &mut World, group: usize) -> bool {
+    let mut asked = false;
     for id in super::group_stands(world, group) {
         let is_sk = stand(world, id).is_some_and(|s| s.spec.df == DefensiveFire::Skirmisher);
         let Some(at) = hex_of(world, id) else {
@@ -455,8 +459,19 @@ pub fn break_off(world: &mut World, group: usize) {
         else {
             continue;
         };
-        let Some(path) = hex_of(world, enemy).and_then(|e| routes(world, id, e).into_iter().next())
-        else {
+        let Some(from) = hex_of(world, enemy) else {
+            continue;
+        };
+        let ways = super::evasion::ends(world, id, from);
+        if ways.len() > 1 {
+            world
+                .resource_mut::<super::CtbState>()
+                .pending
+                .extend([Pending::BreakOff { stand: id, enemy }]);
+            asked = true;
+            continue;
+        }
+        let Some(path) = routes(world, id, from).into_iter().next() else {
             log(world, EventKind::Special, "CtB 10.6", |w| {
                 format!(
                     "{} must break off from {} but has nowhere to go",
@@ -466,20 +481,42 @@ pub fn break_off(world: &mut World, group: usize) {
             });
             continue;
         };
-        {
-            let mut t = acts_mut(world, id);
-            t.moves += 1;
-            t.move_start = Some(at);
-            t.hexes += path.path.len() as u32;
-        }
-        fall_back(world, id, &path.path, "CtB 10.6", |w, from, to| {
-            format!(
-                "{} breaks off from {}: {from} → {to}, facing {}",
-                plain_name(w, id),
-                plain_name(w, enemy),
-                facing(w, id).name()
-            )
-        });
+        break_off_along(world, id, enemy, &path.path);
+    }
+    asked
+}
+
+/// A skirmisher breaks off from `enemy` along `path` (CtB 10.6): its first move of the
+/// activation.
+pub fn break_off_along(world: &mut World, id: UnitId, enemy: UnitId, path: &[HexCoord]) {
+    let Some(at) = hex_of(world, id) else {
+        return;
+    };
+    {
+        let mut t = acts_mut(world, id);
+        t.moves += 1;
+        t.move_start = Some(at);
+        t.hexes += path.len() as u32;
+    }
+    fall_back(world, id, path, "CtB 10.6", |w, from, to| {
+        format!(
+            "{} breaks off from {}: {from} → {to}, facing {}",
+            plain_name(w, id),
+            plain_name(w, enemy),
+            facing(w, id).name()
+        )
+    });
+}
+
+/// After a chosen break-off: once none waits, the activation's impetuous stands are
+/// marked compelled (CtB 9.1), as they are at once when no break-off asks.
+pub fn break_offs_done(world: &mut World) {
+    let waiting = super::state(world)
+        .pending
+        .iter()
+        .any(|p| matches!(p, Pending::BreakOff { .. }));
+    if let (false, Some(group)) = (waiting, super::state(world).activation) {
+        super::impetuous::mark_compelled(world, group);
     }
 }
 
