@@ -43,7 +43,31 @@ pub(crate) fn game_of(
     brown: &str,
     more: &[u8],
 ) -> Game {
-    let ron = format!(
+    let ron = position_ron(armies, poorly_trained, more_groups, blue, brown);
+    start_position(&ron, more, None)
+}
+
+/// As `game_of`, the army lists read from `armies_ron` (an `armies.ron` placed beside
+/// the scenario, as a player may: the other tables built in).
+pub(crate) fn game_of_listed(
+    armies_ron: &str,
+    armies: [&str; 2],
+    blue: &str,
+    brown: &str,
+    more: &[u8],
+) -> Game {
+    let ron = position_ron(armies, false, "", blue, brown);
+    start_position(&ron, more, Some(armies_ron))
+}
+
+fn position_ron(
+    armies: [&str; 2],
+    poorly_trained: bool,
+    more_groups: &str,
+    blue: &str,
+    brown: &str,
+) -> String {
+    format!(
         r#"(
     name: "Generals", date: "1480", ruleset: "charles_the_bold", turns: 3,
     map: (columns: 12, rows: 10),
@@ -61,10 +85,24 @@ pub(crate) fn game_of(
     at_time_limit: (winner: "brown", level: Minor),
 )"#,
         armies[0], armies[1]
-    );
+    )
+}
+
+fn start_position(ron: &str, more: &[u8], armies_ron: Option<&str>) -> Game {
     let mut dice = vec![6, 6, 1, 1];
     dice.extend_from_slice(more);
-    let mut g = crate::common::game_of(&ron, seed_rolling(&dice), &[]);
+    let seed = seed_rolling(&dice);
+    let mut g = match armies_ron {
+        None => crate::common::game_of(ron, seed, &[]),
+        Some(lists) => {
+            let dir = crate::common::scratch("listed");
+            let tables = dir.join("rulesets").join("charles_the_bold");
+            std::fs::create_dir_all(&tables).expect("tables folder");
+            crate::common::write(&tables, "armies.ron", lists);
+            let path = crate::common::write(&dir, "position.ron", ron);
+            Game::start(&path, seed, &[]).unwrap_or_else(|e| panic!("test position loads: {e}"))
+        }
+    };
     run(&mut g, &["declare blue", "declare brown", "end"]);
     g
 }

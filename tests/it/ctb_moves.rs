@@ -7,8 +7,10 @@
 use bataille::engine::game::Game;
 use bataille::rulesets::charles_the_bold::{CtbState, CtbStatus, OngoingMelee};
 
-use crate::common::{decision, default_retreats, facing, hex, log_text, refused, run};
-use crate::ctb_generals::{BROWN, GENERAL, blue, brown, dice_from, flags, game_of, unit};
+use crate::common::{decision, default_retreats, facing, hex, log_text, refused, root, run};
+use crate::ctb_generals::{
+    BROWN, GENERAL, blue, brown, dice_from, flags, game_of, game_of_listed, unit,
+};
 
 /// French against French: Blue's general in 0105 and `blue`, against Brown's `brown`
 /// with `BROWN`; the dice `more` after the initiative.
@@ -368,4 +370,83 @@ fn ctb_3_10_light_horse_sidestep_to_displace() {
     run(&mut g, &["go lc 0306"]);
     assert_eq!(hex(&g, "lc").as_deref(), Some("0306"));
     assert_eq!(hex(&g, "sk").as_deref(), Some("0305"));
+}
+
+/// The Burgundian list with war bands added (CtB 15.1's WB: no army list has them), as
+/// an `armies.ron` placed beside a scenario.
+fn burgundians_with_war_bands() -> String {
+    let lists = std::fs::read_to_string(root().join("rulesets/charles_the_bold/armies.ron"))
+        .expect("the army lists");
+    lists.replacen(
+        "\"burgundian\": [",
+        "\"burgundian\": [\n      (id: \"war_band\", class: B, type: \"WB\", mp: (2, 2), sp: [5, 4], impact: 2, bp: 2),",
+        1,
+    )
+}
+
+/// A Burgundian `beaten` stand (0505, facing W) charged by a Swiss pike block from
+/// 0305 by 0405, with Burgundian `behind` stands in the three hexes farther from it
+/// (0604, 0605, 0504); the melee's dice from `seed`; war bands in the list.
+fn charged_before(seed: u64, beaten: &str, behind: &str) -> Game {
+    let blue = format!(
+        "{GENERAL}{}",
+        blue("p", "Pike block", "pike_block", "0305", "E")
+    );
+    let brown = [
+        BROWN.replace("dismounted_maa", "pikemen"),
+        brown("b", "Beaten", beaten, "0505", "W"),
+        brown("r1", "Rear 1", behind, "0604", "W"),
+        brown("r2", "Rear 2", behind, "0605", "W"),
+        brown("r3", "Rear 3", behind, "0504", "W"),
+    ]
+    .concat();
+    let mut g = game_of_listed(
+        &burgundians_with_war_bands(),
+        ["swiss", "burgundian"],
+        &blue,
+        &brown,
+        &[],
+    );
+    run(&mut g, &["go p 0405"]);
+    while let Some(d) = decision(&g) {
+        let line = match d.rule.as_str() {
+            "CtB 6.2" | "CtB 6.3" => "react none".to_string(),
+            "CtB 10.7" => "support none".to_string(),
+            "CtB 10.2" => {
+                dice_from(&mut g, seed);
+                "fight p -> b".to_string()
+            }
+            _ => break,
+        };
+        run(&mut g, &[&line]);
+    }
+    default_retreats(&mut g);
+    g
+}
+
+/// Whether any of the three stands behind was disordered by the beaten stand
+/// retreating through it, in the first game (seed) where it retreats through one.
+fn disorders_behind(beaten: &str, behind: &str) -> bool {
+    let seed = (0..3000u64)
+        .find(|s| {
+            let g = charged_before(*s, beaten, behind);
+            let log = log_text(&g);
+            log.contains("Pike block wins the melee") && log.contains("Beaten retreats 0505 →")
+        })
+        .expect("a seed where the beaten stand retreats");
+    let g = charged_before(seed, beaten, behind);
+    ["r1", "r2", "r3"]
+        .iter()
+        .any(|r| flags(&g, r).contains(&"disordered".to_string()))
+}
+
+#[test]
+fn ctb_3_9_war_bands_neither_disorder_heavy_stands_nor_are_disordered_by_them() {
+    // CtB 3.9: M/HC, LSp, Pike or HI retreating through M/HC, LSp, Pike or HI disorder
+    // them. Pikemen beaten before pikemen disorder one of them (the rule at work) ...
+    assert!(disorders_behind("pikemen", "pikemen"));
+    // ... but war bands, not on that list, are not disordered by the pikemen, and a
+    // beaten war band disorders no pikemen (CtB 15.1's WB, `heavy` unset in types.ron).
+    assert!(!disorders_behind("pikemen", "war_band"));
+    assert!(!disorders_behind("war_band", "pikemen"));
 }
