@@ -78,6 +78,31 @@ enum Cmd {
         #[arg(long = "option")]
         options: Vec<String>,
     },
+    /// Replay a save to any point: print the log (and `--state`) as the game stood
+    /// after `--to N` of its commands, or at the start of `--turn T` (`--phase P`);
+    /// `--marks` lists where each turn and phase begins; `--branch OUT` writes a
+    /// what-if branch from that point (continue it with `play --load OUT`).
+    Replay {
+        save: PathBuf,
+        /// The point: after this many commands (the whole game when absent).
+        #[arg(long, conflicts_with = "turn")]
+        to: Option<usize>,
+        /// The point: where this turn begins (its first phase, or `--phase`).
+        #[arg(long)]
+        turn: Option<u32>,
+        #[arg(long, requires = "turn")]
+        phase: Option<String>,
+        /// List where each turn and phase begins, then stop.
+        #[arg(long)]
+        marks: bool,
+        /// Print the state of every unit at that point as JSON.
+        #[arg(long)]
+        state: bool,
+        /// Write a what-if branch from that point here: the save of the game so far,
+        /// recording where it left the original (which is not touched).
+        #[arg(long)]
+        branch: Option<PathBuf>,
+    },
     /// Play complete games of random legal commands and report throughput.
     Autoplay {
         scenario: PathBuf,
@@ -317,6 +342,23 @@ fn run(cli: Cli) -> Result<(), String> {
                 None => Ok(()),
             }
         }
+        Cmd::Replay {
+            save,
+            to,
+            turn,
+            phase,
+            marks,
+            state,
+            branch,
+        } => replay(
+            &save,
+            to,
+            turn,
+            phase.as_deref(),
+            marks,
+            state,
+            branch.as_deref(),
+        ),
         Cmd::Autoplay {
             scenario,
             seed,
@@ -366,4 +408,73 @@ fn run(cli: Cli) -> Result<(), String> {
             }
         }
     }
+}
+
+/// `bataille replay`: a save at the point asked (see `Cmd::Replay`).
+fn replay(
+    save: &std::path::Path,
+    to: Option<usize>,
+    turn: Option<u32>,
+    phase: Option<&str>,
+    marks: bool,
+    state: bool,
+    branch: Option<&std::path::Path>,
+) -> Result<(), String> {
+    let r = bataille::engine::replay::Replay::open(bataille::rulesets::REGISTRY, save)
+        .map_err(|e| e.to_string())?;
+    if marks {
+        for m in r.marks() {
+            out!(
+                "after {:>4} commands: turn {}, {} ({})",
+                m.after,
+                m.turn,
+                m.phase,
+                m.side
+            );
+        }
+        return Ok(());
+    }
+    let n = match (to, turn) {
+        (Some(n), _) => n,
+        (None, Some(t)) => r.point_of(t, phase).ok_or_else(|| {
+            format!(
+                "{}: the game never reached turn {t}{}",
+                save.display(),
+                phase.map(|p| format!(", {p}")).unwrap_or_default()
+            )
+        })?,
+        (None, None) => r.len(),
+    };
+    let game = match branch {
+        Some(_) => r.branch(n),
+        None => r.at(n),
+    }
+    .map_err(|e| e.to_string())?;
+    for line in game.log().lines() {
+        out!("{line}");
+    }
+    let t = game.turn();
+    out!(
+        "Point {n} of {}: turn {}, {}{}",
+        r.len(),
+        t.turn,
+        t.phase.label,
+        r.command(n + 1)
+            .map(|c| format!("; next: {c}"))
+            .unwrap_or_default()
+    );
+    if let Some(p) = game.ruleset.pending_decision(&game.world) {
+        out!("Waiting for: {p}");
+    }
+    if let Some(path) = branch {
+        std::fs::write(path, game.save_text())
+            .map_err(|e| format!("{}: cannot write the branch: {e}", path.display()))?;
+    }
+    if state {
+        out!(
+            "{}",
+            serde_json::to_string_pretty(&game.state_json()).unwrap_or_default()
+        );
+    }
+    Ok(())
 }

@@ -224,6 +224,19 @@ pub struct SaveFile {
     #[serde(default)]
     pub options: Vec<String>,
     pub commands: Vec<String>,
+    /// Where a what-if branch left the game it was played from (`replay`): absent for
+    /// a game played from the start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub branch: Option<BranchOrigin>,
+}
+
+/// The game a branch was played from: that save, and how many of its commands the
+/// branch keeps before its own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BranchOrigin {
+    pub save: String,
+    pub at: usize,
 }
 
 /// Why a script stopped: the line and the parse error or refusal.
@@ -245,6 +258,17 @@ impl std::fmt::Display for ScriptFailure {
     }
 }
 
+/// Reads a save's text (`path` names it in errors): never empty, every field known.
+pub fn parse_save(path: &Path, text: &str) -> Result<SaveFile, LocatedError> {
+    let shown = path.display().to_string();
+    if text.trim().is_empty() {
+        return Err(LocatedError::whole_file(&shown, "the save file is empty"));
+    }
+    ron_options()
+        .from_str(text)
+        .map_err(|e| LocatedError::from_ron(&shown, text, &e))
+}
+
 /// A game held in a plain world: what scripts, saves, tests and autoplay drive. The
 /// window drives the same world inside its `App` through the same `submit`.
 pub struct Game {
@@ -252,6 +276,8 @@ pub struct Game {
     pub scenario: Arc<LoadedScenario>,
     pub ruleset: Arc<dyn Ruleset>,
     pub seed: u64,
+    /// Set when this game is a what-if branch of a save (`replay::Replay::branch`).
+    pub branch: Option<BranchOrigin>,
 }
 
 impl Game {
@@ -276,6 +302,7 @@ impl Game {
             scenario,
             ruleset,
             seed,
+            branch: None,
         }
     }
 
@@ -373,6 +400,7 @@ impl Game {
             seed: self.seed,
             options: extra,
             commands: self.commands().iter().map(|c| c.to_string()).collect(),
+            branch: self.branch.clone(),
         }
     }
 
@@ -392,13 +420,22 @@ impl Game {
         path: &Path,
         text: String,
     ) -> Result<Self, LocatedError> {
+        let save = parse_save(path, &text)?;
+        Self::replay_save(registry, path, &text, &save, save.commands.len())
+    }
+
+    /// The game after the first `upto` commands of `save` (read from `text` at `path`,
+    /// which errors name): the scenario checked unchanged, the options known, each
+    /// command accepted as it was when the game was played.
+    pub fn replay_save(
+        registry: &[RulesetEntry],
+        path: &Path,
+        text: &str,
+        save: &SaveFile,
+        upto: usize,
+    ) -> Result<Self, LocatedError> {
         let shown = path.display().to_string();
-        if text.trim().is_empty() {
-            return Err(LocatedError::whole_file(&shown, "the save file is empty"));
-        }
-        let save: SaveFile = ron_options()
-            .from_str(&text)
-            .map_err(|e| LocatedError::from_ron(&shown, &text, &e))?;
+        let text = text.to_string();
         let scenario_path = Path::new(&save.scenario);
         let (scenario, ruleset) = load_scenario(registry, scenario_path).map_err(|e| {
             LocatedError::at_text(
@@ -440,7 +477,8 @@ impl Game {
         }
         let board = build_ruleset_board(&*ruleset, &scenario);
         let mut game = Self::new(scenario, ruleset, board, save.seed, &save.options);
-        for (i, line) in save.commands.iter().enumerate() {
+        game.branch = save.branch.clone();
+        for (i, line) in save.commands.iter().enumerate().take(upto) {
             let located = |msg: String| {
                 let nth = save.commands[..i].iter().filter(|c| *c == line).count();
                 LocatedError::at_text(&shown, &text, &format!("\"{line}\""), nth, msg)

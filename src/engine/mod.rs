@@ -10,6 +10,7 @@ pub mod game;
 pub mod hex;
 pub mod phase;
 pub mod plugin;
+pub mod replay;
 pub mod ruleset;
 pub mod scenario;
 pub mod units;

@@ -36,5 +36,6 @@ mod mp_game;
 mod mp_rules;
 mod mp_view;
 mod phases;
+mod replay;
 mod toy_ruleset;
 pub(crate) mod trust;
