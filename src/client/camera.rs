@@ -320,4 +320,21 @@ fn keyboard_input(
     if keys.just_pressed(KeyCode::Escape) {
         input.write(PlayerInput::Cancel);
     }
+    // The replay view: , and . step back and forth, Home and End go to either end.
+    if let Some(view) = &session.replay {
+        use crate::client::controller::ReplayInput;
+        let replay = |r: ReplayInput| PlayerInput::Replay(r);
+        if keys.just_pressed(KeyCode::Comma) {
+            input.write(replay(ReplayInput::Step(-1)));
+        }
+        if keys.just_pressed(KeyCode::Period) {
+            input.write(replay(ReplayInput::Step(1)));
+        }
+        if keys.just_pressed(KeyCode::Home) {
+            input.write(replay(ReplayInput::Seek(0)));
+        }
+        if keys.just_pressed(KeyCode::End) {
+            input.write(replay(ReplayInput::Seek(view.commands.len())));
+        }
+    }
 }

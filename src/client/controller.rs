@@ -38,6 +38,21 @@ pub enum PlayerInput {
     HandOverDone,
     ToggleZoc,
     ToggleLabels,
+    /// The replay view (issue 18): open it, move through it, play on from its point.
+    Replay(ReplayInput),
+}
+
+/// What the replay view is asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplayInput {
+    Open,
+    /// Forward (positive) or back by this many commands.
+    Step(i64),
+    /// To the point after this many commands.
+    Seek(usize),
+    /// A what-if branch from the point shown.
+    PlayFromHere,
+    Leave,
 }
 
 /// What the cursor over a hex means now.
@@ -144,6 +159,10 @@ pub fn pending_decision(session: &Session) -> Option<Decision> {
 /// The side whose eyes the map is drawn for: whoever must decide now, else the side
 /// whose phase it is.
 pub fn viewer(session: &Session) -> SideId {
+    // A replay is watched by the side that opened it, whatever point it shows.
+    if let Some(side) = session.replay.as_ref().and_then(|r| r.watching) {
+        return side;
+    }
     pending_decision(session)
         .map(|d| d.side)
         .unwrap_or_else(|| session.game.turn().active)
@@ -291,6 +310,50 @@ pub fn apply_player_input(
             PlayerInput::HandOverDone => ui.hand_over = None,
             PlayerInput::ToggleZoc => ui.show_zoc = !ui.show_zoc,
             PlayerInput::ToggleLabels => ui.show_labels = !ui.show_labels,
+            PlayerInput::Replay(r) => replay_input(&mut session, &mut ui, r),
+        }
+    }
+}
+
+/// The replay view's inputs: open it (watched by the side at the seat), step, seek,
+/// leave, or play on from the point shown.
+fn replay_input(session: &mut Session, ui: &mut Interaction, input: &ReplayInput) {
+    let at = session.replay.as_ref().map(|r| r.at);
+    let result = match (input, at) {
+        (ReplayInput::Open, _) => {
+            let watching = viewer(session);
+            session.enter_replay(watching);
+            Ok(())
+        }
+        (_, None) => Err("no replay is open (the Replay button opens it)".to_string()),
+        (ReplayInput::Step(d), Some(at)) => session.seek(at.saturating_add_signed(*d as isize)),
+        (ReplayInput::Seek(n), Some(_)) => session.seek(*n),
+        (ReplayInput::Leave, Some(_)) => session.leave_replay(),
+        (ReplayInput::PlayFromHere, Some(_)) => session.play_from_here().map(|at| {
+            ui.status = format!("a what-if branch from command {at}: play on");
+        }),
+    };
+    ui.selected = None;
+    ui.group.clear();
+    ui.attackers.clear();
+    match result {
+        Ok(()) => {
+            if let Some(r) = &session.replay {
+                let t = session.game.turn();
+                ui.status = format!(
+                    "replay: point {} of {} (turn {}, {})",
+                    r.at,
+                    r.commands.len(),
+                    t.turn,
+                    t.phase.label
+                );
+            } else if matches!(input, ReplayInput::Leave) {
+                ui.status = "back to the game".into();
+            }
+        }
+        Err(why) => {
+            ui.status = format!("replay: {why}");
+            ui.unheeded = true;
         }
     }
 }
@@ -511,7 +574,7 @@ pub fn refresh_interaction(session: Res<Session>, mut ui: ResMut<Interaction>) {
             ui.viewer_known = true;
             ui.selected = None;
             ui.attackers.clear();
-            if hidden_information(&session) && !session.game.is_over() {
+            if hidden_information(&session) && !session.game.is_over() && session.replay.is_none() {
                 ui.hand_over = Some(viewer);
             }
         }
@@ -621,6 +684,35 @@ pub fn parse_input_line(
         "handover" => PlayerInput::HandOverDone,
         "zoc" => PlayerInput::ToggleZoc,
         "labels" => PlayerInput::ToggleLabels,
+        "replay" => {
+            let what = parts.next().unwrap_or("open");
+            let number = |parts: &mut std::str::SplitWhitespace| -> Result<i64, ParseError> {
+                let word = parts.next().unwrap_or("");
+                word.parse().map_err(|_| ParseError {
+                    column: code
+                        .rfind(word)
+                        .filter(|_| !word.is_empty())
+                        .unwrap_or(code.len())
+                        + 1,
+                    message: format!("`replay {what}` needs a number, found `{word}`"),
+                })
+            };
+            PlayerInput::Replay(match what {
+                "open" => ReplayInput::Open,
+                "step" => ReplayInput::Step(number(&mut parts)?),
+                "seek" => ReplayInput::Seek(number(&mut parts)?.max(0) as usize),
+                "here" => ReplayInput::PlayFromHere,
+                "leave" => ReplayInput::Leave,
+                _ => {
+                    return Err(ParseError {
+                        column: code.find(what).unwrap_or(0) + 1,
+                        message: format!(
+                            "`replay {what}`: replay is open, step N, seek N, here or leave"
+                        ),
+                    });
+                }
+            })
+        }
         _ => match parse_line(line) {
             Ok(Some(command)) => PlayerInput::Submit(command),
             Ok(None) => return Ok(None),
@@ -628,7 +720,7 @@ pub fn parse_input_line(
                 return Err(ParseError {
                     column: e.column.max(start),
                     message: format!(
-                        "{} (an input line is click/shift-click/hover HEX, cancel, undo, redo, save, handover, zoc, labels, or a command)",
+                        "{} (an input line is click/shift-click/hover HEX, cancel, undo, redo, save, handover, zoc, labels, replay open/step N/seek N/here/leave, or a command)",
                         e.message
                     ),
                 });

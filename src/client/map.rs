@@ -609,7 +609,12 @@ fn redraw_counters(
         commands.spawn((bundle.0, bundle.1, CounterView, InGame));
     };
     let mut texts: Vec<(String, TextFont, Color, Vec3)> = Vec::new();
-    let over = game.turn().phase.kind == PhaseKind::Over;
+    // Everything is shown once the game is over, and in the replay of a finished game.
+    let over = game.turn().phase.kind == PhaseKind::Over
+        || session
+            .replay
+            .as_ref()
+            .is_some_and(|r| r.watching.is_none());
     for id in units.ids() {
         let e = units.entity(id);
         let Some(Placement::OnMap(hex)) = world.get::<Placement>(e).copied() else {

@@ -7,7 +7,9 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::catalog::{CatalogEntry, catalog, scenarios_dir};
-use super::controller::{HoverInfo, Interaction, PlayerInput, pending_decision, units_seen_at};
+use super::controller::{
+    HoverInfo, Interaction, PlayerInput, ReplayInput, pending_decision, units_seen_at,
+};
 use super::session::{Session, autosave_path};
 use super::window::{ClientOptions, Screen, new_seed};
 use crate::engine::command::Command;
@@ -267,8 +269,9 @@ fn game_panels(
             }
             ui.separator();
             let over = game.is_over();
+            let replaying = session.replay.is_some();
             if ui
-                .add_enabled(!over, egui::Button::new("End phase (E)"))
+                .add_enabled(!over && !replaying, egui::Button::new("End phase (E)"))
                 .clicked()
             {
                 send(PlayerInput::Submit(Command::EndPhase));
@@ -291,6 +294,13 @@ fn game_panels(
                 send(PlayerInput::Save);
             }
             if ui
+                .add_enabled(!replaying, egui::Button::new("Replay"))
+                .on_hover_text("step back through the game, and play on from any point")
+                .clicked()
+            {
+                send(PlayerInput::Replay(ReplayInput::Open));
+            }
+            if ui
                 .selectable_label(ui_state.show_zoc, "ZoC (Z)")
                 .on_hover_text("shade the enemy's zones of control")
                 .clicked()
@@ -309,6 +319,62 @@ fn game_panels(
         });
         ui.label(egui::RichText::new(&ui_state.status).small());
     });
+
+    // The replay bar: where the game stands, the steps, the timeline, the branch.
+    if let Some(view) = &session.replay {
+        egui::Panel::bottom("replay_bar").show(&mut root, |ui| {
+            ui.horizontal(|ui| {
+                ui.strong(format!("Replay: point {} of {}", view.at, view.commands.len()));
+                let next = view
+                    .commands
+                    .get(view.at)
+                    .map(|c| format!("next: {c}"))
+                    .unwrap_or_else(|| "the end of the game".into());
+                ui.label(next);
+                if let Some(side) = view.watching {
+                    ui.colored_label(
+                        side_color32(game, side),
+                        format!("watched by {}", side_name(side)),
+                    )
+                    .on_hover_text("what that side could not see stays hidden");
+                }
+            });
+            ui.horizontal(|ui| {
+                let step = |r: ReplayInput| PlayerInput::Replay(r);
+                if ui.button("|◀").on_hover_text("Home").clicked() {
+                    send(step(ReplayInput::Seek(0)));
+                }
+                if ui.button("◀").on_hover_text(",").clicked() {
+                    send(step(ReplayInput::Step(-1)));
+                }
+                if ui.button("▶").on_hover_text(".").clicked() {
+                    send(step(ReplayInput::Step(1)));
+                }
+                if ui.button("▶|").on_hover_text("End").clicked() {
+                    send(step(ReplayInput::Seek(view.commands.len())));
+                }
+                let mut at = view.at;
+                let width = (ui.available_width() - 260.0).max(120.0);
+                ui.spacing_mut().slider_width = width;
+                if ui
+                    .add(egui::Slider::new(&mut at, 0..=view.commands.len()).show_value(false))
+                    .changed()
+                {
+                    send(step(ReplayInput::Seek(at)));
+                }
+                if ui
+                    .button("Play from here")
+                    .on_hover_text("a what-if branch: the game goes on from this point, saved under its own name")
+                    .clicked()
+                {
+                    send(step(ReplayInput::PlayFromHere));
+                }
+                if ui.button("Leave replay").clicked() {
+                    send(step(ReplayInput::Leave));
+                }
+            });
+        });
+    }
 
     // Right panel: the unit, the hover, the log.
     egui::Panel::right("side_panel")

@@ -1,6 +1,7 @@
 //! The game a window plays: the engine's `Game` with undo and redo by replay, saves,
-//! and the autosave written at each phase end. Every change goes through `submit`,
-//! the same pipeline as scripts.
+//! the autosave written at each phase end, and the replay view (step back and forth
+//! through the game's commands, then play on from any point as a what-if branch).
+//! Every change goes through `submit`, the same pipeline as scripts.
 
 use std::path::{Path, PathBuf};
 
@@ -10,8 +11,9 @@ use crate::engine::command::{Command, Refusal};
 use crate::engine::dice::Dice;
 use crate::engine::error::LocatedError;
 use crate::engine::event::EventKind;
-use crate::engine::game::Game;
 use crate::engine::game::build_ruleset_board;
+use crate::engine::game::{BranchOrigin, Game};
+use crate::engine::units::SideId;
 
 /// The game in play, held by the window as a resource. The game's own `World` is the
 /// rules' state; the window's world only draws it.
@@ -27,6 +29,20 @@ pub struct Session {
     pub autosave: Option<PathBuf>,
     /// Bumped on every change of the game, so views know to redraw.
     pub revision: u64,
+    /// The replay view, while it is open: `game` is then the position shown.
+    pub replay: Option<ReplayView>,
+    /// The save this session was loaded from, named by the branches played from it.
+    pub loaded_from: Option<PathBuf>,
+}
+
+/// A replay of the session's game (issue 18): every command played, the point shown
+/// (after `at` of them), and the side watching, whose hidden units stay hidden (none
+/// once the game is over: then everything is shown).
+#[derive(Clone, Debug)]
+pub struct ReplayView {
+    pub commands: Vec<Command>,
+    pub at: usize,
+    pub watching: Option<SideId>,
 }
 
 /// The folder saves and the autosave go to: `$BATAILLE_SAVE_DIR`, else
@@ -65,6 +81,8 @@ impl Session {
             undo_floor,
             autosave,
             revision: 0,
+            replay: None,
+            loaded_from: None,
         }
     }
 
@@ -82,7 +100,9 @@ impl Session {
 
     /// Resumes a saved game (replaying it).
     pub fn load(path: &Path, autosave: Option<PathBuf>) -> Result<Self, LocatedError> {
-        Ok(Self::new(Game::load_save(path)?, autosave))
+        let mut session = Self::new(Game::load_save(path)?, autosave);
+        session.loaded_from = Some(path.to_path_buf());
+        Ok(session)
     }
 
     fn dice_rolled(&self) -> u64 {
@@ -91,6 +111,12 @@ impl Session {
 
     /// Submits a command through the ruleset. On a phase end, writes the autosave.
     pub fn submit(&mut self, command: &Command) -> Result<(), Refusal> {
+        if self.replay.is_some() {
+            return Err(Refusal::new(
+                "replay",
+                "this is the replay: step with , and . (Home, End), `Play from here` to go on from this point, `Leave replay` to return",
+            ));
+        }
         let rolled = self.dice_rolled();
         let events = self.game.log().events.len();
         self.game.submit(command)?;
@@ -118,7 +144,9 @@ impl Session {
 
     /// Why the last command cannot be undone, if it cannot.
     pub fn undo_blocked(&self) -> Option<&'static str> {
-        if self.game.commands().len() <= self.undo_floor {
+        if self.replay.is_some() {
+            Some("this is the replay")
+        } else if self.game.commands().len() <= self.undo_floor {
             Some("nothing to undo since the last die roll, reveal or phase end")
         } else {
             None
@@ -170,11 +198,85 @@ impl Session {
             old.seed,
             &extra,
         );
+        game.branch = old.branch.clone();
         for c in commands {
             game.submit(c)
                 .map_err(|r| format!("replay refused `{c}`: {r}"))?;
         }
         Ok(game)
+    }
+
+    /// Opens the replay view at the game's present point, watched by `watching`.
+    pub fn enter_replay(&mut self, watching: SideId) {
+        if self.replay.is_some() {
+            return;
+        }
+        let commands = self.game.commands().to_vec();
+        self.replay = Some(ReplayView {
+            at: commands.len(),
+            commands,
+            watching: (!self.game.is_over()).then_some(watching),
+        });
+        self.revision += 1;
+    }
+
+    /// Shows the game after its first `n` commands (at most all of them): a step
+    /// forward plays the next command, any other step replays from the start.
+    pub fn seek(&mut self, n: usize) -> Result<(), String> {
+        let Some(view) = self.replay.as_ref() else {
+            return Err("no replay is open".into());
+        };
+        let n = n.min(view.commands.len());
+        if n == view.at {
+            return Ok(());
+        }
+        if n == view.at + 1 {
+            let next = view.commands[view.at].clone();
+            self.game
+                .submit(&next)
+                .map_err(|r| format!("replay refused `{next}`: {r}"))?;
+        } else {
+            let commands = view.commands[..n].to_vec();
+            self.game = self.replay(&commands)?;
+        }
+        if let Some(view) = self.replay.as_mut() {
+            view.at = n;
+        }
+        self.revision += 1;
+        Ok(())
+    }
+
+    /// Closes the replay view: the game as it was when it was opened.
+    pub fn leave_replay(&mut self) -> Result<(), String> {
+        let Some(end) = self.replay.as_ref().map(|v| v.commands.len()) else {
+            return Ok(());
+        };
+        self.seek(end)?;
+        self.replay = None;
+        self.revision += 1;
+        Ok(())
+    }
+
+    /// A what-if branch: play on from the point shown. The commands after it are
+    /// dropped from this game (a save file it was loaded from is not touched: the
+    /// branch saves under its own name), and its saves record where it left.
+    pub fn play_from_here(&mut self) -> Result<usize, String> {
+        let Some(view) = self.replay.take() else {
+            return Err("no replay is open".into());
+        };
+        let origin = self
+            .loaded_from
+            .as_ref()
+            .map(|p| p.display().to_string())
+            .unwrap_or_else(|| "the game played in the window (not saved)".into());
+        self.game.branch = Some(BranchOrigin {
+            save: origin,
+            at: view.at,
+        });
+        self.redo.clear();
+        self.undo_floor = view.at;
+        self.revision += 1;
+        Ok(view.at)
     }
 
     /// Saves the game to `path`.
@@ -192,6 +294,10 @@ impl Session {
             .file_stem()
             .map(|s| s.to_string_lossy().to_string())
             .unwrap_or_else(|| "game".into());
-        save_dir().join(format!("{stem}.save.ron"))
+        match &self.game.branch {
+            // A branch never overwrites the game it left.
+            Some(b) => save_dir().join(format!("{stem}.branch-{}.save.ron", b.at)),
+            None => save_dir().join(format!("{stem}.save.ron")),
+        }
     }
 }

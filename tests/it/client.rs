@@ -497,3 +497,84 @@ fn every_shipped_window_script_plays_without_a_refusal() {
         }
     }
 }
+
+/// The replay view (issue 18) through the window's input path: opened on a game played
+/// so far, every point shown is the game as it stood then; nothing can be played in
+/// it; leaving it restores the game; `Play from here` goes on as a what-if branch whose
+/// save says where it left.
+#[test]
+fn replay_view_steps_through_the_game_and_plays_a_branch_from_any_point() {
+    use bataille::client::controller::ReplayInput;
+    let script = std::fs::read_to_string(root().join("scripts/civitate_full_game.txt")).unwrap();
+    let mut fresh = Game::start(
+        &root().join("scenarios/a_la_charge/civitate_1053.ron"),
+        crate::common::script_seed(&script),
+        &[],
+    )
+    .unwrap();
+    let mut states = vec![fresh.state_json()];
+    let lines: Vec<&str> = script
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .take(40)
+        .collect();
+    for line in &lines {
+        let cmd = fresh.parse_line(line).unwrap().unwrap();
+        fresh.submit(&cmd).unwrap();
+        states.push(fresh.state_json());
+    }
+    let mut game = Game::start(
+        &root().join("scenarios/a_la_charge/civitate_1053.ron"),
+        crate::common::script_seed(&script),
+        &[],
+    )
+    .unwrap();
+    for line in &lines {
+        let cmd = game.parse_line(line).unwrap().unwrap();
+        game.submit(&cmd).unwrap();
+    }
+    let mut app = app_with(game);
+    let mut send = |app: &mut App, input: PlayerInput| {
+        app.world_mut().write_message(input);
+        app.update();
+        let ui = app.world().resource::<Interaction>();
+        (ui.status.clone(), ui.unheeded)
+    };
+    let state = |app: &App| app.world().resource::<Session>().game.state_json();
+    let (status, _) = send(&mut app, PlayerInput::Replay(ReplayInput::Open));
+    assert!(status.starts_with("replay: point 40 of 40"), "{status}");
+    // Back step by step, then jumps: each point is the game as it stood.
+    for n in (35..40).rev() {
+        send(&mut app, PlayerInput::Replay(ReplayInput::Step(-1)));
+        assert!(state(&app) == states[n], "point {n}");
+    }
+    for n in [0, 12, 13, 7, 40, 3] {
+        send(&mut app, PlayerInput::Replay(ReplayInput::Seek(n)));
+        assert!(state(&app) == states[n], "point {n}");
+    }
+    // Nothing is played in a replay.
+    let (status, unheeded) = send(&mut app, PlayerInput::Submit(Command::EndPhase));
+    assert!(unheeded && status.contains("replay"), "{status}");
+    assert!(state(&app) == states[3]);
+    // Leaving restores the game as it was.
+    send(&mut app, PlayerInput::Replay(ReplayInput::Leave));
+    assert!(app.world().resource::<Session>().replay.is_none());
+    assert!(state(&app) == states[40]);
+    // A branch from point 12: the later commands are gone, the game goes on from there
+    // and its save says where it left.
+    send(&mut app, PlayerInput::Replay(ReplayInput::Open));
+    send(&mut app, PlayerInput::Replay(ReplayInput::Seek(12)));
+    let (status, _) = send(&mut app, PlayerInput::Replay(ReplayInput::PlayFromHere));
+    assert!(status.contains("branch from command 12"), "{status}");
+    let (status, unheeded) = send(&mut app, PlayerInput::Submit(Command::EndPhase));
+    assert!(!unheeded, "{status}");
+    let session = app.world().resource::<Session>();
+    assert_eq!(session.game.commands().len(), 13);
+    let save = session.game.save();
+    assert_eq!(save.commands[..12], fresh.save().commands[..12]);
+    assert_eq!(save.branch.as_ref().map(|b| b.at), Some(12));
+    assert!(session.save_path().to_string_lossy().contains("branch-12"));
+    // Stepping without a replay open is refused.
+    let (status, unheeded) = send(&mut app, PlayerInput::Replay(ReplayInput::Step(-1)));
+    assert!(unheeded && status.contains("no replay is open"), "{status}");
+}
