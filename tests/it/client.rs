@@ -534,7 +534,7 @@ fn replay_view_steps_through_the_game_and_plays_a_branch_from_any_point() {
         game.submit(&cmd).unwrap();
     }
     let mut app = app_with(game);
-    let mut send = |app: &mut App, input: PlayerInput| {
+    let send = |app: &mut App, input: PlayerInput| {
         app.world_mut().write_message(input);
         app.update();
         let ui = app.world().resource::<Interaction>();
