@@ -331,6 +331,24 @@ fn game_panels(
                     .map(|c| format!("next: {c}"))
                     .unwrap_or_else(|| "the end of the game".into());
                 ui.label(next);
+                // Where each turn and phase begins: a jump to any of them.
+                let here = view
+                    .marks
+                    .iter()
+                    .rev()
+                    .find(|m| m.0 <= view.at)
+                    .map(|m| format!("turn {}, {} ({})", m.1, m.2, side_name(m.3)))
+                    .unwrap_or_default();
+                egui::ComboBox::from_id_salt("replay_marks")
+                    .selected_text(here)
+                    .show_ui(ui, |ui| {
+                        for m in &view.marks {
+                            let label = format!("turn {}, {} ({})", m.1, m.2, side_name(m.3));
+                            if ui.selectable_label(m.0 == view.at, label).clicked() {
+                                send(PlayerInput::Replay(ReplayInput::Seek(m.0)));
+                            }
+                        }
+                    });
                 if let Some(side) = view.watching {
                     ui.colored_label(
                         side_color32(game, side),
@@ -462,6 +480,8 @@ fn game_panels(
                                 });
                             }
                         }
+                    } else if session.replay.is_some() {
+                        ui.label("Replay: click a unit to read its card; step with the bar below.");
                     } else {
                         ui.label(match turn.phase.kind {
                             PhaseKind::Move => {

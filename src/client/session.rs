@@ -43,6 +43,8 @@ pub struct ReplayView {
     pub commands: Vec<Command>,
     pub at: usize,
     pub watching: Option<SideId>,
+    /// Where each turn, phase and side's phase begins: (point, turn, phase, side).
+    pub marks: Vec<(usize, u32, &'static str, SideId)>,
 }
 
 /// The folder saves and the autosave go to: `$BATAILLE_SAVE_DIR`, else
@@ -212,12 +214,38 @@ impl Session {
             return;
         }
         let commands = self.game.commands().to_vec();
+        let marks = self.marks_of(&commands);
         self.replay = Some(ReplayView {
             at: commands.len(),
             commands,
             watching: (!self.game.is_over()).then_some(watching),
+            marks,
         });
         self.revision += 1;
+    }
+
+    /// Replays `commands` once, noting where each turn, phase and side's phase begins
+    /// (none past a command the replay refuses, which the game accepted: never).
+    fn marks_of(&self, commands: &[Command]) -> Vec<(usize, u32, &'static str, SideId)> {
+        let Ok(mut game) = self.replay(&[]) else {
+            return Vec::new();
+        };
+        let mark = |g: &Game, at: usize| {
+            let t = g.turn();
+            (at, t.turn, t.phase.label, t.active)
+        };
+        let mut marks = vec![mark(&game, 0)];
+        for (i, c) in commands.iter().enumerate() {
+            if game.submit(c).is_err() {
+                break;
+            }
+            let m = mark(&game, i + 1);
+            let last = marks.last().expect("the start");
+            if (m.1, m.2, m.3) != (last.1, last.2, last.3) {
+                marks.push(m);
+            }
+        }
+        marks
     }
 
     /// Shows the game after its first `n` commands (at most all of them): a step

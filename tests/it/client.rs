@@ -552,6 +552,23 @@ fn replay_view_steps_through_the_game_and_plays_a_branch_from_any_point() {
         send(&mut app, PlayerInput::Replay(ReplayInput::Seek(n)));
         assert!(state(&app) == states[n], "point {n}");
     }
+    // The marks: each is where the turn, phase or side's phase is new.
+    let marks = app
+        .world()
+        .resource::<Session>()
+        .replay
+        .as_ref()
+        .unwrap()
+        .marks
+        .clone();
+    assert!(marks.len() >= 3 && marks[0].0 == 0, "{marks:?}");
+    for (at, turn, phase, side) in &marks {
+        send(&mut app, PlayerInput::Replay(ReplayInput::Seek(*at)));
+        let t = app.world().resource::<Session>().game.turn().clone();
+        assert_eq!((t.turn, t.phase.label, t.active), (*turn, *phase, *side));
+        assert!(state(&app) == states[*at]);
+    }
+    send(&mut app, PlayerInput::Replay(ReplayInput::Seek(3)));
     // Nothing is played in a replay.
     let (status, unheeded) = send(&mut app, PlayerInput::Submit(Command::EndPhase));
     assert!(unheeded && status.contains("replay"), "{status}");
