@@ -570,3 +570,102 @@ fn cm_formation_every_formation_has_a_shape_in_the_tables() {
         Shape::Ranks { max_width: 1, .. }
     ));
 }
+
+// ---- Hastings 1066 ----
+
+#[test]
+fn cm_b5_hastings_1066_loads_with_the_shieldwall_on_the_ridge_and_three_divisions() {
+    let path = root().join("tests/fixtures/charge_and_melee/hastings_1066.ron");
+    let (scenario, cm) = load(&path).unwrap_or_else(|e| panic!("{e}"));
+    let file = &scenario.file;
+    assert_eq!((file.name.as_str(), file.turns), ("Hastings", 20));
+    assert_eq!(file.first, "normans");
+    let side_of = |u: &bataille::rulesets::charge_and_melee::scenario::CmUnitSpec| {
+        file.units[u.index].side.clone()
+    };
+    let stands = |side: &str| -> usize {
+        cm.units
+            .iter()
+            .filter(|u| side_of(u) == side)
+            .map(|u| u.stands.len())
+            .sum()
+    };
+    // Spec B.5's order of battle, about 250 men or 150 horse a stand: the English
+    // housecarls 4 + 3 + 3, six units of thegns and two of the general fyrd of 3, archers
+    // 2; the Normans' three divisions 14 + 22 + 11.
+    assert_eq!(stands("english"), 36);
+    assert_eq!(stands("normans"), 47);
+    let unit = |id: &str| {
+        cm.units
+            .iter()
+            .find(|u| file.units[u.index].id == id)
+            .unwrap_or_else(|| panic!("unit {id}"))
+    };
+    // Harold's housecarls: A-grade comitatus in a two-rank shieldwall on the crest,
+    // facing the Normans (south).
+    let housecarls = unit("housecarls_harold");
+    assert_eq!(housecarls.formation, FormationId::Shieldwall);
+    assert_eq!(housecarls.facing, HexsideFacing::parse("S"));
+    assert_eq!(housecarls.stands.len(), 4);
+    assert!(housecarls.comitatus && housecarls.grade == Grade::A);
+    let facing = housecarls.facing.expect("formed");
+    assert_eq!(
+        ranks(&housecarls.stands, facing).map(|r| r.len()).ok(),
+        Some(2)
+    );
+    // Every English stand of the front line is on the crest (level 2), every Norman
+    // below it; the English all on foot, the Normans with horse in each division.
+    let board_level = |hex: HexCoord| {
+        file.map
+            .elevation
+            .iter()
+            .find(|(_, hs)| hs.contains(&hex))
+            .map_or(0, |(l, _)| *l)
+    };
+    for id in [
+        "housecarls_harold",
+        "housecarls_gyrth",
+        "housecarls_leofwine",
+        "thegns_west_1",
+        "thegns_east_1",
+    ] {
+        let u = unit(id);
+        assert!(u.stands.iter().any(|h| board_level(*h) == 2), "{id}");
+    }
+    for u in cm.units.iter().filter(|u| side_of(u) == "normans") {
+        assert!(
+            u.stands.iter().all(|h| board_level(*h) == 0),
+            "{}",
+            file.units[u.index].id
+        );
+    }
+    for u in cm.units.iter().filter(|u| side_of(u) == "english") {
+        assert_ne!(u.troop, "shock_cavalry");
+    }
+    // The leaders of spec B.5 with their CPs; William commands.
+    let cps: Vec<(String, u8, bool)> = cm
+        .leaders
+        .iter()
+        .map(|l| (file.units[l.index].id.clone(), l.cps, l.commander))
+        .collect();
+    for (id, want, commander) in [
+        ("harold", 3, true),
+        ("gyrth", 2, false),
+        ("leofwine", 2, false),
+        ("william", 4, true),
+        ("odo", 2, false),
+        ("robert", 2, false),
+        ("alan", 2, false),
+        ("eustace", 2, false),
+    ] {
+        assert!(
+            cps.contains(&(id.to_string(), want, commander)),
+            "{id}: {cps:?}"
+        );
+    }
+    // The victory conditions of spec B.5.
+    let rules = &cm.fields.special_rules;
+    assert!(rules.iter().any(|r| matches!(r, CmSpecialRule::LeaderKilled { leader, level: VictoryLevel::Major, .. } if leader == "william")));
+    assert!(rules.iter().any(|r| matches!(r, CmSpecialRule::HoldAtEnd { side, hexes, .. } if side == "normans" && hexes.contains(&h("1407")))));
+    assert!(rules.iter().any(|r| matches!(r, CmSpecialRule::ControlTestsOnDeath { leader, units, .. } if leader == "harold" && units.len() >= 8)));
+}
