@@ -405,3 +405,49 @@ fn cm_refused_commands_change_nothing_not_even_the_dice() {
     );
     assert_eq!(game.log().events.len(), log);
 }
+
+#[test]
+fn cm_b5_passage_keeps_the_causeway_for_the_vikings_crossing() {
+    let mut game = start(&maldon(), 2);
+    line(&mut game, "move crew_1 0805");
+    line(&mut game, "end");
+    let e = refusal(&mut game, "move bridge_guard 0810");
+    assert!(e.contains("scenario: Passage"), "{e}");
+}
+
+#[test]
+fn cm_7_16_moves_after_a_charge_are_asked_and_checked() {
+    let mut asked = 0;
+    for seed in 0..30 {
+        let mut game = start(&skirmish(), seed);
+        line(&mut game, "end");
+        line(&mut game, "end");
+        line(&mut game, "charge red_foot -> blue_foot");
+        line(&mut game, "end");
+        line(&mut game, "end");
+        while let Some(d) = game.ruleset.decision(&game.world) {
+            let legal: Vec<String> = d.choices.iter().map(|c| c.command.to_string()).collect();
+            let unit = legal[0]
+                .split_whitespace()
+                .nth(1)
+                .expect("a unit")
+                .to_string();
+            if legal[0].starts_with("after") {
+                asked += 1;
+                for word in ["halt", "follow", "fallback", "retire", "pursue"] {
+                    let text = format!("after {unit} {word}");
+                    if !legal.contains(&text) {
+                        let e = refusal(&mut game, &text);
+                        assert!(e.contains("may") && e.contains("C&M 7."), "{e}");
+                    }
+                }
+                // Waiting for the choice, no other command is taken.
+                let e = refusal(&mut game, "end");
+                assert!(e.contains("waiting for"), "{e}");
+            }
+            let last = legal.last().expect("an answer").clone();
+            line(&mut game, &last);
+        }
+    }
+    assert!(asked > 0, "no seed offered a choice after the charge");
+}
