@@ -9,6 +9,7 @@ mod cdb_sections;
 mod client;
 mod cm_data;
 mod cm_eligibility;
+mod cm_game;
 mod cm_responses;
 mod cm_rules;
 mod cm_scenario;

@@ -103,7 +103,7 @@ pub struct TroopsFile {
 
 // ---- formations.ron ----
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
 pub enum FormationId {
     Line,
     Shieldwall,

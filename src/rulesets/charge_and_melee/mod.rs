@@ -1,22 +1,813 @@
 //! Charge & mêlée (C&M): chapter 7 of a Dark-Age miniatures ruleset adapted to hexes
-//! (issue 16). Being built: so far its tables (`data`) and the pure arithmetic of
-//! chapter 7 — the dice (`dice`), charge and evade moves (`moves`), the evade test
-//! (`evade`), the charge resolution (`charge`) and its results (`results`), the mêlée
-//! hits and losers (`melee`); the stands' formations on the hexes (`formation`) and the
-//! scenario format with its loader (`scenario`). The plugin is not registered yet: no scenario can name
-//! this ruleset until every phase is played, so no player meets an unfinished path.
+//! (issue 16). The tables (`data`) and the pure arithmetic of chapter 7 — the dice
+//! (`dice`), charge and evade moves (`moves`), the evade test (`evade`), the charge
+//! resolution (`charge`) and its results (`results`), the mêlée hits and losers
+//! (`melee`), the responses (`responses`) and who may charge (`eligibility`); the
+//! stands' formations on the hexes (`formation`) and the scenario format (`scenario`).
+//! Played by `CmPlugin`: units of stands (`setup`), the sequence of play of spec B.2 §13
+//! as phases (below), movement (`movement`), charge declarations and responses
+//! (`charges`), the one resolution step (`resolution`), the mêlée (`fight`), the moves
+//! after a charge or mêlée (`after`), victory (`victory`). Not in the registry yet: the
+//! tests reach it through `ENTRY`.
 
+pub mod after;
+pub mod autoplay;
 pub mod charge;
+pub mod charges;
+pub mod commands;
 pub mod data;
 pub mod dice;
+pub mod dispatch;
 pub mod eligibility;
 pub mod evade;
+pub mod fight;
 pub mod formation;
 pub mod melee;
+pub mod movement;
 pub mod moves;
+pub mod resolution;
 pub mod responses;
 pub mod results;
 pub mod scenario;
+pub mod setup;
+pub mod victory;
+pub mod view;
+
+use std::path::Path;
+use std::sync::Arc;
+
+use bevy::ecs::system::InRef;
+use bevy::prelude::*;
+use rand_chacha::ChaCha8Rng;
+
+use crate::engine::command::{Command, Refusal, UnitRef, VerbSpec};
+use crate::engine::decision::Decisions;
+use crate::engine::error::LocatedError;
+use crate::engine::event::EventKind;
+use crate::engine::game::TurnState;
+use crate::engine::hex::{HexCoord, HexsideFacing};
+use crate::engine::phase::{PhaseKind, PhaseView, RulesetPhase, change_phase, on_enter};
+use crate::engine::ruleset::{CommandSystem, Ruleset, RulesetEntry};
+use crate::engine::scenario::{LoadedScenario, ScenarioRules};
+use crate::engine::units::{Placement, SideId, UnitId, Units};
+use crate::engine::view::{AttackPreview, CardLine, CounterFace, Decision, MoveOption, SideMorale};
+use crate::rulesets::common::RulesetTables;
+
+use data::{FormationId, Grade, Tables, TroopType};
+use results::AfterCharge;
+use scenario::CmSpecialRule;
 
 /// The ruleset's id, as scenarios will name it and as its tables' folder is named.
 pub const ID: &str = "charge_and_melee";
+
+/// The registry entry of Charge & mêlée, for a registry of the tests' own: the build's
+/// `REGISTRY` does not hold it until every phase is played.
+pub const ENTRY: RulesetEntry = RulesetEntry {
+    id: ID,
+    verbs: commands::VERBS,
+    load: |path| Ok(Arc::new(CmPlugin::load(path)?) as Arc<dyn Ruleset>),
+};
+
+/// Charge & mêlée with its tables.
+pub struct CmPlugin {
+    pub tables: Arc<Tables>,
+}
+
+impl CmPlugin {
+    pub fn load(scenario_path: &Path) -> Result<Self, LocatedError> {
+        Ok(Self {
+            tables: Arc::new(Tables::for_scenario(scenario_path)?),
+        })
+    }
+}
+
+// ---- components ----
+
+/// What a unit of stands is (spec B.2 §2): its troop type (an index into troops.ron),
+/// grade, Morale Value, whether it is a leader's comitatus, and the leader whose command
+/// stand is in it.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct CmUnit {
+    pub troop: usize,
+    pub grade: Grade,
+    pub mv: i8,
+    pub comitatus: bool,
+    pub leader: Option<UnitId>,
+}
+
+/// Every stand of a unit, one a hex, the first where the unit's `Placement` is (spec
+/// B.2 §2). Casualties remove stands (7.15, 7.23).
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct CmStands(pub Vec<HexCoord>);
+
+/// A unit's formation and the hexside its stands face (spec B.2 §2-3). An unformed
+/// unit faces nowhere (7.22): its `facing` is the last it had, read by no rule.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CmFormation {
+    pub id: FormationId,
+    pub facing: HexsideFacing,
+}
+
+impl CmFormation {
+    pub fn formed(self) -> bool {
+        self.id != FormationId::Unformed
+    }
+}
+
+/// Disorder Points, shaken and casualties (7.11, 7.15; spec B.2 §5): at 5 DPs a unit is
+/// shaken, the marker counting 5; each DP taken while shaken is a casualty.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CmMorale {
+    pub dps: u8,
+    pub shaken: bool,
+    pub casualties: u8,
+}
+
+/// The state a charge or mêlée leaves a unit in until its next turn (7.16): one of them
+/// at most, so a unit is never both halted and pursuing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Posture {
+    /// Stays the whole next turn (7.16 Halt, and after a fall-back).
+    Halted,
+    /// Moved to stay in contact with an opponent that fell back (7.16): momentum (7.20).
+    FollowingUp,
+    /// Retiring, unformed (7.16).
+    Retiring,
+    /// Broken, routing, unformed (7.16, 7.23).
+    Routing,
+    /// Pursuing at full speed, unformed (7.16): momentum (7.20).
+    Pursuing,
+}
+
+/// What a unit has done this turn, and the state it is left in.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CmStatus {
+    pub posture: Option<Posture>,
+    /// The turn the posture was taken: it lasts through the next turn (7.16).
+    pub since: u32,
+    /// Moved or changed formation in this Move Phase.
+    pub moved: bool,
+}
+
+/// A leader (3.x; spec B.2 §7): his Command Points a turn, the unit his command stand
+/// is in, whether he commands the army; dead leaders leave the map.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CmLeader {
+    pub cps: u8,
+    pub with: UnitId,
+    pub commander: bool,
+}
+
+// ---- resources ----
+
+/// The tables, shared with every system and function of the ruleset.
+#[derive(Resource, Clone)]
+pub struct CmTables(pub Arc<Tables>);
+
+/// A charge declared (7.2): who charges whom, in the order declared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Declared {
+    pub charger: UnitId,
+    pub target: UnitId,
+}
+
+/// A charged unit's answer (7.10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Answer {
+    pub unit: UnitId,
+    pub response: responses::Response,
+}
+
+/// The moves after a charge or a mêlée waiting to be made, losers first (7.16, 7.29):
+/// each unit with the moves it may choose among and the opponents they are aimed at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AfterMove {
+    pub unit: UnitId,
+    pub moves: Vec<AfterCharge>,
+    pub opponents: Vec<UnitId>,
+    /// Why: "C&M 7.16" after a charge, "C&M 7.30" after a mêlée.
+    pub rule: &'static str,
+    /// Victory: cavalry that choose not to pursue take these DPs (results chart).
+    pub dps_unless_pursuing: u8,
+}
+
+/// A decision the rules wait for from a player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CmDecision {
+    /// A charged unit that declared no charge answers (7.10).
+    Respond {
+        unit: UnitId,
+        options: Vec<responses::Response>,
+    },
+    /// A unit chooses its move after a charge or a mêlée (7.16, 7.30, 7.31).
+    After(AfterMove),
+}
+
+/// Scenario-wide state of the ruleset.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct CmState {
+    /// The phase the game is in; `None` until the first.
+    pub phase: Option<CmPhase>,
+    /// The side with the initiative this turn (spec B.2 §13): it moves and declares
+    /// first.
+    pub initiative: SideId,
+    /// The charges declared this turn, in order (7.2).
+    pub declared: Vec<Declared>,
+    /// The answers given to them (7.10).
+    pub answers: Vec<Answer>,
+    /// The moves after a charge or mêlée still to make, in order (7.16, 7.29).
+    pub after: std::collections::VecDeque<AfterMove>,
+    /// The scenario's special rules (victory conditions, passage, control tests).
+    pub special: Vec<CmSpecialRule>,
+    /// Each side's stands at the start (spec B.2 §14's army break).
+    pub stands_at_start: [u32; 2],
+    /// Leaders killed, in order (3.22).
+    pub dead: Vec<UnitId>,
+    /// The decisions waited for, the one to answer first in front.
+    pub decisions: Decisions<CmDecision>,
+}
+
+/// One unit of stands as a whole-army scan sees it.
+#[derive(Clone, Debug)]
+pub struct Member {
+    pub id: UnitId,
+    pub side: SideId,
+    pub unit: CmUnit,
+    pub stands: Vec<HexCoord>,
+    pub formation: CmFormation,
+    pub morale: CmMorale,
+    pub status: CmStatus,
+}
+
+// ---- accessors ----
+
+pub(crate) use super::common::{
+    component, component_mut, entity, log, name, placement, plain_name, set_placement, side_name,
+    side_of, turn, unit_by_key,
+};
+
+pub(crate) fn tables(world: &World) -> Arc<Tables> {
+    world.resource::<CmTables>().0.clone()
+}
+
+pub(crate) fn state(world: &World) -> &CmState {
+    world.resource::<CmState>()
+}
+
+pub(crate) fn troop(world: &World, id: UnitId) -> TroopType {
+    let t = tables(world);
+    t.troops.troops[component::<CmUnit>(world, id).troop].clone()
+}
+
+pub(crate) fn stands(world: &World, id: UnitId) -> &[HexCoord] {
+    &component::<CmStands>(world, id).0
+}
+
+pub(crate) fn formation(world: &World, id: UnitId) -> CmFormation {
+    *component::<CmFormation>(world, id)
+}
+
+pub(crate) fn morale(world: &World, id: UnitId) -> CmMorale {
+    *component::<CmMorale>(world, id)
+}
+
+pub(crate) fn status(world: &World, id: UnitId) -> CmStatus {
+    *component::<CmStatus>(world, id)
+}
+
+/// Whether a unit is a unit of stands on the map (not a leader, not gone).
+pub(crate) fn is_troop(world: &World, id: UnitId) -> bool {
+    world.get::<CmUnit>(entity(world, id)).is_some() && placement(world, id).hex().is_some()
+}
+
+/// Every unit of stands on the map, in id order.
+pub(crate) fn troops(world: &World) -> Vec<UnitId> {
+    world
+        .resource::<Units>()
+        .ids()
+        .filter(|&id| is_troop(world, id))
+        .collect()
+}
+
+/// Every unit of stands on the map, read in one pass, in id order.
+pub(crate) fn roster(world: &World) -> Vec<Member> {
+    troops(world)
+        .into_iter()
+        .map(|id| Member {
+            id,
+            side: side_of(world, id),
+            unit: *component::<CmUnit>(world, id),
+            stands: stands(world, id).to_vec(),
+            formation: formation(world, id),
+            morale: morale(world, id),
+            status: status(world, id),
+        })
+        .collect()
+}
+
+/// The unit of stands with a stand on `hex`.
+pub(crate) fn stand_at(world: &World, hex: HexCoord) -> Option<UnitId> {
+    troops(world)
+        .into_iter()
+        .find(|&id| stands(world, id).contains(&hex))
+}
+
+/// The leaders alive, in id order.
+pub(crate) fn leaders(world: &World) -> Vec<UnitId> {
+    world
+        .resource::<Units>()
+        .ids()
+        .filter(|&id| {
+            world.get::<CmLeader>(entity(world, id)).is_some()
+                && placement(world, id).hex().is_some()
+        })
+        .collect()
+}
+
+/// A unit's posture, if it still lasts: taken this turn or the last (7.16: "the whole
+/// next turn").
+pub(crate) fn posture(world: &World, id: UnitId) -> Option<Posture> {
+    let s = status(world, id);
+    s.posture.filter(|_| s.since + 1 >= turn(world).turn)
+}
+
+/// Sets a unit's posture from now to the end of next turn.
+pub(crate) fn set_posture(world: &mut World, id: UnitId, p: Option<Posture>) {
+    let now = turn(world).turn;
+    let mut s = component_mut::<CmStatus>(world, id);
+    s.posture = p;
+    s.since = now;
+}
+
+/// Whether any stand of `a` touches a stand of `b`.
+pub(crate) fn in_contact(world: &World, a: UnitId, b: UnitId) -> bool {
+    let sb = stands(world, b);
+    stands(world, a)
+        .iter()
+        .any(|x| sb.iter().any(|y| x.is_adjacent(*y)))
+}
+
+/// The enemy units in contact with `id`, in id order (7.18).
+pub(crate) fn enemies_in_contact(world: &World, id: UnitId) -> Vec<UnitId> {
+    let side = side_of(world, id);
+    troops(world)
+        .into_iter()
+        .filter(|&o| side_of(world, o) != side && in_contact(world, id, o))
+        .collect()
+}
+
+/// The gap in JT between two units: their nearest stands' (spec B.2 §1).
+pub(crate) fn gap_between(world: &World, a: UnitId, b: UnitId) -> u32 {
+    let sb = stands(world, b);
+    stands(world, a)
+        .iter()
+        .flat_map(|x| sb.iter().map(move |y| moves::gap(*x, *y)))
+        .min()
+        .unwrap_or(u32::MAX)
+}
+
+/// A unit named by a command: by its id, or by the hex of one of its stands.
+pub fn resolve(world: &World, unit: &UnitRef) -> Result<UnitId, Refusal> {
+    match unit {
+        UnitRef::Hex(h) => stand_at(world, *h)
+            .ok_or_else(|| Refusal::new("spec B.2 §2", format!("no stand is in {h}"))),
+        UnitRef::Key(k) => unit_by_key(world, k)
+            .filter(|&id| placement(world, id).hex().is_some())
+            .ok_or_else(|| {
+                Refusal::new("spec B.2 §2", format!("there is no unit `{k}` on the map"))
+            }),
+    }
+}
+
+/// Rolls the die of a grade (7.11, 7.15: the average die for A grade, a D6 for others)
+/// through the one dice resource, logged with its purpose.
+pub(crate) fn roll_grade(
+    world: &mut World,
+    grade: Grade,
+    rule: &'static str,
+    purpose: impl FnOnce(&World) -> String,
+) -> u8 {
+    match tables(world).die_of(grade) {
+        data::DieKind::Average => super::common::roll_average(world, rule, purpose),
+        data::DieKind::D6 => super::common::roll(world, rule, purpose),
+    }
+}
+
+/// Adds DPs to a unit (spec B.2 §5): at 5 it becomes shaken (the marker replaces the
+/// DPs); each DP taken while shaken is a casualty.
+pub(crate) fn add_dps(world: &mut World, id: UnitId, n: u8, rule: &'static str) {
+    if n == 0 {
+        return;
+    }
+    let shaken_at = tables(world).charts.evade.shaken_dps;
+    let before = morale(world, id);
+    let mut m = before;
+    let mut casualties = 0;
+    for _ in 0..n {
+        if m.shaken {
+            casualties += 1;
+        } else {
+            m.dps += 1;
+            if m.dps >= shaken_at {
+                m.dps = 0;
+                m.shaken = true;
+            }
+        }
+    }
+    *component_mut::<CmMorale>(world, id) = m;
+    log(world, EventKind::CombatResult, rule, |w| {
+        format!(
+            "{} takes {n} DP{}{}",
+            name(w, id),
+            if n == 1 { "" } else { "s" },
+            if m.shaken && !before.shaken {
+                ": shaken"
+            } else {
+                ""
+            }
+        )
+    });
+    if casualties > 0 {
+        remove_stands(world, id, casualties, "spec B.2 §5");
+    }
+}
+
+/// Makes a unit shaken (7.11, results chart).
+pub(crate) fn make_shaken(world: &mut World, id: UnitId, rule: &'static str) {
+    let mut m = component_mut::<CmMorale>(world, id);
+    if m.shaken {
+        return;
+    }
+    m.shaken = true;
+    m.dps = 0;
+    log(world, EventKind::CombatResult, rule, |w| {
+        format!("{} is shaken", name(w, id))
+    });
+}
+
+/// Removes `n` stands as casualties (7.15, 7.23): the rearmost whose loss leaves the
+/// rest in the unit's formation, the leader's command stand last; when none does, the
+/// unit loses its formation (designer's). A unit with no stand left is eliminated, and
+/// its leader with it.
+pub(crate) fn remove_stands(world: &mut World, id: UnitId, n: u8, rule: &'static str) {
+    for _ in 0..n {
+        let list = stands(world, id).to_vec();
+        if list.is_empty() {
+            break;
+        }
+        let leader_hex = component::<CmUnit>(world, id)
+            .leader
+            .and_then(|l| placement(world, l).hex());
+        let f = formation(world, id);
+        let shape = tables(world).formation(f.id).shape;
+        let without = |i: usize| {
+            let mut rest = list.clone();
+            rest.remove(i);
+            rest
+        };
+        let keeps = |i: usize, shape| {
+            let rest = without(i);
+            rest.is_empty() || formation::check_shape(&rest, Some(f.facing), shape).is_ok()
+        };
+        let order: Vec<usize> = (0..list.len())
+            .rev()
+            .filter(|&i| Some(list[i]) != leader_hex)
+            .chain((0..list.len()).filter(|&i| Some(list[i]) == leader_hex))
+            .collect();
+        let contiguous = data::Shape::Contiguous;
+        let (i, formed) = match order.iter().find(|&&i| keeps(i, shape)) {
+            Some(&i) => (i, true),
+            None => (
+                order
+                    .iter()
+                    .copied()
+                    .find(|&i| keeps(i, contiguous))
+                    .unwrap_or(order[0]),
+                false,
+            ),
+        };
+        let gone = list[i];
+        component_mut::<CmMorale>(world, id).casualties += 1;
+        log(world, EventKind::StepLost, rule, |w| {
+            format!("{} loses the stand in {gone}", name(w, id))
+        });
+        if !formed && f.formed() {
+            component_mut::<CmFormation>(world, id).id = FormationId::Unformed;
+            log(world, EventKind::CombatResult, rule, |w| {
+                format!("{} loses its formation", name(w, id))
+            });
+        }
+        set_stands(world, id, without(i));
+    }
+}
+
+/// Puts a unit's stands on `list`: its placement is the first; an empty list
+/// eliminates it and the leader with it (designer's: 3.22 is missing).
+pub(crate) fn set_stands(world: &mut World, id: UnitId, list: Vec<HexCoord>) {
+    let leader = component::<CmUnit>(world, id).leader;
+    match list.first() {
+        Some(&first) => {
+            set_placement(world, id, Placement::OnMap(first));
+            component_mut::<CmStands>(world, id).0 = list;
+        }
+        None => {
+            component_mut::<CmStands>(world, id).0.clear();
+            set_placement(world, id, Placement::Eliminated);
+            log(world, EventKind::Eliminated, "spec B.2 §2", |w| {
+                format!("{} is destroyed", name(w, id))
+            });
+            if let Some(l) = leader.filter(|&l| placement(world, l).hex().is_some()) {
+                victory::leader_dies(world, l, "spec B.2 §8");
+            }
+        }
+    }
+}
+
+/// Moves a unit's stands to `list` (the same number, in the same order), its leader
+/// with the stand he was on.
+pub(crate) fn shift_stands(world: &mut World, id: UnitId, list: Vec<HexCoord>) {
+    let old = stands(world, id).to_vec();
+    if let Some(l) = component::<CmUnit>(world, id).leader
+        && let Some(h) = placement(world, l).hex()
+        && let Some(i) = old.iter().position(|s| *s == h)
+        && let Some(&to) = list.get(i)
+    {
+        set_placement(world, l, Placement::OnMap(to));
+    }
+    set_stands(world, id, list);
+}
+
+// ---- the sequence of play (spec B.2 §13) ----
+
+/// The phases of a turn (spec B.2 §13's reading): the initiative, the Move Phase taken
+/// by each side in turn, the Charge Phase's declarations in turn (7.2) and the other
+/// side's responses (7.10), one resolution step rolled in a fixed order (7.6-7.17), the
+/// Mêlée Phase (7.18-7.34), then DP removal and rallies. Phases without player input
+/// pass at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CmPhase {
+    Initiative,
+    Movement,
+    ChargeDeclaration,
+    ChargeResponse,
+    ChargeResolution,
+    Melee,
+    Rally,
+    GameOver,
+}
+
+impl RulesetPhase for CmPhase {
+    const ALL: &'static [Self] = &[
+        CmPhase::Initiative,
+        CmPhase::Movement,
+        CmPhase::ChargeDeclaration,
+        CmPhase::ChargeResponse,
+        CmPhase::ChargeResolution,
+        CmPhase::Melee,
+        CmPhase::Rally,
+        CmPhase::GameOver,
+    ];
+
+    fn view(self) -> PhaseView {
+        let (label, rule, kind) = match self {
+            CmPhase::Initiative => ("initiative", "spec B.2 §13", PhaseKind::Decide),
+            CmPhase::Movement => ("movement", "spec B.2 §13", PhaseKind::Move),
+            CmPhase::ChargeDeclaration => ("charge declarations", "C&M 7.2", PhaseKind::Fight),
+            CmPhase::ChargeResponse => ("charge responses", "C&M 7.10", PhaseKind::Decide),
+            CmPhase::ChargeResolution => ("charge resolution", "C&M 7.15", PhaseKind::Decide),
+            CmPhase::Melee => ("mêlée", "C&M 7.18", PhaseKind::Decide),
+            CmPhase::Rally => ("rally", "spec B.2 §5", PhaseKind::Decide),
+            CmPhase::GameOver => return PhaseView::GAME_OVER,
+        };
+        PhaseView { label, rule, kind }
+    }
+
+    fn current(world: &World) -> Option<Self> {
+        world.get_resource::<CmState>().and_then(|s| s.phase)
+    }
+
+    fn set_current(world: &mut World, phase: Self) {
+        world.resource_mut::<CmState>().phase = Some(phase);
+    }
+}
+
+/// The phase the game is in.
+pub(crate) fn phase(world: &World) -> CmPhase {
+    CmPhase::current(world).unwrap_or(CmPhase::Initiative)
+}
+
+fn add_phase_systems(world: &mut World) {
+    on_enter(world, CmPhase::Initiative, victory::initiative);
+    on_enter(world, CmPhase::Movement, start_movement);
+    on_enter(world, CmPhase::ChargeDeclaration, announce_declarations);
+    on_enter(world, CmPhase::ChargeResponse, charges::ask_responses);
+    on_enter(world, CmPhase::ChargeResolution, resolution::resolve);
+    on_enter(world, CmPhase::Melee, fight::melee);
+    on_enter(world, CmPhase::Rally, victory::rally);
+}
+
+/// A side's Move Phase: its units have not moved (spec B.2 §13).
+fn start_movement(world: &mut World) {
+    let side = turn(world).active;
+    for id in troops(world) {
+        if side_of(world, id) == side {
+            component_mut::<CmStatus>(world, id).moved = false;
+        }
+    }
+    let n = turn(world).turn;
+    log(world, EventKind::PhaseStarted, "spec B.2 §13", |w| {
+        format!("Turn {n}: {} moves", side_name(w, side))
+    });
+}
+
+fn announce_declarations(world: &mut World) {
+    let side = turn(world).active;
+    log(world, EventKind::PhaseStarted, "C&M 7.2", |w| {
+        format!("{} declares its charges", side_name(w, side))
+    });
+}
+
+/// Gives the phase to `side` and enters it.
+pub(crate) fn begin_phase(world: &mut World, phase: CmPhase, side: SideId) {
+    world.resource_mut::<TurnState>().active = side;
+    change_phase(world, phase);
+}
+
+/// Ends the current phase and goes on through the sequence of play; the automatic
+/// phases run as they are entered and pass on (`advance`).
+pub(crate) fn end_phase(world: &mut World) {
+    let t = turn(world).clone();
+    let first = state(world).initiative;
+    match phase(world) {
+        CmPhase::Movement if t.active == first => {
+            begin_phase(world, CmPhase::Movement, first.other())
+        }
+        CmPhase::Movement => begin_phase(world, CmPhase::ChargeDeclaration, first),
+        CmPhase::ChargeDeclaration if t.active == first => {
+            begin_phase(world, CmPhase::ChargeDeclaration, first.other())
+        }
+        CmPhase::ChargeDeclaration => begin_phase(world, CmPhase::ChargeResponse, first),
+        _ => {}
+    }
+    advance(world);
+}
+
+/// Passes through every phase that waits for no one: a response phase with nothing to
+/// answer, the resolution and the mêlée once their moves are made, the rally, the next
+/// turn's initiative.
+pub(crate) fn advance(world: &mut World) {
+    loop {
+        if turn(world).outcome.is_some() {
+            return;
+        }
+        let first = state(world).initiative;
+        let waiting = !world.resource::<CmState>().decisions.is_empty();
+        if waiting {
+            after::show_decider(world);
+            return;
+        }
+        match phase(world) {
+            CmPhase::ChargeResponse => begin_phase(world, CmPhase::ChargeResolution, first),
+            CmPhase::ChargeResolution => {
+                if after::walk(world) {
+                    continue;
+                }
+                begin_phase(world, CmPhase::Melee, first)
+            }
+            CmPhase::Melee => {
+                if after::walk(world) {
+                    continue;
+                }
+                begin_phase(world, CmPhase::Rally, first)
+            }
+            CmPhase::Rally => {
+                if turn(world).outcome.is_some() {
+                    return;
+                }
+                let next = turn(world).turn + 1;
+                world.resource_mut::<TurnState>().turn = next;
+                log(world, EventKind::TurnStarted, "spec B.2 §13", |_| {
+                    format!("Turn {next}")
+                });
+                begin_phase(world, CmPhase::Initiative, first)
+            }
+            CmPhase::Initiative => {
+                let first = state(world).initiative;
+                begin_phase(world, CmPhase::Movement, first)
+            }
+            CmPhase::Movement | CmPhase::ChargeDeclaration | CmPhase::GameOver => return,
+        }
+    }
+}
+
+/// The command system of C&M: checks a command against the rules and, when legal,
+/// executes it. A refused command changes nothing, not even the dice.
+fn submit_command(InRef(command): InRef<Command>, world: &mut World) -> Result<(), Refusal> {
+    let plan = dispatch::check(world, command)?;
+    dispatch::execute(world, plan);
+    Ok(())
+}
+
+impl Plugin for CmPlugin {
+    fn build(&self, app: &mut App) {
+        Ruleset::register(self, app.world_mut());
+    }
+}
+
+impl Ruleset for CmPlugin {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn name(&self) -> &'static str {
+        "Charge & mêlée"
+    }
+
+    fn table_texts(&self) -> Vec<&str> {
+        self.tables.texts.iter().map(String::as_str).collect()
+    }
+
+    fn terrain_names(&self) -> Vec<String> {
+        self.tables.terrain_names()
+    }
+
+    fn options(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    fn verbs(&self) -> &'static [VerbSpec] {
+        commands::VERBS
+    }
+
+    fn read_scenario(&self, scenario: &LoadedScenario) -> Result<ScenarioRules, LocatedError> {
+        let rules = scenario::read_scenario(&self.tables, scenario)?;
+        Ok(ScenarioRules(Arc::new(rules)))
+    }
+
+    fn register(&self, world: &mut World) {
+        if world.contains_resource::<CmTables>() {
+            return;
+        }
+        world.insert_resource(CmTables(self.tables.clone()));
+        world.insert_resource(CmState::default());
+        add_phase_systems(world);
+        let submit = world.register_system(submit_command);
+        world.insert_resource(CommandSystem(submit));
+    }
+
+    fn populate(&self, world: &mut World, scenario: &LoadedScenario) {
+        setup::populate(world, &self.tables, scenario);
+    }
+
+    fn random_command(&self, world: &mut World, rng: &mut ChaCha8Rng) -> Command {
+        autoplay::random_command(world, rng)
+    }
+
+    fn state_json(&self, world: &World) -> serde_json::Value {
+        view::state_json(world)
+    }
+
+    fn unit_flags(&self, world: &World, entity: Entity) -> Vec<String> {
+        view::unit_flags(world, entity)
+    }
+
+    fn check(&self, world: &World, command: &Command) -> Result<(), Refusal> {
+        dispatch::check(world, command).map(|_| ())
+    }
+
+    fn counter_face(&self, world: &World, entity: Entity) -> CounterFace {
+        view::counter_face(world, entity)
+    }
+
+    fn unit_card(&self, world: &World, entity: Entity) -> Vec<CardLine> {
+        view::unit_card(world, entity)
+    }
+
+    fn move_options(&self, world: &World, entity: Entity) -> Result<Vec<MoveOption>, Refusal> {
+        view::move_options(world, entity)
+    }
+
+    fn unit_area(&self, world: &World, entity: Entity) -> Vec<HexCoord> {
+        view::unit_area(world, entity)
+    }
+
+    fn attack_command(&self, world: &World, attackers: &[HexCoord], target: HexCoord) -> Command {
+        view::attack_command(world, attackers, target)
+    }
+
+    fn attack_preview(&self, world: &World, command: &Command) -> Result<AttackPreview, Refusal> {
+        view::attack_preview(world, command)
+    }
+
+    fn decision(&self, world: &World) -> Option<Decision> {
+        view::decision(world)
+    }
+
+    fn morale(&self, world: &World) -> Vec<SideMorale> {
+        view::morale(world)
+    }
+
+    fn invariant_violations(&self, world: &World) -> Vec<String> {
+        view::invariant_violations(world)
+    }
+}

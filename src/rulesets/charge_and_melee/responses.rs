@@ -4,7 +4,7 @@
 
 use super::data::{Category, ResponseRow, TroopType};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Response {
     Evade,
     CounterCharge,

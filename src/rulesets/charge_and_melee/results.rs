@@ -6,7 +6,7 @@
 use super::data::{Category, ChargeChart, ChargeResult, FormationId, Grade, TroopType};
 
 /// The moves after a charge (7.16), and capture (the results chart).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum AfterCharge {
     Halt,
     FollowUp,

@@ -1,0 +1,83 @@
+//! Random legal commands for Charge & mêlée (autoplay, fuzzing): an answer to the
+//! decision waited for, a one-hex move (towards the enemy three times as often), a
+//! charge, or the end of the phase — each checked by the same `dispatch::check` that
+//! `submit` runs, so autoplay never offers an illegal command.
+
+use bevy::prelude::*;
+use rand_chacha::ChaCha8Rng;
+
+use crate::engine::command::Command;
+use crate::engine::units::UnitId;
+use crate::rulesets::common::{Weighted, pick};
+
+use super::commands::CmCommand;
+use super::*;
+
+/// The distance from a unit's stands to the nearest enemy stand.
+fn nearest_enemy(world: &World, id: UnitId, list: &[HexCoord]) -> u32 {
+    let side = side_of(world, id);
+    troops(world)
+        .into_iter()
+        .filter(|o| side_of(world, *o) != side)
+        .flat_map(|o| stands(world, o).to_vec())
+        .flat_map(|e| list.iter().map(move |s| s.distance(e)))
+        .min()
+        .unwrap_or(u32::MAX)
+}
+
+/// A random legal command for the side to act.
+pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
+    if let Some(d) = view::decision(world) {
+        let commands: Vec<Command> = d.choices.into_iter().map(|c| c.command).collect();
+        if let Some(c) = pick(rng, &commands) {
+            return c;
+        }
+    }
+    let side = turn(world).active;
+    let mut options: Weighted<Command> = Weighted::default();
+    match phase(world) {
+        CmPhase::Movement => {
+            for id in troops(world) {
+                if side_of(world, id) != side {
+                    continue;
+                }
+                let unit = super::super::common::key(world, id);
+                let list = stands(world, id).to_vec();
+                let now = nearest_enemy(world, id, &list);
+                for dir in 0..6 {
+                    let to = list[0].neighbor(dir);
+                    let cmd = Command::Move {
+                        unit: unit.clone(),
+                        path: vec![to],
+                    };
+                    if dispatch::check(world, &cmd).is_ok() {
+                        let next = movement::translate(&list, dir);
+                        let closer = nearest_enemy(world, id, &next) < now;
+                        options.push(cmd, if closer { 3 } else { 1 });
+                    }
+                }
+            }
+        }
+        CmPhase::ChargeDeclaration => {
+            let all = troops(world);
+            for &id in &all {
+                for &t in &all {
+                    if side_of(world, id) != side || side_of(world, t) == side {
+                        continue;
+                    }
+                    let cmd = CmCommand::Charge {
+                        unit: super::super::common::key(world, id),
+                        target: super::super::common::key(world, t),
+                    }
+                    .command();
+                    if dispatch::check(world, &cmd).is_ok() {
+                        options.push(cmd, 4);
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    options.push(Command::EndPhase, 2);
+    options.pick(rng).unwrap_or(Command::EndPhase)
+}

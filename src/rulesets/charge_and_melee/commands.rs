@@ -1,0 +1,222 @@
+//! The verbs Charge & mêlée adds to the script grammar (spec B.6 §6): a formation
+//! change or turn (`form`), a charge declaration (`charge UNIT -> TARGET`), a charged
+//! unit's answer (`respond UNIT evade|countercharge|stand`), a move after a charge or
+//! mêlée (`after UNIT halt|follow|fallback|retire|pursue`). `move` and `end` are the
+//! engine's.
+
+use std::fmt;
+
+use crate::engine::command::{
+    Command, ParseError, RulesetCommand, UnitRef, VerbSpec, Words, hex_at, unit_at,
+};
+use crate::engine::hex::{HexCoord, HexsideFacing};
+
+use super::data::FormationId;
+use super::responses::Response;
+use super::results::AfterCharge;
+
+/// A command of C&M's own.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CmCommand {
+    /// Re-forms a unit in its Move Phase (spec B.2 §2): a formation, the side it faces,
+    /// and where its stands stand (none given: where they are).
+    Form {
+        unit: UnitRef,
+        formation: FormationId,
+        facing: HexsideFacing,
+        stands: Vec<HexCoord>,
+    },
+    /// Declares a charge (7.2).
+    Charge { unit: UnitRef, target: UnitRef },
+    /// A charged unit's answer (7.10).
+    Respond { unit: UnitRef, response: Response },
+    /// A move after a charge or mêlée (7.16, 7.30, 7.31).
+    After { unit: UnitRef, choice: AfterCharge },
+}
+
+impl CmCommand {
+    /// The command carrying it.
+    pub fn command(self) -> Command {
+        Command::Ruleset(RulesetCommand::new(self))
+    }
+
+    /// The C&M command a command is, if it is one.
+    pub fn of(command: &Command) -> Option<&CmCommand> {
+        match command {
+            Command::Ruleset(r) => r.get::<CmCommand>(),
+            _ => None,
+        }
+    }
+}
+
+/// The word a response is typed as.
+pub fn response_word(r: Response) -> &'static str {
+    match r {
+        Response::Evade => "evade",
+        Response::CounterCharge => "countercharge",
+        Response::Stand => "stand",
+    }
+}
+
+/// The word a move after a charge is typed as.
+pub fn after_word(a: AfterCharge) -> &'static str {
+    match a {
+        AfterCharge::Halt => "halt",
+        AfterCharge::FollowUp => "follow",
+        AfterCharge::FallBack => "fallback",
+        AfterCharge::Retire => "retire",
+        AfterCharge::Break => "break",
+        AfterCharge::Pursue => "pursue",
+        AfterCharge::Captured => "captured",
+    }
+}
+
+impl fmt::Display for CmCommand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CmCommand::Form {
+                unit,
+                formation,
+                facing,
+                stands,
+            } => {
+                write!(f, "form {unit} {formation:?} {}", facing.name())?;
+                for s in stands {
+                    write!(f, " {s}")?;
+                }
+                Ok(())
+            }
+            CmCommand::Charge { unit, target } => write!(f, "charge {unit} -> {target}"),
+            CmCommand::Respond { unit, response } => {
+                write!(f, "respond {unit} {}", response_word(*response))
+            }
+            CmCommand::After { unit, choice } => write!(f, "after {unit} {}", after_word(*choice)),
+        }
+    }
+}
+
+fn err(column: usize, message: impl Into<String>) -> ParseError {
+    ParseError {
+        column,
+        message: message.into(),
+    }
+}
+
+fn parse_form(w: &Words) -> Result<Command, ParseError> {
+    w.need(
+        3,
+        "a unit, a formation and a facing: form household Shieldwall N",
+    )?;
+    let (fc, fname) = w.rest[1];
+    let formation = FormationId::ALL
+        .into_iter()
+        .find(|f| format!("{f:?}").eq_ignore_ascii_case(fname))
+        .ok_or_else(|| {
+            err(
+                fc,
+                format!(
+                    "`{fname}` is not a formation: Line, Shieldwall, Cuneus, Column or Unformed"
+                ),
+            )
+        })?;
+    let (dc, dname) = w.rest[2];
+    let facing = HexsideFacing::parse(dname).ok_or_else(|| {
+        err(
+            dc,
+            format!("`{dname}` is not a hexside facing: N, NE, SE, S, SW or NW"),
+        )
+    })?;
+    let stands = w.rest[3..]
+        .iter()
+        .map(|(c, s)| hex_at(*c, s))
+        .collect::<Result<_, _>>()?;
+    Ok(CmCommand::Form {
+        unit: unit_at(w.rest[0].0, w.rest[0].1)?,
+        formation,
+        facing,
+        stands,
+    }
+    .command())
+}
+
+fn parse_charge(w: &Words) -> Result<Command, ParseError> {
+    w.need(
+        3,
+        "a unit, `->` and a target: charge crew_1 -> bridge_guard",
+    )?;
+    if w.rest[1].1 != "->" {
+        return Err(err(w.rest[1].0, "`charge` needs `->` before its target"));
+    }
+    w.at_most(3, "one unit and one target")?;
+    Ok(CmCommand::Charge {
+        unit: unit_at(w.rest[0].0, w.rest[0].1)?,
+        target: unit_at(w.rest[2].0, w.rest[2].1)?,
+    }
+    .command())
+}
+
+fn parse_respond(w: &Words) -> Result<Command, ParseError> {
+    w.need(2, "a unit and an answer: respond household stand")?;
+    w.at_most(2, "one unit and one answer")?;
+    let (c, word) = w.rest[1];
+    let response = [Response::Evade, Response::CounterCharge, Response::Stand]
+        .into_iter()
+        .find(|r| response_word(*r).eq_ignore_ascii_case(word))
+        .ok_or_else(|| {
+            err(
+                c,
+                format!("`{word}` is no answer: evade, countercharge or stand"),
+            )
+        })?;
+    Ok(CmCommand::Respond {
+        unit: unit_at(w.rest[0].0, w.rest[0].1)?,
+        response,
+    }
+    .command())
+}
+
+fn parse_after(w: &Words) -> Result<Command, ParseError> {
+    w.need(2, "a unit and a move: after household halt")?;
+    w.at_most(2, "one unit and one move")?;
+    let (c, word) = w.rest[1];
+    let choice = [
+        AfterCharge::Halt,
+        AfterCharge::FollowUp,
+        AfterCharge::FallBack,
+        AfterCharge::Retire,
+        AfterCharge::Pursue,
+    ]
+    .into_iter()
+    .find(|a| after_word(*a).eq_ignore_ascii_case(word))
+    .ok_or_else(|| {
+        err(
+            c,
+            format!("`{word}` is no move: halt, follow, fallback, retire or pursue"),
+        )
+    })?;
+    Ok(CmCommand::After {
+        unit: unit_at(w.rest[0].0, w.rest[0].1)?,
+        choice,
+    }
+    .command())
+}
+
+/// The verbs C&M adds to the script grammar.
+pub const VERBS: &[VerbSpec] = &[
+    VerbSpec {
+        verbs: &["form"],
+        parse: parse_form,
+    },
+    VerbSpec {
+        verbs: &["charge"],
+        parse: parse_charge,
+    },
+    VerbSpec {
+        verbs: &["respond"],
+        parse: parse_respond,
+    },
+    VerbSpec {
+        verbs: &["after"],
+        parse: parse_after,
+    },
+];

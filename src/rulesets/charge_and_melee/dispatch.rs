@@ -1,0 +1,115 @@
+//! The one dispatch of Charge & mêlée: `check` turns a command into the plan of what it
+//! does, or refuses it with its rule (reading the world only: a refused command changes
+//! nothing, not even the dice); `execute` carries the plan out, then the game goes on
+//! through every phase that waits for no one and the victory conditions are read.
+
+use bevy::prelude::*;
+
+use crate::engine::command::{Command, Refusal};
+use crate::engine::units::UnitId;
+
+use super::commands::CmCommand;
+use super::movement::{FormPlan, MovePlan};
+use super::responses::Response;
+use super::results::AfterCharge;
+use super::*;
+
+/// What a legal command does, checked and ready to execute.
+pub(crate) enum CmPlan {
+    End,
+    Move(MovePlan),
+    Form(FormPlan),
+    Charge(Declared),
+    Respond(UnitId, Response),
+    After(AfterCharge),
+}
+
+/// The one check of a command.
+pub(crate) fn check(world: &World, command: &Command) -> Result<CmPlan, Refusal> {
+    if let Some(o) = &turn(world).outcome {
+        return Err(Refusal::new(
+            "spec B.2 §14",
+            format!("the game is over: {}", o.reason),
+        ));
+    }
+    let answering = matches!(
+        CmCommand::of(command),
+        Some(CmCommand::Respond { .. } | CmCommand::After { .. })
+    );
+    if !answering && let Some(d) = super::view::decision(world) {
+        return Err(Refusal::new(
+            "C&M 7.2",
+            format!("waiting for {}", d.waiting()),
+        ));
+    }
+    match command {
+        Command::EndPhase => match phase(world) {
+            CmPhase::Movement | CmPhase::ChargeDeclaration => Ok(CmPlan::End),
+            p => Err(Refusal::new(
+                "spec B.2 §13",
+                format!("the {} ends by itself", p.view().label),
+            )),
+        },
+        Command::Move { unit, path } => movement::check_move(world, unit, path).map(CmPlan::Move),
+        Command::Ruleset(_) => match CmCommand::of(command) {
+            Some(CmCommand::Form {
+                unit,
+                formation,
+                facing,
+                stands,
+            }) => movement::check_form(world, unit, *formation, *facing, stands).map(CmPlan::Form),
+            Some(CmCommand::Charge { unit, target }) => {
+                charges::check_charge(world, unit, target).map(CmPlan::Charge)
+            }
+            Some(CmCommand::Respond { unit, response }) => {
+                charges::check_respond(world, unit, *response)
+                    .map(|id| CmPlan::Respond(id, *response))
+            }
+            Some(CmCommand::After { unit, choice }) => {
+                after::check_after(world, unit, *choice).map(|_| CmPlan::After(*choice))
+            }
+            None => Err(Refusal::new(
+                "spec B.6",
+                format!("Charge & mêlée has no command `{command}`"),
+            )),
+        },
+        Command::Attack { .. } => Err(Refusal::new(
+            "C&M 7.2",
+            "close combat begins with a charge: `charge UNIT -> TARGET` in the Charge Phase; mêlées are fought by themselves (7.18)",
+        )),
+        Command::Lose { .. }
+        | Command::Retreat { .. }
+        | Command::Check { .. }
+        | Command::Advance { .. } => Err(Refusal::new(
+            "C&M 7.16",
+            "the moves after a charge or mêlée are answered with `after UNIT MOVE` when asked",
+        )),
+        Command::Place { .. } => Err(Refusal::new(
+            "spec B.5",
+            "C&M scenarios place every unit: there is no set-up to make",
+        )),
+    }
+}
+
+/// Carries out a checked plan.
+pub(crate) fn execute(world: &mut World, plan: CmPlan) {
+    match plan {
+        CmPlan::End => end_phase(world),
+        CmPlan::Move(p) => movement::execute_move(world, p),
+        CmPlan::Form(p) => movement::execute_form(world, p),
+        CmPlan::Charge(d) => charges::execute_charge(world, d),
+        CmPlan::Respond(id, r) => {
+            charges::execute_respond(world, id, r);
+            advance(world);
+        }
+        CmPlan::After(choice) => {
+            after::execute_after(world, choice);
+            advance(world);
+        }
+    }
+    victory::check(world);
+    if world.resource::<CmState>().decisions.is_empty() {
+        return;
+    }
+    after::show_decider(world);
+}

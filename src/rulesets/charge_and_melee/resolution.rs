@@ -1,0 +1,431 @@
+//! The one resolution step of the Charge Phase (C&M 7.6-7.17; spec B.6 §1, §6): every
+//! die rolled in a fixed, logged order — armed rabble's answers (7.10), evade tests
+//! (7.11), the move dice of evaders, counter-chargers and chargers (7.6, 7.7, 7.12) —
+//! then the moves together (evaders first, counter-chargers meeting half way, chargers
+//! stopping at contact), then each charge combat's dice, defender first (7.15), and
+//! the results applied together (DPs, casualties, shaken), the moves after them queued
+//! losers first (7.16), and the risk to leaders whose command stand fought (spec B.2 §8).
+
+use bevy::prelude::*;
+
+use crate::engine::board::Board;
+use crate::engine::event::EventKind;
+use crate::engine::units::UnitId;
+
+use super::charge::{ChargingUnit, Frontage, outnumbered, side_score, stands_counted, supported};
+use super::data::{Category, ChargeResult};
+use super::evade::{EvadeOutcome, EvadeTest, evade_outcome};
+use super::responses::{Response, rabble_answer};
+use super::results::{AfterCharge, ResultContext, outcome};
+use super::*;
+
+/// How a charged unit meets its chargers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Meets {
+    Stands,
+    Evades,
+    CounterCharges,
+    /// It declared a charge of its own.
+    Charging,
+}
+
+struct Engagement {
+    target: UnitId,
+    chargers: Vec<UnitId>,
+    meets: Meets,
+}
+
+fn engagements(world: &World) -> Vec<Engagement> {
+    let s = state(world);
+    let mut out: Vec<Engagement> = Vec::new();
+    for d in &s.declared {
+        match out.iter_mut().find(|e| e.target == d.target) {
+            Some(e) => e.chargers.push(d.charger),
+            None => {
+                let charging = s.declared.iter().any(|o| o.charger == d.target);
+                let meets = match s.answers.iter().find(|a| a.unit == d.target) {
+                    _ if charging => Meets::Charging,
+                    Some(a) => match a.response {
+                        Response::Evade => Meets::Evades,
+                        Response::CounterCharge => Meets::CounterCharges,
+                        Response::Stand => Meets::Stands,
+                    },
+                    None => Meets::Stands,
+                };
+                out.push(Engagement {
+                    target: d.target,
+                    chargers: vec![d.charger],
+                    meets,
+                });
+            }
+        }
+    }
+    out.sort_by_key(|e| e.target);
+    out
+}
+
+fn category(world: &World, id: UnitId) -> Category {
+    troop(world, id).category
+}
+
+/// A move die (7.6) and its fatigue (7.7); the hexes it gives.
+fn move_die(world: &mut World, id: UnitId, what: &'static str) -> (u8, u32) {
+    let die = super::super::common::roll(world, "C&M 7.6", |w| {
+        format!("{}'s {what} move", plain_name(w, id))
+    });
+    let t = tables(world);
+    let hexes = moves::fast_move(&t.charts.charge_move, category(world, id), die);
+    let difficult = movement::in_difficult(world, stands(world, id));
+    if moves::fatigue_dp(&t.charts.charge_move, die, difficult) {
+        add_dps(world, id, 1, "C&M 7.7");
+    }
+    (die, u32::from(hexes))
+}
+
+/// The resolution step: entered after the responses.
+pub fn resolve(world: &mut World) {
+    let mut list = engagements(world);
+    if list.is_empty() {
+        clear(world);
+        return;
+    }
+    log(world, EventKind::PhaseStarted, "C&M 7.2", |_| {
+        "Charge resolution: rabble, evade tests, move dice, then the combats".to_string()
+    });
+    let t = tables(world);
+    // 1. Armed rabble's answers (7.10).
+    for e in &mut list {
+        let answered = state(world).answers.iter().any(|a| a.unit == e.target);
+        if e.meets != Meets::Charging
+            && !answered
+            && troop(world, e.target).response == data::ResponseRow::ArmedRabble
+        {
+            let die = super::super::common::roll(world, "C&M 7.10", |w| {
+                format!("{}'s answer (armed rabble)", plain_name(w, e.target))
+            });
+            let r = rabble_answer(die, t.charts.responses.rabble_counter_charge_from);
+            charges::record_answer(world, e.target, r, "C&M 7.10");
+            if r == Response::CounterCharge {
+                e.meets = Meets::CounterCharges;
+            }
+        }
+    }
+    // 2. Evade tests (7.11).
+    for e in &mut list {
+        if e.meets != Meets::Evades {
+            continue;
+        }
+        let u = *component::<CmUnit>(world, e.target);
+        let die = roll_grade(world, u.grade, "C&M 7.11", |w| {
+            format!("{}'s evade test", plain_name(w, e.target))
+        });
+        let m = morale(world, e.target);
+        let test = EvadeTest {
+            die,
+            morale: u.mv,
+            dps: m.dps,
+            shaken: m.shaken,
+            inspiring_cps: 0,
+        };
+        match evade_outcome(&t.charts.evade, &test) {
+            EvadeOutcome::Evades => {}
+            EvadeOutcome::ShakenAndStands => {
+                make_shaken(world, e.target, "C&M 7.11");
+                e.meets = Meets::Stands;
+            }
+            EvadeOutcome::Breaks => {
+                log(world, EventKind::CombatResult, "C&M 7.11", |w| {
+                    format!("{} fails to evade and breaks", name(w, e.target))
+                });
+                world.resource_mut::<CmState>().after.push_back(AfterMove {
+                    unit: e.target,
+                    moves: vec![AfterCharge::Break],
+                    opponents: e.chargers.clone(),
+                    rule: "C&M 7.11",
+                    dps_unless_pursuing: 0,
+                });
+                e.meets = Meets::Stands;
+            }
+        }
+    }
+    // 3. Move dice: evaders, counter-chargers, then chargers in declaration order.
+    let mut evades: Vec<(UnitId, u32, Vec<UnitId>)> = Vec::new();
+    let mut counters: Vec<(UnitId, u32, UnitId)> = Vec::new();
+    for e in &list {
+        match e.meets {
+            Meets::Evades => {
+                let (die, _) = move_die(world, e.target, "evade");
+                let tr = troop(world, e.target);
+                let hexes =
+                    moves::evade_move(&t.charts.charge_move, tr.category, tr.light, die, false);
+                evades.push((e.target, u32::from(hexes), e.chargers.clone()));
+            }
+            Meets::CounterCharges => {
+                let (_, hexes) = move_die(world, e.target, "counter-charge");
+                counters.push((e.target, hexes, e.chargers[0]));
+            }
+            _ => {}
+        }
+    }
+    let declared = state(world).declared.clone();
+    let mut charges: Vec<(UnitId, u32, UnitId)> = Vec::new();
+    for d in &declared {
+        let (_, hexes) = move_die(world, d.charger, "charge");
+        charges.push((d.charger, hexes, d.target));
+    }
+    // 4. The moves: evaders first (unformed, directly away), counter-chargers half way
+    // (7.12), then chargers until contact (7.7).
+    for (id, hexes, from) in &evades {
+        component_mut::<CmFormation>(world, *id).id = FormationId::Unformed;
+        let moved = movement::flee(world, *id, from, *hexes);
+        log(world, EventKind::Moved, "C&M 7.11", |w| {
+            format!("{} evades {moved} hexes, unformed", name(w, *id))
+        });
+    }
+    for (id, hexes, charger) in &counters {
+        let gap = gap_between(world, *id, *charger);
+        let adv = responses::counter_charge_advance(
+            gap,
+            category(world, *id),
+            category(world, *charger),
+            *hexes as u8,
+        );
+        let moved = movement::close_in(world, *id, &[*charger], adv);
+        log(world, EventKind::Moved, "C&M 7.12", |w| {
+            format!("{} counter-charges {moved} hexes", name(w, *id))
+        });
+    }
+    for (id, hexes, target) in &charges {
+        let moved = movement::close_in(world, *id, &[*target], *hexes);
+        let hit = in_contact(world, *id, *target);
+        log(world, EventKind::Moved, "C&M 7.7", |w| {
+            format!(
+                "{} charges {moved} hexes{}",
+                name(w, *id),
+                if hit {
+                    format!(" into contact with {}", plain_name(w, *target))
+                } else {
+                    " and falls short (7.9)".to_string()
+                }
+            )
+        });
+    }
+    // 5. The combats (7.15): dice, defender first, then the chargers in contact.
+    let mut fought: Vec<UnitId> = Vec::new();
+    let mut results: Vec<(UnitId, ChargeResult, super::results::Outcome, Vec<UnitId>)> = Vec::new();
+    for e in &list {
+        if placement(world, e.target).hex().is_none() {
+            continue;
+        }
+        let attackers: Vec<UnitId> = e
+            .chargers
+            .iter()
+            .copied()
+            .filter(|c| is_troop(world, *c) && in_contact(world, *c, e.target))
+            .collect();
+        if attackers.is_empty() {
+            continue;
+        }
+        let defenders = vec![e.target];
+        let d_charged = matches!(e.meets, Meets::CounterCharges | Meets::Charging);
+        let mut dice = Vec::new();
+        for &u in defenders.iter().chain(&attackers) {
+            let g = component::<CmUnit>(world, u).grade;
+            dice.push(roll_grade(world, g, "C&M 7.15", |w| {
+                format!("{}'s charge total", plain_name(w, u))
+            }));
+        }
+        let sides = [
+            (defenders.clone(), attackers.clone(), d_charged, &dice[..1]),
+            (attackers.clone(), defenders.clone(), true, &dice[1..]),
+        ];
+        let counted = |own: &[UnitId], enemy: &[UnitId], charged: bool| -> u32 {
+            own.iter()
+                .map(|u| stands_counted(&frontage(world, *u, enemy, charged)))
+                .sum()
+        };
+        let mut scores = [0i32; 2];
+        for (k, (own, enemy, charged, dice)) in sides.iter().enumerate() {
+            let elephants = own
+                .iter()
+                .all(|u| category(world, *u) == Category::Elephants);
+            let o = outnumbered(
+                &t.charts.charge,
+                counted(own, enemy, *charged),
+                counted(enemy, own, if k == 0 { true } else { d_charged }),
+                elephants,
+            );
+            let troops: Vec<data::TroopType> = own.iter().map(|u| troop(world, *u)).collect();
+            let units: Vec<ChargingUnit> = own
+                .iter()
+                .zip(&troops)
+                .zip(dice.iter())
+                .map(|((u, tr), die)| charging_unit(world, *u, tr, enemy, *charged, *die))
+                .collect();
+            scores[k] = side_score(&t, &units, o);
+        }
+        for (k, (own, enemy, charged, _)) in sides.iter().enumerate() {
+            let result = charge::result(&t.charts.charge, scores[k], scores[1 - k]);
+            let by_mounted = enemy.iter().all(|u| category(world, *u).mounted());
+            let any_mounted = enemy.iter().any(|u| category(world, *u).mounted());
+            let only_light = enemy.iter().all(|u| troop(world, *u).light);
+            for &u in own {
+                let tr = troop(world, u);
+                let foe_good_foot = enemy.iter().any(|o| {
+                    category(world, *o) == Category::Infantry
+                        && formation(world, *o).formed()
+                        && ahead(world, *o, u)
+                });
+                let ctx = ResultContext {
+                    troop: &tr,
+                    grade: component::<CmUnit>(world, u).grade,
+                    formation: formation(world, u).id,
+                    shaken: morale(world, u).shaken,
+                    charged: *charged,
+                    stood_against_mounted: !*charged && any_mounted,
+                    charged_by_mounted_only: !*charged && by_mounted,
+                    charged_good_order_foot_frontally: *charged
+                        && tr.category == Category::Cavalry
+                        && foe_good_foot,
+                    opposed_only_by_light: only_light,
+                };
+                let out = outcome(&t.charts.charge, result, &ctx);
+                results.push((u, result, out, enemy.clone()));
+            }
+            log(world, EventKind::CombatResult, "C&M 7.15", |w| {
+                let names: Vec<String> = own.iter().map(|u| plain_name(w, *u)).collect();
+                format!(
+                    "{}: {} against {}: {result:?}",
+                    names.join(", "),
+                    scores[k],
+                    scores[1 - k]
+                )
+            });
+        }
+        fought.extend(defenders.iter().chain(&attackers));
+    }
+    // 6. The results together (7.16): DPs, casualties, shaken; the moves, losers first,
+    // then on an inconclusive result the initiative side first, then the winners.
+    for (u, _, out, _) in &results {
+        add_dps(world, *u, out.dps, "C&M 7.15");
+        if out.casualties > 0 && is_troop(world, *u) {
+            remove_stands(world, *u, out.casualties, "C&M 7.15");
+        }
+        if out.becomes_shaken && is_troop(world, *u) {
+            make_shaken(world, *u, "C&M 7.15");
+        }
+    }
+    let first = state(world).initiative;
+    let rank =
+        |w: &World, (u, r, _, _): &(UnitId, ChargeResult, super::results::Outcome, Vec<UnitId>)| {
+            let loser = matches!(
+                r,
+                ChargeResult::SetBack | ChargeResult::Defeat | ChargeResult::Rout
+            );
+            let even = *r == ChargeResult::Inconclusive;
+            let mine = side_of(w, *u) == first;
+            (
+                if loser {
+                    0
+                } else if even && mine {
+                    1
+                } else if even {
+                    2
+                } else {
+                    3
+                },
+                *u,
+            )
+        };
+    results.sort_by_key(|r| rank(world, r));
+    for (u, _, out, opponents) in results {
+        world.resource_mut::<CmState>().after.push_back(AfterMove {
+            unit: u,
+            moves: out.moves,
+            opponents,
+            rule: "C&M 7.16",
+            dps_unless_pursuing: out.dps_if_no_pursuit,
+        });
+    }
+    // 7. The risk to leaders whose command stand fought (spec B.2 §8).
+    fought.sort();
+    fought.dedup();
+    victory::risk_to_leaders(world, &fought);
+    clear(world);
+}
+
+fn clear(world: &mut World) {
+    let mut s = world.resource_mut::<CmState>();
+    s.declared.clear();
+    s.answers.clear();
+}
+
+/// A unit's stands in a charge combat against `enemy` (7.15: numbers, supported).
+pub(crate) fn frontage(world: &World, u: UnitId, enemy: &[UnitId], charged: bool) -> Frontage {
+    let own = stands(world, u);
+    let foe: Vec<_> = enemy
+        .iter()
+        .flat_map(|e| stands(world, *e).to_vec())
+        .collect();
+    let f = formation(world, u);
+    let engaged: Vec<_> = own
+        .iter()
+        .copied()
+        .filter(|s| foe.iter().any(|x| x.is_adjacent(*s)))
+        .collect();
+    let second = if f.formed() {
+        own.iter()
+            .filter(|s| engaged.contains(&f.facing.front(**s)))
+            .count() as u32
+    } else {
+        0
+    };
+    let front_rank = own
+        .iter()
+        .filter(|s| !f.formed() || !own.contains(&f.facing.front(**s)))
+        .count() as u32;
+    let spare = front_rank.saturating_sub(engaged.len() as u32);
+    Frontage {
+        engaged: engaged.len() as u32,
+        overlapping: [spare.min(1), spare.saturating_sub(1).min(1)],
+        second_rank: second,
+        charged_in_cuneus: charged && f.id == FormationId::Cuneus,
+        hit_in_flank_or_rear: f.formed() && !enemy.iter().any(|e| charges::ahead(world, u, *e)),
+    }
+}
+
+fn charging_unit<'a>(
+    world: &World,
+    u: UnitId,
+    tr: &'a data::TroopType,
+    enemy: &[UnitId],
+    charged: bool,
+    die: u8,
+) -> ChargingUnit<'a> {
+    let m = morale(world, u);
+    let f = frontage(world, u, enemy, charged);
+    let board = world.resource::<Board>();
+    let height = |id: UnitId| {
+        stands(world, id)
+            .iter()
+            .map(|h| board.elevation(*h))
+            .max()
+            .unwrap_or(0)
+    };
+    let mut c = ChargingUnit::new(tr, charged, die);
+    c.morale = component::<CmUnit>(world, u).mv;
+    c.formation = formation(world, u).id;
+    c.dps = m.dps;
+    c.casualties = m.casualties;
+    c.shaken = m.shaken;
+    c.advantage_of_ground = enemy.iter().all(|e| height(u) > height(*e));
+    c.supported = supported(&f);
+    c.against_unformed_foot = charged
+        && tr.category.mounted()
+        && enemy
+            .iter()
+            .any(|e| category(world, *e) == Category::Infantry && !formation(world, *e).formed());
+    c
+}
+
+use super::charges::ahead;

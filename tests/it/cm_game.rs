@@ -1,0 +1,453 @@
+//! Charge & mêlée played through its plugin (`CmPlugin`), from commands, with a registry
+//! of the tests' own (`charge_and_melee::ENTRY`: the build's REGISTRY does not hold it
+//! yet): Maldon 991's first turn, the sequence of play (spec B.2 §13), moves and
+//! formation changes of whole units (spec B.2 §2), charges declared, answered and
+//! resolved in one step (C&M 7.2-7.16), the mêlée (7.18-7.31); determinism, saves and
+//! random games played to their end with every invariant holding.
+
+use std::path::{Path, PathBuf};
+
+use crate::common::root;
+use bataille::engine::command::Command;
+use bataille::engine::event::EventKind;
+use bataille::engine::game::Game;
+use bataille::engine::hex::HexCoord;
+use bataille::engine::ruleset::RulesetEntry;
+use bataille::engine::units::UnitId;
+use bataille::rulesets::charge_and_melee::{CmFormation, CmStands, ENTRY};
+use bataille::rulesets::common::unit_by_key;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+const REGISTRY: &[RulesetEntry] = &[ENTRY];
+
+fn maldon() -> PathBuf {
+    root().join("tests/fixtures/charge_and_melee/maldon_991.ron")
+}
+
+fn skirmish() -> PathBuf {
+    root().join("tests/fixtures/charge_and_melee/skirmish.ron")
+}
+
+fn start(path: &Path, seed: u64) -> Game {
+    Game::start_with(REGISTRY, path, seed, &[]).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn h(s: &str) -> HexCoord {
+    HexCoord::parse(s).expect("a hex")
+}
+
+fn id(game: &Game, key: &str) -> UnitId {
+    unit_by_key(&game.world, key).unwrap_or_else(|| panic!("unit {key}"))
+}
+
+fn stands_of(game: &Game, key: &str) -> Vec<HexCoord> {
+    let e = game
+        .world
+        .resource::<bataille::engine::units::Units>()
+        .entity(id(game, key));
+    game.world.get::<CmStands>(e).expect("stands").0.clone()
+}
+
+fn formation_of(game: &Game, key: &str) -> CmFormation {
+    let e = game
+        .world
+        .resource::<bataille::engine::units::Units>()
+        .entity(id(game, key));
+    *game.world.get::<CmFormation>(e).expect("formation")
+}
+
+fn line(game: &mut Game, text: &str) {
+    game.submit_line(text)
+        .unwrap_or_else(|(_, e)| panic!("`{text}` refused: {e}"));
+    assert_eq!(
+        game.ruleset.invariant_violations(&game.world),
+        Vec::<String>::new()
+    );
+}
+
+fn refusal(game: &mut Game, text: &str) -> String {
+    match game.submit_line(text) {
+        Ok(_) => panic!("`{text}` was accepted"),
+        Err((_, e)) => e,
+    }
+}
+
+fn phase(game: &Game) -> &'static str {
+    game.turn().phase.label
+}
+
+fn active(game: &Game) -> String {
+    game.scenario.file.sides[game.turn().active.0 as usize]
+        .id
+        .clone()
+}
+
+/// Answers every decision with its first choice until none is waited for.
+fn answer_all(game: &mut Game) {
+    while let Some(d) = game.ruleset.decision(&game.world) {
+        let c = d.choices[0].command.clone();
+        game.submit(&c).unwrap_or_else(|r| panic!("{c}: {r}"));
+        assert_eq!(
+            game.ruleset.invariant_violations(&game.world),
+            Vec::<String>::new()
+        );
+    }
+}
+
+#[test]
+fn cm_b2_13_maldon_starts_with_the_vikings_move_phase() {
+    let game = start(&maldon(), 1);
+    assert_eq!(phase(&game), "movement");
+    assert_eq!(active(&game), "vikings");
+    assert_eq!(game.turn().turn, 1);
+    assert!(game.ruleset.invariant_violations(&game.world).is_empty());
+    // A unit of stands covers every stand's hex (Ruleset::unit_area).
+    let e = game
+        .world
+        .resource::<bataille::engine::units::Units>()
+        .entity(id(&game, "household"));
+    assert_eq!(
+        game.ruleset.unit_area(&game.world, e),
+        vec![h("0712"), h("0812"), h("0912")]
+    );
+    let face = game.ruleset.counter_face(&game.world, e);
+    assert_eq!(face.symbol, "HI");
+    assert_eq!(face.values, "A 3");
+    let card = game.ruleset.unit_card(&game.world, e);
+    assert!(
+        card.iter()
+            .any(|(k, v)| k == "Formation" && v == "Shieldwall facing N")
+    );
+    let state = game.state_json();
+    assert_eq!(state["ruleset"], "charge_and_melee");
+    assert_eq!(state["ruleset_state"]["initiative"], "The Viking host");
+}
+
+#[test]
+fn cm_b2_13_end_goes_through_the_sequence_of_play() {
+    let mut game = start(&maldon(), 3);
+    line(&mut game, "end");
+    assert_eq!(
+        (phase(&game), active(&game).as_str()),
+        ("movement", "english")
+    );
+    line(&mut game, "end");
+    assert_eq!(
+        (phase(&game), active(&game).as_str()),
+        ("charge declarations", "vikings")
+    );
+    line(&mut game, "end");
+    assert_eq!(
+        (phase(&game), active(&game).as_str()),
+        ("charge declarations", "english")
+    );
+    line(&mut game, "end");
+    // No charge: the responses, resolution, mêlée and rally pass by themselves, and turn
+    // 2 begins with the initiative roll.
+    assert_eq!(phase(&game), "movement");
+    assert_eq!(game.turn().turn, 2);
+    assert!(
+        game.log()
+            .lines()
+            .any(|l| l.contains("Initiative") && l.contains("spec B.2 §13"))
+    );
+    let e = refusal(&mut game, "attack 0712 -> 0711");
+    assert!(e.contains("C&M 7.2"), "{e}");
+}
+
+#[test]
+fn cm_b2_2_a_unit_moves_as_a_body() {
+    let mut game = start(&maldon(), 1);
+    // The second crews, shieldwall facing S along row 3: one hex S, every stand with it.
+    line(&mut game, "move crew_2 0904");
+    assert_eq!(
+        stands_of(&game, "crew_2"),
+        vec![h("0904"), h("1004"), h("1104"), h("1204")]
+    );
+    let e = refusal(&mut game, "move crew_2 0905");
+    assert!(
+        e.contains("moved or re-formed") && e.contains("spec B.2 §2"),
+        "{e}"
+    );
+    // Anlaf moves with his hird.
+    line(&mut game, "move hird 0504");
+    assert_eq!(
+        stands_of(&game, "hird"),
+        vec![h("0504"), h("0604"), h("0704")]
+    );
+    let anlaf = id(&game, "anlaf");
+    let at = bataille::rulesets::common::hex_of(&game.world, anlaf);
+    assert_eq!(at, Some(h("0604")));
+}
+
+#[test]
+fn cm_b2_2_moves_refused_with_their_rule() {
+    let mut game = start(&maldon(), 1);
+    let e = refusal(&mut game, "move household 0711");
+    assert!(e.contains("spec B.2 §13"), "{e}");
+    // Into the channel: a stand would enter the river (terrain.ron).
+    let e = refusal(&mut game, "move crew_3 1003 1004 1005");
+    assert!(
+        e.contains("holds a stand") || e.contains("terrain.ron"),
+        "{e}"
+    );
+    let e = refusal(&mut game, "move ship_guard 0203 0204 0205 0206");
+    assert!(e.contains("river") || e.contains("costs"), "{e}");
+    // Beyond the normal move: warband 2 hexes, marsh double.
+    let e = refusal(&mut game, "move ship_guard 0203 0204 0205");
+    assert!(e.contains("troops.ron"), "{e}");
+    let e = refusal(&mut game, "move anlaf 0604");
+    assert!(e.contains("leader"), "{e}");
+}
+
+#[test]
+fn cm_b2_2_form_turns_and_reforms_a_unit() {
+    let mut game = start(&maldon(), 1);
+    // About face (7.13's 180°): the third crews' line along row 2 faces N.
+    line(&mut game, "form crew_3 Line N");
+    assert_eq!(formation_of(&game, "crew_3").facing.name(), "N");
+    // A column cannot face along its own row.
+    let e = refusal(&mut game, "form crew_2 Column S");
+    assert!(e.contains("spec B.2 §2"), "{e}");
+    // The ship-guard re-forms as a column of three down column 2.
+    line(&mut game, "form ship_guard Column S 0202 0203 0204");
+    assert_eq!(
+        stands_of(&game, "ship_guard"),
+        vec![h("0202"), h("0203"), h("0204")]
+    );
+    let e = refusal(&mut game, "move ship_guard 0205");
+    assert!(e.contains("moved or re-formed"), "{e}");
+}
+
+#[test]
+fn cm_7_4_infantry_charge_only_across_one_javelin_throw() {
+    let mut game = start(&maldon(), 1);
+    line(&mut game, "end");
+    line(&mut game, "end");
+    let e = refusal(&mut game, "charge crew_1 -> bridge_guard");
+    assert!(e.contains("C&M 7.4") || e.contains("Passage"), "{e}");
+    let e = refusal(&mut game, "charge household -> hird");
+    assert!(e.contains("C&M 7.2"), "{e}");
+}
+
+#[test]
+fn cm_7_15_a_charge_is_declared_answered_and_resolved_in_one_step() {
+    for seed in 0..12 {
+        let mut game = start(&skirmish(), seed);
+        line(&mut game, "end");
+        line(&mut game, "end");
+        line(&mut game, "charge red_foot -> blue_foot");
+        let e = refusal(&mut game, "charge red_foot -> blue_foot");
+        assert!(e.contains("declared"), "{e}");
+        line(&mut game, "end");
+        line(&mut game, "end");
+        answer_all(&mut game);
+        let log: Vec<String> = game.log().lines().collect();
+        // Heavy infantry stand at the halt (7.10), compelled.
+        assert!(
+            log.iter()
+                .any(|l| l.starts_with("Blue foot") && l.ends_with("answers: stand (C&M 7.10)"))
+        );
+        // The dice in their fixed order: the charge move, then the totals, defender first.
+        let pos = |needle: &str| {
+            log.iter()
+                .position(|l| l.contains(needle))
+                .unwrap_or_else(|| panic!("seed {seed}: no `{needle}` in\n{}", log.join("\n")))
+        };
+        let mv = pos("Red warband's charge move");
+        let def = pos("Blue foot's charge total");
+        let att = pos("Red warband's charge total");
+        assert!(mv < def && def < att, "seed {seed}");
+        assert!(
+            log.iter()
+                .any(|l| l.contains("(C&M 7.15)") && l.contains(" against "))
+        );
+        assert!(game.is_over() || game.turn().turn == 2, "seed {seed}");
+    }
+}
+
+#[test]
+fn cm_7_11_light_cavalry_must_evade_and_test() {
+    for seed in 0..8 {
+        let mut game = start(&skirmish(), seed);
+        line(&mut game, "end");
+        line(&mut game, "end");
+        line(&mut game, "charge red_foot_2 -> blue_horse");
+        line(&mut game, "end");
+        line(&mut game, "end");
+        answer_all(&mut game);
+        let log: Vec<String> = game.log().lines().collect();
+        assert!(
+            log.iter()
+                .any(|l| l.starts_with("Blue light horse") && l.contains("answers: evade"))
+        );
+        let die: u8 = log
+            .iter()
+            .find_map(|l| {
+                l.strip_prefix("Die: ")
+                    .filter(|r| r.contains("evade test"))
+                    .and_then(|r| r.split_whitespace().next())
+                    .and_then(|d| d.parse().ok())
+            })
+            .expect("the evade test's die");
+        // 7.11: die + MV 0 − 2 DPs; 1 or more evades (unformed), else shaken at the halt.
+        let evaded = log
+            .iter()
+            .any(|l| l.starts_with("Blue light horse") && l.contains(" evades "));
+        assert_eq!(evaded, die >= 3, "seed {seed}: die {die}");
+        if !evaded {
+            assert!(
+                log.iter()
+                    .any(|l| l.starts_with("Blue light horse") && l.contains("is shaken"))
+            );
+        }
+    }
+}
+
+#[test]
+fn cm_7_18_contact_fights_a_melee_both_sides_at_once() {
+    let mut fought = 0;
+    for seed in 0..20 {
+        let mut game = start(&skirmish(), seed);
+        line(&mut game, "end");
+        line(&mut game, "end");
+        line(&mut game, "charge red_foot -> blue_foot");
+        line(&mut game, "end");
+        line(&mut game, "end");
+        answer_all(&mut game);
+        let log: Vec<String> = game.log().lines().collect();
+        if log.iter().any(|l| l.contains("Mêlée (C&M 7.18)")) {
+            fought += 1;
+            assert!(
+                log.iter()
+                    .any(|l| l.contains("inflicts") && l.contains("(C&M 7.25)"))
+            );
+            assert!(
+                log.iter()
+                    .any(|l| l.contains("(C&M 7.20)") && l.contains("needs"))
+            );
+        }
+    }
+    assert!(fought > 0, "no seed came to a mêlée");
+}
+
+/// Plays random legal commands until the game ends; every invariant holds throughout.
+fn autoplay(path: &Path, seed: u64) -> Game {
+    let mut game = start(path, seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..5000 {
+        if game.is_over() {
+            break;
+        }
+        let cmd: Command = game.ruleset.random_command(&mut game.world, &mut rng);
+        game.submit(&cmd)
+            .unwrap_or_else(|r| panic!("seed {seed}: autoplay's `{cmd}` refused: {r}"));
+        let v = game.ruleset.invariant_violations(&game.world);
+        assert!(v.is_empty(), "seed {seed} after `{cmd}`: {v:?}");
+    }
+    game
+}
+
+#[test]
+fn cm_b2_14_random_games_of_maldon_play_to_their_end() {
+    let mut melees = 0;
+    for seed in 0..12 {
+        let game = autoplay(&maldon(), seed);
+        assert!(game.is_over(), "seed {seed} did not end");
+        if game
+            .events_of(EventKind::CombatResult)
+            .iter()
+            .any(|l| l.contains("C&M 7.25"))
+        {
+            melees += 1;
+        }
+    }
+    assert!(melees > 0, "no random game came to a mêlée");
+}
+
+#[test]
+fn cm_same_seed_and_commands_give_the_same_game_and_saves_replay_it() {
+    let a = autoplay(&maldon(), 7);
+    let b = autoplay(&maldon(), 7);
+    let la: Vec<String> = a.log().lines().collect();
+    let lb: Vec<String> = b.log().lines().collect();
+    assert_eq!(la, lb);
+    let text = a.save_text();
+    let c = Game::load_save_text_with(REGISTRY, &PathBuf::from("save.ron"), text)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let lc: Vec<String> = c.log().lines().collect();
+    assert_eq!(la, lc);
+    assert_eq!(a.state_json(), c.state_json());
+}
+
+#[test]
+fn cm_refused_commands_change_nothing_not_even_the_dice() {
+    let mut game = start(&skirmish(), 5);
+    let before = game
+        .world
+        .resource::<bataille::engine::dice::Dice>()
+        .position();
+    let log = game.log().events.len();
+    for bad in [
+        "charge red_foot -> blue_foot",
+        "move blue_foot 0407",
+        "retreat 0404",
+        "end end",
+    ] {
+        assert!(game.submit_line(bad).is_err(), "{bad}");
+    }
+    assert_eq!(
+        game.world
+            .resource::<bataille::engine::dice::Dice>()
+            .position(),
+        before
+    );
+    assert_eq!(game.log().events.len(), log);
+}
+
+#[test]
+fn cm_b5_passage_keeps_the_causeway_for_the_vikings_crossing() {
+    let mut game = start(&maldon(), 2);
+    line(&mut game, "move crew_1 0805");
+    line(&mut game, "end");
+    let e = refusal(&mut game, "move bridge_guard 0810");
+    assert!(e.contains("scenario: Passage"), "{e}");
+}
+
+#[test]
+fn cm_7_16_moves_after_a_charge_are_asked_and_checked() {
+    let mut asked = 0;
+    for seed in 0..30 {
+        let mut game = start(&skirmish(), seed);
+        line(&mut game, "end");
+        line(&mut game, "end");
+        line(&mut game, "charge red_foot -> blue_foot");
+        line(&mut game, "end");
+        line(&mut game, "end");
+        while let Some(d) = game.ruleset.decision(&game.world) {
+            let legal: Vec<String> = d.choices.iter().map(|c| c.command.to_string()).collect();
+            let unit = legal[0]
+                .split_whitespace()
+                .nth(1)
+                .expect("a unit")
+                .to_string();
+            if legal[0].starts_with("after") {
+                asked += 1;
+                for word in ["halt", "follow", "fallback", "retire", "pursue"] {
+                    let text = format!("after {unit} {word}");
+                    if !legal.contains(&text) {
+                        let e = refusal(&mut game, &text);
+                        assert!(e.contains("may") && e.contains("C&M 7."), "{e}");
+                    }
+                }
+                // Waiting for the choice, no other command is taken.
+                let e = refusal(&mut game, "end");
+                assert!(e.contains("waiting for"), "{e}");
+            }
+            let last = legal.last().expect("an answer").clone();
+            line(&mut game, &last);
+        }
+    }
+    assert!(asked > 0, "no seed offered a choice after the charge");
+}
