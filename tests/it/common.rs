@@ -239,3 +239,34 @@ pub fn facing(g: &Game, id: &str) -> String {
         .unwrap_or("")
         .to_string()
 }
+
+/// The recorded scripts (`scripts/`), each with its scenario and options: the seed is in
+/// its header (`script_seed`).
+pub const RECORDED_SCRIPTS: [(&str, &[&str], &str); 6] = [
+    ("a_la_charge/civitate_1053.ron", &[], "civitate_opening.txt"),
+    (
+        "a_la_charge/civitate_1053.ron",
+        &[],
+        "civitate_full_game.txt",
+    ),
+    (
+        "champs_de_bataille/soissons_486.ron",
+        &[],
+        "soissons_full_game.txt",
+    ),
+    (
+        "champs_de_bataille/soissons_486.ron",
+        &["scenario_deployment"],
+        "soissons_reconstructed_deployment_game.txt",
+    ),
+    (
+        "morne_plaine/quatre_bras_1815.ron",
+        &[],
+        "quatre_bras_full_game.txt",
+    ),
+    (
+        "charles_the_bold/falkirk_1298.ron",
+        &[],
+        "falkirk_full_game.txt",
+    ),
+];

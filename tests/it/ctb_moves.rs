@@ -223,6 +223,24 @@ fn ctb_3_9_shot_pass_and_are_passed_through_heavy_stands_are_not() {
     assert_eq!(hex(&g, "x").as_deref(), Some("0604"));
 }
 
+/// The Swiss pike block `p` charges `b` by 0405: no reactions, no supports, the
+/// melee's dice from `seed`.
+fn pike_block_charges(g: &mut Game, seed: u64) {
+    run(g, &["go p 0405"]);
+    while let Some(d) = decision(g) {
+        let line = match d.rule.as_str() {
+            "CtB 6.2" | "CtB 6.3" => "react none".to_string(),
+            "CtB 10.7" => "support none".to_string(),
+            "CtB 10.2" => {
+                dice_from(g, seed);
+                "fight p -> b".to_string()
+            }
+            _ => break,
+        };
+        run(g, &[&line]);
+    }
+}
+
 /// Burgundian pikemen (0505, facing W) charged by a Swiss pike block from 0305 by
 /// 0405, with Burgundian guns in 0604 and crossbowmen in 0605 and 0504, the three hexes
 /// farther from the pike block; the melee's dice from `seed`.
@@ -240,19 +258,7 @@ fn pikemen_charged(seed: u64) -> Game {
     ]
     .concat();
     let mut g = game_of(["swiss", "burgundian"], false, "", &blue, &brown, &[]);
-    run(&mut g, &["go p 0405"]);
-    while let Some(d) = decision(&g) {
-        let line = match d.rule.as_str() {
-            "CtB 6.2" | "CtB 6.3" => "react none".to_string(),
-            "CtB 10.7" => "support none".to_string(),
-            "CtB 10.2" => {
-                dice_from(&mut g, seed);
-                "fight p -> b".to_string()
-            }
-            _ => break,
-        };
-        run(&mut g, &[&line]);
-    }
+    pike_block_charges(&mut g, seed);
     g
 }
 
@@ -407,19 +413,7 @@ fn charged_before(seed: u64, beaten: &str, behind: &str) -> Game {
         &brown,
         &[],
     );
-    run(&mut g, &["go p 0405"]);
-    while let Some(d) = decision(&g) {
-        let line = match d.rule.as_str() {
-            "CtB 6.2" | "CtB 6.3" => "react none".to_string(),
-            "CtB 10.7" => "support none".to_string(),
-            "CtB 10.2" => {
-                dice_from(&mut g, seed);
-                "fight p -> b".to_string()
-            }
-            _ => break,
-        };
-        run(&mut g, &[&line]);
-    }
+    pike_block_charges(&mut g, seed);
     default_retreats(&mut g);
     g
 }

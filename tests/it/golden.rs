@@ -17,7 +17,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sha2::{Digest, Sha256};
 
-use crate::common::{root, script_seed};
+use crate::common::{RECORDED_SCRIPTS, root, script_seed};
 
 /// Autoplay games per scenario with no option.
 const SEEDS: u64 = 200;
@@ -237,34 +237,7 @@ fn golden_grandson_1476_games_are_unchanged() {
 #[test]
 fn golden_recorded_scripts_are_unchanged() {
     // Each script names the seed it was recorded with in its header (`--seed N`).
-    let scripts: [(&str, &[&str], &str); 6] = [
-        ("a_la_charge/civitate_1053.ron", &[], "civitate_opening.txt"),
-        (
-            "a_la_charge/civitate_1053.ron",
-            &[],
-            "civitate_full_game.txt",
-        ),
-        (
-            "champs_de_bataille/soissons_486.ron",
-            &[],
-            "soissons_full_game.txt",
-        ),
-        (
-            "champs_de_bataille/soissons_486.ron",
-            &["scenario_deployment"],
-            "soissons_reconstructed_deployment_game.txt",
-        ),
-        (
-            "morne_plaine/quatre_bras_1815.ron",
-            &[],
-            "quatre_bras_full_game.txt",
-        ),
-        (
-            "charles_the_bold/falkirk_1298.ron",
-            &[],
-            "falkirk_full_game.txt",
-        ),
-    ];
+    let scripts = RECORDED_SCRIPTS;
     let mut lines = Vec::new();
     for (scenario, options, script) in scripts {
         let options: Vec<String> = options.iter().map(|o| o.to_string()).collect();

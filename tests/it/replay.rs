@@ -10,31 +10,7 @@ use bataille::engine::game::Game;
 use bataille::engine::replay::Replay;
 use bataille::rulesets::REGISTRY;
 
-use crate::common::{root, run, scratch, script_seed, write};
-
-/// A recorded full game's scenario, options and script.
-const RECORDED: [(&str, &[&str], &str); 4] = [
-    (
-        "a_la_charge/civitate_1053.ron",
-        &[],
-        "civitate_full_game.txt",
-    ),
-    (
-        "champs_de_bataille/soissons_486.ron",
-        &[],
-        "soissons_full_game.txt",
-    ),
-    (
-        "morne_plaine/quatre_bras_1815.ron",
-        &[],
-        "quatre_bras_full_game.txt",
-    ),
-    (
-        "charles_the_bold/falkirk_1298.ron",
-        &[],
-        "falkirk_full_game.txt",
-    ),
-];
+use crate::common::{RECORDED_SCRIPTS, root, run, scratch, script_seed, write};
 
 /// What a position is, as a player and the log see it: the state, the log's text and
 /// how far the dice have rolled.
@@ -76,7 +52,7 @@ fn played(
 
 #[test]
 fn replay_every_point_of_the_recorded_games_is_the_game_played_fresh() {
-    for (scenario, options, script) in RECORDED {
+    for (scenario, options, script) in RECORDED_SCRIPTS {
         let (points, save) = played(scenario, options, script);
         let r = Replay::open(REGISTRY, &save).unwrap_or_else(|e| panic!("{script}: {e}"));
         assert_eq!(r.len() + 1, points.len(), "{script}");
