@@ -595,3 +595,75 @@ fn replay_view_steps_through_the_game_and_plays_a_branch_from_any_point() {
     let (status, unheeded) = send(&mut app, PlayerInput::Replay(ReplayInput::Step(-1)));
     assert!(unheeded && status.contains("no replay is open"), "{status}");
 }
+
+/// A replay keeps what its watcher could not see hidden (issue 18): Daras's set-up,
+/// where the Byzantines place Pharas' Herules in ambush. Replayed for the Persians, the
+/// ambush stays hidden at every point, though the points shown are the Byzantines'
+/// own; replayed for the Byzantines it is shown; no hand-over screen comes up while
+/// stepping through it.
+#[test]
+fn replay_view_keeps_hidden_units_from_the_side_watching() {
+    use bataille::client::controller::{ReplayInput, units_seen_at, viewer};
+    use bataille::engine::units::Hidden;
+    let script = root().join("scripts/window/daras_ambush_setup.txt");
+    let (scenario, seed, options) = run_line_of(&std::fs::read_to_string(&script).unwrap());
+    let mut app = app_with(Game::start(&scenario, seed, &options).unwrap());
+    for input in bataille::client::controller::parse_input_script(&script).unwrap() {
+        app.world_mut().write_message(input);
+        app.update();
+    }
+    // The ambush: a hidden Byzantine unit on the map.
+    let (ambush, hex) = {
+        let game = &app.world().resource::<Session>().game;
+        let units = game.world.resource::<Units>();
+        units
+            .ids()
+            .find_map(|id| {
+                let e = units.entity(id);
+                let hex = units.placement(id).hex()?;
+                game.world.get::<Hidden>(e).map(|_| (id, hex))
+            })
+            .expect("Pharas' Herules in ambush")
+    };
+    let (byzantines, persians) = (SideId(0), SideId(1));
+    assert_eq!(
+        app.world()
+            .resource::<Session>()
+            .game
+            .world
+            .resource::<Units>()
+            .side(ambush),
+        byzantines
+    );
+    let len = app.world().resource::<Session>().game.commands().len();
+    // Watched by the Persians: hidden at every point, whoever's point it is.
+    app.world_mut()
+        .resource_mut::<Session>()
+        .enter_replay(persians);
+    for n in (0..=len).rev() {
+        app.world_mut()
+            .write_message(PlayerInput::Replay(ReplayInput::Seek(n)));
+        app.update();
+        let session = app.world().resource::<Session>();
+        assert_eq!(viewer(session), persians, "point {n}");
+        assert!(
+            !units_seen_at(session, hex, persians).contains(&ambush),
+            "point {n}"
+        );
+        assert!(
+            app.world().resource::<Interaction>().hand_over.is_none(),
+            "point {n}"
+        );
+    }
+    app.world_mut()
+        .write_message(PlayerInput::Replay(ReplayInput::Leave));
+    app.update();
+    // Watched by the Byzantines: their ambush is theirs to see.
+    app.world_mut()
+        .resource_mut::<Session>()
+        .enter_replay(byzantines);
+    app.update();
+    let session = app.world().resource::<Session>();
+    assert_eq!(viewer(session), byzantines);
+    assert!(units_seen_at(session, hex, byzantines).contains(&ambush));
+}
