@@ -103,6 +103,18 @@ enum Cmd {
         #[arg(long)]
         branch: Option<PathBuf>,
     },
+    /// The line of sight (of fire) between two hexes under the scenario's ruleset: each
+    /// hex it crosses and what blocks there; with `--load`, in that saved game.
+    Sight {
+        scenario: PathBuf,
+        from: String,
+        to: String,
+        /// A save of a game of this scenario: its stands block as they stand there.
+        #[arg(long)]
+        load: Option<PathBuf>,
+        #[arg(long = "option")]
+        options: Vec<String>,
+    },
     /// Play complete games of random legal commands and report throughput.
     Autoplay {
         scenario: PathBuf,
@@ -359,6 +371,13 @@ fn run(cli: Cli) -> Result<(), String> {
             state,
             branch.as_deref(),
         ),
+        Cmd::Sight {
+            scenario,
+            from,
+            to,
+            load,
+            options,
+        } => sight(&scenario, &from, &to, load.as_deref(), &options),
         Cmd::Autoplay {
             scenario,
             seed,
@@ -476,5 +495,49 @@ fn replay(
             serde_json::to_string_pretty(&game.state_json()).unwrap_or_default()
         );
     }
+    Ok(())
+}
+
+/// `bataille sight`: the ruleset's line of sight between two hexes (see `Cmd::Sight`).
+fn sight(
+    scenario: &std::path::Path,
+    from: &str,
+    to: &str,
+    load: Option<&std::path::Path>,
+    options: &[String],
+) -> Result<(), String> {
+    use bataille::engine::hex::HexCoord;
+    let hex = |label: &str| {
+        HexCoord::parse(label)
+            .ok_or_else(|| format!("`{label}` is not a hex label (four digits CCRR, e.g. 0504)"))
+    };
+    let (a, b) = (hex(from)?, hex(to)?);
+    let game = match load {
+        Some(save) => Game::load_save(save),
+        None => Game::start(scenario, 1, options),
+    }
+    .map_err(|e| e.to_string())?;
+    let board = game.world.resource::<bataille::engine::board::Board>();
+    if let Some(off) = [a, b].into_iter().find(|h| !board.contains(*h)) {
+        return Err(format!("{}: {off} is off the map", scenario.display()));
+    }
+    let Some(line) = game.ruleset.sight(&game.world, a, b) else {
+        return Err(format!("{} has no line of sight", game.ruleset.name()));
+    };
+    out!("Line of sight {a} → {b} ({}):", game.ruleset.name());
+    for step in &line.steps {
+        let what = |why: &Option<String>| why.clone().unwrap_or_else(|| "clear".into());
+        match &step.beside {
+            None => out!("  {}: {}", step.hex, what(&step.blocks)),
+            Some((other, why)) => out!(
+                "  {} | {} (along their hexside; both must block): {}; {}",
+                step.hex,
+                other,
+                what(&step.blocks),
+                what(why)
+            ),
+        }
+    }
+    out!("{}", if line.clear { "clear" } else { "blocked" });
     Ok(())
 }

@@ -347,3 +347,64 @@ pub fn line_of_sight(from: HexCoord, to: HexCoord, blocks: impl Fn(HexCoord) -> 
             Some(b) => !(blocks(*a) && blocks(*b)),
         })
 }
+
+/// One step of a line of sight: the hex it crosses (the pair where it runs along a
+/// hexside), and what blocks there, if anything, under the ruleset asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SightStep {
+    pub hex: HexCoord,
+    pub blocks: Option<String>,
+    /// The hex on the other side of the hexside the line runs along, and what blocks
+    /// there.
+    pub beside: Option<(HexCoord, Option<String>)>,
+}
+
+impl SightStep {
+    /// Whether this step stops the line: its hex blocks, and, along a hexside, the hex
+    /// beside it too.
+    pub fn stops(&self) -> bool {
+        self.blocks.is_some()
+            && self
+                .beside
+                .as_ref()
+                .is_none_or(|(_, other)| other.is_some())
+    }
+}
+
+/// A line of sight as a player reads it: each hex between the ends (`line_of_hexes`
+/// without the ends), what blocks at each (`why`: a ruleset's own reason), and whether
+/// the line is clear (`line_of_sight`'s own answer).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SightLine {
+    pub from: HexCoord,
+    pub to: HexCoord,
+    pub steps: Vec<SightStep>,
+    pub clear: bool,
+}
+
+/// The line of sight from `from` to `to` with what blocks at each hex between them.
+pub fn sight_line(
+    from: HexCoord,
+    to: HexCoord,
+    why: impl Fn(HexCoord) -> Option<String>,
+) -> SightLine {
+    let line = line_of_hexes(from, to);
+    let last = line.len().saturating_sub(1);
+    let steps: Vec<SightStep> = line
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != 0 && *i != last)
+        .map(|(_, (a, b))| SightStep {
+            hex: *a,
+            blocks: why(*a),
+            beside: b.map(|b| (b, why(b))),
+        })
+        .collect();
+    let clear = line_of_sight(from, to, |h| why(h).is_some());
+    SightLine {
+        from,
+        to,
+        steps,
+        clear,
+    }
+}

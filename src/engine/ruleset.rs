@@ -145,6 +145,18 @@ pub trait Ruleset: Send + Sync + 'static {
     /// (a `Place` phase, where each side places in secret), or while some unit is
     /// `Hidden` (an ambush). A ruleset with secrets of its own (orders chosen in
     /// secret and revealed together) says when.
+    /// The line of sight (of fire) from `from` to `to` under the ruleset's own rule,
+    /// with what blocks at each hex: the window's line-of-sight tool. `None` for a
+    /// ruleset without one.
+    fn sight(
+        &self,
+        _world: &World,
+        _from: super::hex::HexCoord,
+        _to: super::hex::HexCoord,
+    ) -> Option<super::hex::SightLine> {
+        None
+    }
+
     fn hidden_information(&self, world: &World) -> bool {
         let units = world.resource::<super::units::Units>();
         world.resource::<super::game::TurnState>().phase.kind == super::phase::PhaseKind::Place

@@ -38,5 +38,6 @@ mod mp_rules;
 mod mp_view;
 mod phases;
 mod replay;
+mod sight;
 mod toy_ruleset;
 pub(crate) mod trust;

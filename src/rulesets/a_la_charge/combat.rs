@@ -90,6 +90,27 @@ fn terrain_at(world: &World, hex: HexCoord) -> super::data::TerrainType {
     world.resource::<AlcTables>().0.terrain.terrain[t.0 as usize].clone()
 }
 
+/// What blocks a line of fire at `x` when the option hills_block_fire is on (AlC 9):
+/// a hill.
+fn hill_blocks(world: &World, x: HexCoord) -> Option<&'static str> {
+    terrain_at(world, x)
+        .blocks_fire_by_option
+        .then_some("a hill (AlC 9, option hills_block_fire)")
+}
+
+/// The line of fire from `from` to `to` with what blocks it (the line-of-sight tool):
+/// nothing blocks fire in A la Charge unless the option hills_block_fire makes hills
+/// block it (AlC 9).
+pub fn line_of_fire(world: &World, from: HexCoord, to: HexCoord) -> crate::engine::hex::SightLine {
+    let hills_block = world.resource::<GameOptions>().has("hills_block_fire");
+    crate::engine::hex::sight_line(from, to, |x| {
+        hills_block
+            .then(|| hill_blocks(world, x))
+            .flatten()
+            .map(str::to_string)
+    })
+}
+
 fn leader_bonus(world: &World, unit: UnitId, at: HexCoord, mods: &mut Vec<Modifier>) -> i32 {
     let side = side_of(world, unit);
     let mut total = 0;
@@ -234,8 +255,7 @@ pub fn evaluate(
                 ),
             ));
         }
-        if hills_block && !line_of_sight(h, target, |x| terrain_at(world, x).blocks_fire_by_option)
-        {
+        if hills_block && !line_of_sight(h, target, |x| hill_blocks(world, x).is_some()) {
             return Err(Refusal::new(
                 "AlC 9 (option hills_block_fire)",
                 format!("a hill blocks the line of fire from {h} to {target}"),

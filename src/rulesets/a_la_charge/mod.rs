@@ -460,6 +460,15 @@ impl Ruleset for AlaChargePlugin {
         "A la Charge"
     }
 
+    fn sight(
+        &self,
+        world: &World,
+        from: HexCoord,
+        to: HexCoord,
+    ) -> Option<crate::engine::hex::SightLine> {
+        Some(combat::line_of_fire(world, from, to))
+    }
+
     fn table_texts(&self) -> Vec<&str> {
         self.tables.texts.iter().map(String::as_str).collect()
     }

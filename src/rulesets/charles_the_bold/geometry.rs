@@ -137,8 +137,48 @@ where
 {
     let lower = (ground.elevation)(from).min((ground.elevation)(to));
     crate::engine::hex::line_of_sight(from, to, |h| {
-        (ground.elevation)(h) - lower >= ground.sight_levels
-            || (ground.screens)(h)
-            || (!overhead && (ground.occupied)(h))
+        sight_blocked(ground, lower, overhead, h).is_some()
     })
+}
+
+/// `sight`, with what blocks at each hex of the line (the window's line-of-sight tool).
+pub fn sight_line<E, S, O>(
+    ground: &SightGround<E, S, O>,
+    from: HexCoord,
+    to: HexCoord,
+    overhead: bool,
+) -> crate::engine::hex::SightLine
+where
+    E: Fn(HexCoord) -> i8,
+    S: Fn(HexCoord) -> bool,
+    O: Fn(HexCoord) -> bool,
+{
+    let lower = (ground.elevation)(from).min((ground.elevation)(to));
+    crate::engine::hex::sight_line(from, to, |h| {
+        sight_blocked(ground, lower, overhead, h).map(str::to_string)
+    })
+}
+
+/// What blocks a line of sight at `h`, the lower end of the line at `lower` (CtB 6.0,
+/// R-LOS), if anything.
+fn sight_blocked<E, S, O>(
+    ground: &SightGround<E, S, O>,
+    lower: i8,
+    overhead: bool,
+    h: HexCoord,
+) -> Option<&'static str>
+where
+    E: Fn(HexCoord) -> i8,
+    S: Fn(HexCoord) -> bool,
+    O: Fn(HexCoord) -> bool,
+{
+    if (ground.elevation)(h) - lower >= ground.sight_levels {
+        Some("high ground, two levels above the lower end (CtB 6.0, R-LOS)")
+    } else if (ground.screens)(h) {
+        Some("woods or a town: seen into, not through (CtB 6.0)")
+    } else if !overhead && (ground.occupied)(h) {
+        Some("a stand between (CtB 6.0; archers fire over it)")
+    } else {
+        None
+    }
 }

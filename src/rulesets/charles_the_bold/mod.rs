@@ -620,6 +620,16 @@ impl Ruleset for CharlesTheBoldPlugin {
         "Charles the Bold"
     }
 
+    fn sight(
+        &self,
+        world: &World,
+        from: HexCoord,
+        to: HexCoord,
+    ) -> Option<crate::engine::hex::SightLine> {
+        // Direct fire's line (archers' overhead fire passes over stands: CtB 6.0).
+        Some(shooting::sight_report(world, from, to, false))
+    }
+
     fn table_texts(&self) -> Vec<&str> {
         self.tables.texts.iter().map(String::as_str).collect()
     }

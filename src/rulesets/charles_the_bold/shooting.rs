@@ -43,20 +43,41 @@ pub fn in_close_combat(world: &World, id: UnitId) -> bool {
 
 /// Whether `from` sees `to` (CtB 6.0, R-LOS), archers firing overhead.
 pub fn sees(world: &World, from: HexCoord, to: HexCoord, overhead: bool) -> bool {
+    sight(&ground(world), from, to, overhead)
+}
+
+/// `sees`, with what blocks at each hex of the line (the line-of-sight tool).
+pub fn sight_report(
+    world: &World,
+    from: HexCoord,
+    to: HexCoord,
+    overhead: bool,
+) -> crate::engine::hex::SightLine {
+    super::geometry::sight_line(&ground(world), from, to, overhead)
+}
+
+/// The ground and the stands as the line of sight reads them (CtB 6.0, R-LOS).
+fn ground(
+    world: &World,
+) -> SightGround<
+    impl Fn(HexCoord) -> i8 + '_,
+    impl Fn(HexCoord) -> bool + '_,
+    impl Fn(HexCoord) -> bool + '_,
+> {
     let tables = super::tables(world);
     let look = super::Lookup::new(world);
     let board = look.board;
-    let ground = SightGround {
-        elevation: |h: HexCoord| board.elevation(h),
-        screens: |h: HexCoord| {
+    let sight_levels = tables.terrain.sight_levels;
+    SightGround {
+        elevation: move |h: HexCoord| board.elevation(h),
+        screens: move |h: HexCoord| {
             tables
                 .terrain_type(board.terrain_name(h))
                 .is_some_and(|t| t.sight == super::data::Sight::OneHexInto)
         },
-        occupied: |h: HexCoord| look.stand_at(h).is_some(),
-        sight_levels: tables.terrain.sight_levels,
-    };
-    sight(&ground, from, to, overhead)
+        occupied: move |h: HexCoord| look.stand_at(h).is_some(),
+        sight_levels,
+    }
 }
 
 /// Checks a fire (CtB 6.0, 6.1): a shooting stand of the activating group that has not

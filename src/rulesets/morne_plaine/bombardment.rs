@@ -58,10 +58,42 @@ pub fn line_of_fire(
     if from.is_adjacent(to) {
         return contact(board, from, to);
     }
-    let low = board.elevation(from).min(board.elevation(to));
     line_of_sight(from, to, |h| {
-        terrain_at(board, tables, h).blocks_los || board.elevation(h) > low
+        fire_blocked(board, tables, from, to, h).is_some()
     })
+}
+
+/// `line_of_fire`, with what blocks at each hex between (the line-of-sight tool); next
+/// to each other, the line is the contact across their hexside.
+pub fn line_of_fire_report(
+    board: &Board,
+    tables: &super::data::Tables,
+    from: HexCoord,
+    to: HexCoord,
+) -> crate::engine::hex::SightLine {
+    let mut line = crate::engine::hex::sight_line(from, to, |h| {
+        fire_blocked(board, tables, from, to, h).map(str::to_string)
+    });
+    line.clear = line_of_fire(board, tables, from, to);
+    line
+}
+
+/// What blocks a line of fire at `h` (MP bombardment), if anything.
+fn fire_blocked(
+    board: &Board,
+    tables: &super::data::Tables,
+    from: HexCoord,
+    to: HexCoord,
+    h: HexCoord,
+) -> Option<&'static str> {
+    let low = board.elevation(from).min(board.elevation(to));
+    if terrain_at(board, tables, h).blocks_los {
+        Some("terrain that blocks the line (a village, a wood, a grove)")
+    } else if board.elevation(h) > low {
+        Some("a crest higher than the lower end of the line")
+    } else {
+        None
+    }
 }
 
 /// Why an artillery unit may not fire now, or `None`.

@@ -575,6 +575,21 @@ impl Ruleset for MornePlainePlugin {
         "Morne Plaine"
     }
 
+    fn sight(
+        &self,
+        world: &World,
+        from: HexCoord,
+        to: HexCoord,
+    ) -> Option<crate::engine::hex::SightLine> {
+        // The artillery's line of fire (MP bombardment).
+        Some(bombardment::line_of_fire_report(
+            world.resource::<Board>(),
+            &tables(world),
+            from,
+            to,
+        ))
+    }
+
     fn table_texts(&self) -> Vec<&str> {
         self.tables.texts.iter().map(String::as_str).collect()
     }
