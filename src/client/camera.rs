@@ -317,6 +317,9 @@ fn keyboard_input(
     if keys.just_pressed(KeyCode::KeyL) {
         input.write(PlayerInput::ToggleLabels);
     }
+    if keys.just_pressed(KeyCode::KeyV) {
+        input.write(PlayerInput::ToggleSight);
+    }
     if keys.just_pressed(KeyCode::Escape) {
         input.write(PlayerInput::Cancel);
     }

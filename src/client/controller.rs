@@ -40,6 +40,8 @@ pub enum PlayerInput {
     ToggleLabels,
     /// The replay view (issue 18): open it, move through it, play on from its point.
     Replay(ReplayInput),
+    /// The line-of-sight tool on or off: while on, clicks pick a line's two ends.
+    ToggleSight,
 }
 
 /// What the replay view is asked.
@@ -98,6 +100,13 @@ pub struct Interaction {
     pub unheeded: bool,
     pub show_zoc: bool,
     pub show_labels: bool,
+    /// The line-of-sight tool is on: a click picks the line's first hex, the next its
+    /// other end (issue 18).
+    pub sight_tool: bool,
+    /// The line's first hex, picked.
+    pub sight_from: Option<HexCoord>,
+    /// The line between the two hexes picked, as the ruleset reads it.
+    pub sight: Option<crate::engine::hex::SightLine>,
     /// The side asked to take the seat; the map is hidden until it does.
     pub hand_over: Option<SideId>,
     /// The side whose eyes the map is drawn for.
@@ -311,6 +320,17 @@ pub fn apply_player_input(
             PlayerInput::ToggleZoc => ui.show_zoc = !ui.show_zoc,
             PlayerInput::ToggleLabels => ui.show_labels = !ui.show_labels,
             PlayerInput::Replay(r) => replay_input(&mut session, &mut ui, r),
+            PlayerInput::ToggleSight => {
+                ui.sight_tool = !ui.sight_tool;
+                ui.selected = None;
+                ui.sight_from = None;
+                ui.sight = None;
+                ui.status = if ui.sight_tool {
+                    "line of sight: click the line's first hex, then its other end".into()
+                } else {
+                    String::new()
+                };
+            }
         }
     }
 }
@@ -358,9 +378,43 @@ fn replay_input(session: &mut Session, ui: &mut Interaction, input: &ReplayInput
     }
 }
 
+/// A click with the line-of-sight tool on: the line's first hex, then its other end,
+/// the line read by the ruleset's own rule (`Ruleset::sight`); a third click starts a
+/// new line.
+fn sight_click(session: &Session, ui: &mut Interaction, hex: HexCoord) {
+    let from = match (ui.sight_from, &ui.sight) {
+        (Some(from), None) if from != hex => from,
+        _ => {
+            ui.sight_from = Some(hex);
+            ui.sight = None;
+            ui.status = format!("line of sight from {hex}: click its other end");
+            return;
+        }
+    };
+    let game = &session.game;
+    match game.ruleset.sight(&game.world, from, hex) {
+        Some(line) => {
+            ui.status = format!(
+                "line of sight {from} - {hex}: {}",
+                if line.clear { "clear" } else { "blocked" }
+            );
+            ui.sight = Some(line);
+        }
+        None => {
+            ui.status = format!("{} has no line of sight", game.ruleset.name());
+            ui.unheeded = true;
+            ui.sight_from = None;
+        }
+    }
+}
+
 /// A left click on a hex: answer a decision, move the selected unit, choose attackers
 /// and attack, or select a unit.
 fn click(session: &mut Session, ui: &mut Interaction, hex: HexCoord) {
+    if ui.sight_tool {
+        sight_click(session, ui, hex);
+        return;
+    }
     if session.game.is_over() {
         return;
     }
@@ -684,6 +738,7 @@ pub fn parse_input_line(
         "handover" => PlayerInput::HandOverDone,
         "zoc" => PlayerInput::ToggleZoc,
         "labels" => PlayerInput::ToggleLabels,
+        "sight" => PlayerInput::ToggleSight,
         "replay" => {
             let what = parts.next().unwrap_or("open");
             let number = |parts: &mut std::str::SplitWhitespace| -> Result<i64, ParseError> {
@@ -720,7 +775,7 @@ pub fn parse_input_line(
                 return Err(ParseError {
                     column: e.column.max(start),
                     message: format!(
-                        "{} (an input line is click/shift-click/hover HEX, cancel, undo, redo, save, handover, zoc, labels, replay open/step N/seek N/here/leave, or a command)",
+                        "{} (an input line is click/shift-click/hover HEX, cancel, undo, redo, save, handover, zoc, labels, replay open/step N/seek N/here/leave, sight, or a command)",
                         e.message
                     ),
                 });

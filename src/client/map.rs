@@ -479,6 +479,36 @@ fn draw_marks(session: Res<Session>, ui: Res<Interaction>, mut gizmos: Gizmos) {
         };
         gizmos.linestrip_2d(corners(hex_center(hex), HEX_RADIUS - 1.0), color);
     }
+    // The line-of-sight tool: the line, green when clear, red when blocked; each hex
+    // that stops it outlined in red, other hexes it crosses in grey.
+    if let Some(from) = ui.sight_from {
+        gizmos.linestrip_2d(
+            corners(hex_center(from), HEX_RADIUS - 3.0),
+            Color::srgb(1.0, 1.0, 0.3),
+        );
+    }
+    if let Some(line) = &ui.sight {
+        let colour = if line.clear {
+            Color::srgb(0.2, 0.95, 0.3)
+        } else {
+            Color::srgb(0.95, 0.15, 0.15)
+        };
+        gizmos.line_2d(hex_center(line.from), hex_center(line.to), colour);
+        for step in &line.steps {
+            let stop = step.stops();
+            for (hex, why) in std::iter::once((step.hex, &step.blocks))
+                .chain(step.beside.iter().map(|(h, w)| (*h, w)))
+            {
+                let c = if stop && why.is_some() {
+                    Color::srgb(0.95, 0.15, 0.15)
+                } else {
+                    Color::srgba(0.8, 0.8, 0.8, 0.7)
+                };
+                gizmos.linestrip_2d(corners(hex_center(hex), HEX_RADIUS - 5.0), c);
+            }
+        }
+        gizmos.linestrip_2d(corners(hex_center(line.to), HEX_RADIUS - 3.0), colour);
+    }
     // What the selected unit reaches otherwise: a leader's command, a battery's range.
     for hex in &ui.area {
         gizmos.linestrip_2d(

@@ -313,6 +313,15 @@ fn game_panels(
             {
                 send(PlayerInput::ToggleLabels);
             }
+            if ui
+                .selectable_label(ui_state.sight_tool, "Sight (V)")
+                .on_hover_text(
+                    "the line of sight between two hexes you click, as the rules read it",
+                )
+                .clicked()
+            {
+                send(PlayerInput::ToggleSight);
+            }
             if ui.button("Menu").clicked() {
                 next.set(Screen::Menu);
             }
@@ -480,6 +489,28 @@ fn game_panels(
                                 });
                             }
                         }
+                    } else if let Some(line) = &ui_state.sight {
+                        ui.strong(format!(
+                            "Line of sight {} - {}: {}",
+                            line.from,
+                            line.to,
+                            if line.clear { "clear" } else { "blocked" }
+                        ));
+                        for step in &line.steps {
+                            let what = |w: &Option<String>| w.clone().unwrap_or_else(|| "clear".into());
+                            ui.small(match &step.beside {
+                                None => format!("{}: {}", step.hex, what(&step.blocks)),
+                                Some((other, w)) => format!(
+                                    "{} | {} (a hexside: both must block): {}; {}",
+                                    step.hex,
+                                    other,
+                                    what(&step.blocks),
+                                    what(w)
+                                ),
+                            });
+                        }
+                    } else if ui_state.sight_tool {
+                        ui.label("Line of sight: click its first hex, then its other end.");
                     } else if session.replay.is_some() {
                         ui.label("Replay: click a unit to read its card; step with the bar below.");
                     } else {

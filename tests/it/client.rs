@@ -667,3 +667,46 @@ fn replay_view_keeps_hidden_units_from_the_side_watching() {
     assert_eq!(viewer(session), byzantines);
     assert!(units_seen_at(session, hex, byzantines).contains(&ambush));
 }
+
+/// The line-of-sight tool through the window's input path (issue 18): on, a click picks
+/// the first hex and the next the other end; the line shown is the ruleset's own
+/// (`Ruleset::sight`); nothing is selected or played; a third click starts anew; off, it
+/// is gone.
+#[test]
+fn sight_tool_picks_two_hexes_and_shows_the_rules_line() {
+    let game = Game::start(
+        &root().join("scenarios/charles_the_bold/grandson_1476.ron"),
+        1,
+        &[],
+    )
+    .unwrap();
+    let mut app = app_with(game);
+    let send = |app: &mut App, input: PlayerInput| {
+        app.world_mut().write_message(input);
+        app.update();
+    };
+    let ui = |app: &App| {
+        let i = app.world().resource::<Interaction>();
+        (i.sight_tool, i.sight_from, i.sight.clone(), i.selected)
+    };
+    send(&mut app, PlayerInput::ToggleSight);
+    assert!(ui(&app).0);
+    send(&mut app, PlayerInput::Click(h("0510")));
+    assert_eq!(ui(&app).1, Some(h("0510")));
+    send(&mut app, PlayerInput::Click(h("1005")));
+    let (_, _, line, selected) = ui(&app);
+    let session = app.world().resource::<Session>();
+    let expected = session
+        .game
+        .ruleset
+        .sight(&session.game.world, h("0510"), h("1005"))
+        .unwrap();
+    assert_eq!(line.as_ref(), Some(&expected));
+    assert_eq!(selected, None);
+    assert!(session.game.commands().is_empty(), "nothing played");
+    // A third click starts a new line.
+    send(&mut app, PlayerInput::Click(h("0803")));
+    assert_eq!((ui(&app).1, ui(&app).2), (Some(h("0803")), None));
+    send(&mut app, PlayerInput::ToggleSight);
+    assert_eq!((ui(&app).0, ui(&app).1, ui(&app).2), (false, None, None));
+}
