@@ -25,6 +25,7 @@ pub mod formation;
 pub mod melee;
 pub mod movement;
 pub mod moves;
+pub mod pushback;
 pub mod resolution;
 pub mod responses;
 pub mod results;
