@@ -185,3 +185,102 @@ fn cm_7_27_a_formed_stand_pushed_back_against_elephants_is_eliminated() {
     }
     assert!(seen > 0, "no seed beat the rabble before the elephants");
 }
+
+/// The about-face position with both charges declared and the answers asked.
+fn about_face_charged(seed: u64) -> Game {
+    let mut game = start(&fixture("about_face.ron"), seed);
+    line(&mut game, "end");
+    line(&mut game, "end");
+    line(&mut game, "charge red_a -> blue_a");
+    line(&mut game, "charge red_b -> blue_b");
+    line(&mut game, "end");
+    line(&mut game, "end");
+    game
+}
+
+fn choices(game: &Game) -> Vec<String> {
+    game.ruleset
+        .decision(&game.world)
+        .map(|d| d.choices.iter().map(|c| c.command.to_string()).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn cm_7_13_a_unit_charged_from_the_rear_may_turn_about_to_receive_it() {
+    let mut game = about_face_charged(1);
+    // Heavy infantry must stand (7.10); charged from the rear it may also turn about.
+    let asked = choices(&game);
+    assert!(
+        asked.contains(&"respond blue_a stand".to_string()),
+        "{asked:?}"
+    );
+    assert!(
+        asked.contains(&"respond blue_a about".to_string()),
+        "{asked:?}"
+    );
+    assert!(!asked.iter().any(|c| c.ends_with("evade")), "{asked:?}");
+    line(&mut game, "respond blue_a about");
+    // 180°, never 90° (7.13): now facing south, towards its charger.
+    assert_eq!(formation_of(&game, "blue_a").facing.name(), "S");
+    assert!(formation_of(&game, "blue_a").formed());
+    // The charge began one javelin throw away (within javelin range): it costs a DP
+    // (charts.ron `about_face_dps`).
+    assert_eq!(morale_of(&game, "blue_a").dps, 1);
+    let log = log_lines(&game);
+    assert!(log.iter().any(|l| l.contains("Blue foot A")
+        && l.contains("turns about")
+        && l.ends_with("(C&M 7.13)")));
+    assert!(log.iter().any(|l| l.contains("Blue foot A")
+        && l.contains("takes 1 DP")
+        && l.ends_with("(C&M 7.13)")));
+}
+
+#[test]
+fn cm_7_13_no_dp_when_the_charge_began_beyond_javelin_range() {
+    let mut game = about_face_charged(2);
+    line(&mut game, "respond blue_a stand");
+    // Blue foot B's charger, horse, began three javelin throws away.
+    let asked = choices(&game);
+    assert!(
+        asked.contains(&"respond blue_b about".to_string()),
+        "{asked:?}"
+    );
+    let dps = morale_of(&game, "blue_b").dps;
+    line(&mut game, "respond blue_b about");
+    let log = log_lines(&game);
+    assert!(log.iter().any(|l| l.contains("Blue foot B")
+        && l.contains("turns about")
+        && l.ends_with("(C&M 7.13)")));
+    assert!(
+        !log.iter()
+            .any(|l| l.contains("Blue foot B takes") && l.ends_with("(C&M 7.13)")),
+        "{log:#?}"
+    );
+    let _ = dps;
+    // Blue foot A stood: it kept its facing and took no 7.13 DP.
+    assert!(
+        !log.iter()
+            .any(|l| l.contains("Blue foot A") && l.ends_with("(C&M 7.13)"))
+    );
+}
+
+#[test]
+fn cm_7_13_a_charge_from_the_front_offers_no_about_face() {
+    // The skirmish's warband charges Blue foot from its front: it stands, unasked.
+    let mut game = start(&fixture("skirmish.ron"), 1);
+    line(&mut game, "end");
+    line(&mut game, "end");
+    line(&mut game, "charge red_foot -> blue_foot");
+    line(&mut game, "end");
+    line(&mut game, "end");
+    assert!(
+        !choices(&game).iter().any(|c| c.ends_with("about")),
+        "{:?}",
+        choices(&game)
+    );
+    let e = match game.submit_line("respond blue_foot about") {
+        Ok(_) => panic!("accepted"),
+        Err((_, e)) => e,
+    };
+    assert!(e.contains("C&M 7.1"), "{e}");
+}

@@ -10,6 +10,7 @@
 //! after a charge or mêlée (`after`), victory (`victory`). Not in the registry yet: the
 //! tests reach it through `ENTRY`.
 
+pub mod aboutface;
 pub mod after;
 pub mod autoplay;
 pub mod charge;
