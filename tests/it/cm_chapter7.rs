@@ -284,3 +284,26 @@ fn cm_7_13_a_charge_from_the_front_offers_no_about_face() {
     };
     assert!(e.contains("C&M 7.1"), "{e}");
 }
+
+#[test]
+fn cm_7_19_a_cuneus_pushes_a_stand_from_its_rear_rank_to_the_front() {
+    for seed in 0..6 {
+        let mut game = start(&fixture("cuneus.ron"), seed);
+        for _ in 0..4 {
+            line(&mut game, "end");
+        }
+        let log = log_lines(&game);
+        // One stand (the first rear stand, 0403) moves up into the room on the front
+        // rank's left, facing Blue's overlapping stand in 0305 (7.19) ...
+        let moved: Vec<&String> = log.iter().filter(|l| l.ends_with("(C&M 7.19)")).collect();
+        assert_eq!(moved.len(), 1, "seed {seed}: {moved:?}");
+        assert!(moved[0].contains("0403 to 0304"), "{}", moved[0]);
+        // ... before the bouts, so it fights the stand it now faces (7.20).
+        let at = |needle: &str| log.iter().position(|l| l.contains(needle));
+        let bout =
+            at("Red wedge's stand in 0304 against 0305").expect("the new front stand fights");
+        assert!(at("(C&M 7.19)").expect("the move") < bout);
+        // A line does not do it.
+        assert!(!log.iter().any(|l| l.contains("Blue line pushes")));
+    }
+}

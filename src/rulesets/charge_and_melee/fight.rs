@@ -63,6 +63,7 @@ pub fn melee(world: &mut World) {
     log(world, EventKind::PhaseStarted, "C&M 7.18", |_| {
         "Mêlée".to_string()
     });
+    cuneus::press_forward(world);
     let mut bouts = Vec::new();
     for &u in &fighting {
         if posture(world, u) == Some(Posture::Routing) {

@@ -16,6 +16,7 @@ pub mod autoplay;
 pub mod charge;
 pub mod charges;
 pub mod commands;
+pub mod cuneus;
 pub mod data;
 pub mod dice;
 pub mod dispatch;
