@@ -7,6 +7,7 @@ mod cdb_common;
 mod cdb_rules;
 mod cdb_sections;
 mod client;
+mod cm_chapter7;
 mod cm_data;
 mod cm_eligibility;
 mod cm_game;

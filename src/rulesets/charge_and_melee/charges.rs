@@ -254,6 +254,20 @@ pub fn ask_responses(world: &mut World) {
     });
     for (target, chargers) in charged(world) {
         match allowed_answers(world, target, &chargers) {
+            Allowed::Choose(mut options)
+                if options.contains(&Response::Stand)
+                    && aboutface::may_turn_about(world, target, &chargers) =>
+            {
+                // 7.13: it may stand turned about to face a charge from its rear.
+                options.push(Response::AboutFace);
+                world
+                    .resource_mut::<CmState>()
+                    .decisions
+                    .extend([CmDecision::Respond {
+                        unit: target,
+                        options,
+                    }]);
+            }
             Allowed::Choose(options) if options.len() == 1 => {
                 record_answer(world, target, options[0], "C&M 7.10");
             }
@@ -322,5 +336,13 @@ pub fn check_respond(world: &World, unit: &UnitRef, response: Response) -> Resul
 
 pub fn execute_respond(world: &mut World, unit: UnitId, response: Response) {
     world.resource_mut::<CmState>().decisions.pop_front();
-    record_answer(world, unit, response, "C&M 7.10");
+    let rule = if response == Response::AboutFace {
+        "C&M 7.13"
+    } else {
+        "C&M 7.10"
+    };
+    record_answer(world, unit, response, rule);
+    if response == Response::AboutFace {
+        aboutface::turn_about(world, unit);
+    }
 }

@@ -55,6 +55,7 @@ pub fn response_word(r: Response) -> &'static str {
         Response::Evade => "evade",
         Response::CounterCharge => "countercharge",
         Response::Stand => "stand",
+        Response::AboutFace => "about",
     }
 }
 
@@ -159,15 +160,20 @@ fn parse_respond(w: &Words) -> Result<Command, ParseError> {
     w.need(2, "a unit and an answer: respond household stand")?;
     w.at_most(2, "one unit and one answer")?;
     let (c, word) = w.rest[1];
-    let response = [Response::Evade, Response::CounterCharge, Response::Stand]
-        .into_iter()
-        .find(|r| response_word(*r).eq_ignore_ascii_case(word))
-        .ok_or_else(|| {
-            err(
-                c,
-                format!("`{word}` is no answer: evade, countercharge or stand"),
-            )
-        })?;
+    let response = [
+        Response::Evade,
+        Response::CounterCharge,
+        Response::Stand,
+        Response::AboutFace,
+    ]
+    .into_iter()
+    .find(|r| response_word(*r).eq_ignore_ascii_case(word))
+    .ok_or_else(|| {
+        err(
+            c,
+            format!("`{word}` is no answer: evade, countercharge, stand or about"),
+        )
+    })?;
     Ok(CmCommand::Respond {
         unit: unit_at(w.rest[0].0, w.rest[0].1)?,
         response,

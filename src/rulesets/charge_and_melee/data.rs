@@ -241,6 +241,11 @@ pub struct ChargeMoveChart {
 pub struct ResponsesChart {
     /// Armed rabble counter-charge on a D6 of this or more, else stand.
     pub rabble_counter_charge_from: u8,
+    /// DPs for turning about to receive a charge that began within javelin range
+    /// (7.13: the text gives none when it began beyond; the figure is the designer's).
+    pub about_face_dps: u8,
+    /// Javelin range in JT (a gap; 7.13, spec B.2 §1).
+    pub javelin_range: u8,
 }
 
 #[derive(Clone, Copy, Debug, Deserialize)]

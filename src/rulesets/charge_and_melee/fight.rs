@@ -63,6 +63,7 @@ pub fn melee(world: &mut World) {
     log(world, EventKind::PhaseStarted, "C&M 7.18", |_| {
         "Mêlée".to_string()
     });
+    cuneus::press_forward(world);
     let mut bouts = Vec::new();
     for &u in &fighting {
         if posture(world, u) == Some(Posture::Routing) {
@@ -167,9 +168,12 @@ pub fn melee(world: &mut World) {
             }
             MeleeLoss::PushedBack => {
                 add_dps(world, u, 1, "C&M 7.25");
-                if is_troop(world, u) && movement::flee(world, u, &from, 1) == 0 {
-                    // Blocked: read as the fall-back's (7.16: +1 DP); 7.27's pushing
-                    // of friends is not made yet.
+                if is_troop(world, u)
+                    && pushback::push_back(world, u, &from) == 0
+                    && is_troop(world, u)
+                {
+                    // Blocked, friends behind it too (7.27): read as the fall-back's
+                    // (7.16: +1 DP).
                     add_dps(world, u, 1, "C&M 7.16");
                 }
                 log(world, EventKind::Retreated, "C&M 7.25", |w| {

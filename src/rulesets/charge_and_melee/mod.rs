@@ -10,11 +10,13 @@
 //! after a charge or mêlée (`after`), victory (`victory`). Not in the registry yet: the
 //! tests reach it through `ENTRY`.
 
+pub mod aboutface;
 pub mod after;
 pub mod autoplay;
 pub mod charge;
 pub mod charges;
 pub mod commands;
+pub mod cuneus;
 pub mod data;
 pub mod dice;
 pub mod dispatch;
@@ -25,6 +27,7 @@ pub mod formation;
 pub mod melee;
 pub mod movement;
 pub mod moves;
+pub mod pushback;
 pub mod resolution;
 pub mod responses;
 pub mod results;

@@ -48,7 +48,7 @@ fn engagements(world: &World) -> Vec<Engagement> {
                     Some(a) => match a.response {
                         Response::Evade => Meets::Evades,
                         Response::CounterCharge => Meets::CounterCharges,
-                        Response::Stand => Meets::Stands,
+                        Response::Stand | Response::AboutFace => Meets::Stands,
                     },
                     None => Meets::Stands,
                 };

@@ -9,6 +9,8 @@ pub enum Response {
     Evade,
     CounterCharge,
     Stand,
+    /// Stand to receive, turned about to face a charge from the rear (7.13).
+    AboutFace,
 }
 
 /// What a charged unit may answer (7.10).
