@@ -12,6 +12,8 @@ pub mod decision;
 pub mod deployment;
 pub mod deployment_placement;
 pub mod dispatch;
+pub mod march;
+pub mod march_reference;
 pub mod missile;
 pub mod morale;
 pub mod movement;
