@@ -335,7 +335,7 @@ impl MarchCtx<'_> {
             let Some(step) = bodies[bi].steps.get(k).copied() else {
                 continue;
             };
-            let b = bodies[bi].clone();
+            let b = &bodies[bi];
             let lead = b.units[0];
             let who = Who(world, lead);
             if b.stopped {
