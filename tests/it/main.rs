@@ -6,6 +6,7 @@ mod alc_rules;
 mod cdb_common;
 mod cdb_rules;
 mod cdb_sections;
+mod cdb_speed;
 mod client;
 mod cm_chapter7;
 mod cm_data;

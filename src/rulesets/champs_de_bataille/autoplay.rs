@@ -129,10 +129,17 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
     }
     let step = state(world).step;
     let side = turn(world).active;
-    let mine: Vec<UnitId> = all_units(world)
-        .into_iter()
+    let units = world.resource::<crate::engine::units::Units>();
+    let mine: Vec<UnitId> = units
+        .ids()
         .filter(|u| {
-            side_of(world, *u) == side && hex_of(world, *u).is_some() && flags(world, *u).rank == 0
+            units.side(*u) == side
+                && units.placement(*u).hex().is_some()
+                && world
+                    .get::<CdbFlags>(units.entity(*u))
+                    .expect("CdB units have flags")
+                    .rank
+                    == 0
         })
         .collect();
     let may_switch: Vec<UnitId> = state(world)

@@ -497,6 +497,7 @@ pub(crate) fn evaluate(
 
 pub(crate) fn execute_melee(world: &mut World, plan: CombatPlan) {
     let (a, d) = (plan.a, plan.d);
+    let pivoted = plan.pivot.is_some();
     if let Some(nf) = plan.pivot {
         for x in stack_of(world, d) {
             set_facing(world, x, nf);
@@ -510,8 +511,13 @@ pub(crate) fn execute_melee(world: &mut World, plan: CombatPlan) {
             )
         });
     }
-    // Supports are taken as they stand after the pivot.
-    let plan = evaluate(world, a, d, false, &[], None);
+    // Supports are taken as they stand after the pivot. Without a pivot the plan is
+    // the check's, made of the same world.
+    let plan = if pivoted {
+        evaluate(world, a, d, false, &[], None)
+    } else {
+        plan
+    };
     log(world, EventKind::CombatDeclared, "CdB 11.2", |w| {
         format!("{} attacks {} in melee", name(w, a), name(w, d))
     });

@@ -346,10 +346,11 @@ fn in_command(world: &World, u: UnitId, general: UnitId, gh: crate::engine::hex:
     };
     let d = h.distance(gh);
     let side = side_of(world, u);
+    let sight = position::Sight::of(world);
     let seen = line_of_sight(h, gh, |x| {
         x != h
             && x != gh
-            && (position::blocks_sight(world, x, h, gh)
+            && (sight.blocks(x, h, gh)
                 || enemy_at(world, side, x).is_some()
                 || terrain_class(world, x) == TerrainClass::Impassable)
     });

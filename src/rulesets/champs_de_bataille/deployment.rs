@@ -164,11 +164,15 @@ pub(super) fn board(world: &World) -> &Board {
 /// ambushers.
 pub(super) fn open_units(world: &World, corps: usize) -> Vec<UnitId> {
     let d = state(world).deploy.as_ref();
+    let roster = world.get_resource::<CdbRoster>();
     all_units(world)
         .into_iter()
         .filter(|u| {
-            unit(world, *u).corps as usize == corps
-                && kind(world, *u) != Kind::Bag
+            let x = roster
+                .and_then(|r| r.0.get(u.0 as usize).copied())
+                .unwrap_or_else(|| unit(world, *u));
+            x.corps as usize == corps
+                && x.p.kind != Kind::Bag
                 && !d.is_some_and(|d| d.ambushers.contains(u))
         })
         .collect()
@@ -176,9 +180,15 @@ pub(super) fn open_units(world: &World, corps: usize) -> Vec<UnitId> {
 
 /// A corps' size in counters (CdB 14.3.4 "most numerous"): baggage apart.
 fn counters(world: &World, corps: usize) -> usize {
+    let roster = world.get_resource::<CdbRoster>();
     all_units(world)
         .into_iter()
-        .filter(|u| unit(world, *u).corps as usize == corps && kind(world, *u) != Kind::Bag)
+        .filter(|u| {
+            let x = roster
+                .and_then(|r| r.0.get(u.0 as usize).copied())
+                .unwrap_or_else(|| unit(world, *u));
+            x.corps as usize == corps && x.p.kind != Kind::Bag
+        })
         .count()
 }
 

@@ -82,10 +82,9 @@ pub(crate) fn can_shoot_at(world: &World, shooter: UnitId, target: UnitId) -> Re
             format!("Bowmen shoot only through their frontal hexes: {th} is not in front of {who}"),
         ));
     }
+    let sight = position::Sight::of(world);
     let clear = line_of_sight(sh, th, |x| {
-        x != sh
-            && x != th
-            && (position::blocks_sight(world, x, sh, th) || !stack_at(world, x).is_empty())
+        x != sh && x != th && (sight.blocks(x, sh, th) || !stack_at(world, x).is_empty())
     });
     if !clear {
         return Err(Refusal::new(

@@ -12,6 +12,8 @@ pub mod decision;
 pub mod deployment;
 pub mod deployment_placement;
 pub mod dispatch;
+pub mod march;
+pub mod march_reference;
 pub mod missile;
 pub mod morale;
 pub mod movement;
@@ -243,8 +245,16 @@ pub(crate) use super::common::{
     zones_current, zones_stale,
 };
 
+/// Every unit's `CdbUnit`, by unit id, kept with the components (set up once, changed
+/// only by a dismount): one resource read where the component costs two.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct CdbRoster(pub Vec<CdbUnit>);
+
 pub(crate) fn unit(world: &World, id: UnitId) -> CdbUnit {
-    *component::<CdbUnit>(world, id)
+    match world.get_resource::<CdbRoster>() {
+        Some(r) if (id.0 as usize) < r.0.len() => r.0[id.0 as usize],
+        _ => *component::<CdbUnit>(world, id),
+    }
 }
 
 pub(crate) fn kind(world: &World, id: UnitId) -> Kind {
@@ -428,10 +438,17 @@ fn enter_sequence(world: &mut World, side: SideId) {
 fn clear_sequence_flags(world: &mut World) {
     let side = sequence_side(world);
     let new_turn = side == turn(world).first;
+    // The enemies of each side, found once: only flags change in this loop.
+    let enemies = [enemy_hexes(world, SideId(0)), enemy_hexes(world, SideId(1))];
     for id in all_units(world) {
         let own = side_of(world, id) == side;
-        let near = hex_of(world, id)
-            .is_some_and(|h| nearest_enemy_distance(world, side_of(world, id), h) <= 4);
+        let near = hex_of(world, id).is_some_and(|h| {
+            let s = side_of(world, id);
+            enemies
+                .get(s.0 as usize)
+                .map_or_else(|| nearest_enemy_distance(world, s, h), |l| nearest_in(l, h))
+                <= 4
+        });
         let mut f = flags_mut(world, id);
         f.hexes_moved = 0;
         f.impulses = 0;
@@ -674,6 +691,13 @@ impl Ruleset for ChampsDeBataillePlugin {
         let scan = world.query::<PositionQuery>();
         world.insert_resource(PositionScan(std::sync::Mutex::new(scan)));
         setup::populate(world, scenario, &self.tables);
+        let roster: Option<Vec<CdbUnit>> = all_units(world)
+            .into_iter()
+            .map(|id| world.get::<CdbUnit>(entity(world, id)).copied())
+            .collect();
+        if let Some(roster) = roster {
+            world.insert_resource(CdbRoster(roster));
+        }
     }
 
     fn random_command(&self, world: &mut World, rng: &mut ChaCha8Rng) -> Command {

@@ -39,6 +39,10 @@ pub(crate) fn is_impetuous(world: &World, u: UnitId) -> bool {
     if by_type {
         return true;
     }
+    // Nearer a demoralised enemy: none while no corps is demoralised.
+    if !state(world).corps.iter().any(|c| c.demoralised) {
+        return false;
+    }
     let Some(h) = hex_of(world, u) else {
         return false;
     };
@@ -82,11 +86,26 @@ pub(crate) fn advance_options(world: &World, u: UnitId) -> Vec<UnitId> {
     let side = side_of(world, u);
     let f = facing(world, u);
     let mounted = kind(world, u).is_mounted();
-    let all: Vec<(UnitId, HexCoord)> = all_units(world)
-        .into_iter()
-        .filter(|e| side_of(world, *e) != side && !is_hidden(world, *e))
-        .filter_map(|e| hex_of(world, e).map(|eh| (e, eh)))
-        .filter(|(e, eh)| flags(world, *e).rank == 0 || stack_at(world, *eh).len() == 1)
+    // One pass over the unit index: each enemy's side and hex from it, then its
+    // components read from its entity.
+    let units = world.resource::<crate::engine::units::Units>();
+    let all: Vec<(UnitId, HexCoord)> = units
+        .ids()
+        .filter(|e| units.side(*e) != side)
+        .filter_map(|e| units.placement(e).hex().map(|eh| (e, eh)))
+        .filter(|(e, _)| {
+            world
+                .get::<crate::engine::units::Hidden>(units.entity(*e))
+                .is_none()
+        })
+        .filter(|(e, eh)| {
+            world
+                .get::<CdbFlags>(units.entity(*e))
+                .expect("CdB units have flags")
+                .rank
+                == 0
+                || stack_at(world, *eh).len() == 1
+        })
         .collect();
     let ignorable = |e: UnitId, eh: HexCoord| {
         (mounted && (terrain_class(world, eh) == TerrainClass::Broken || fortified(world, eh)))
@@ -98,9 +117,10 @@ pub(crate) fn advance_options(world: &World, u: UnitId) -> Vec<UnitId> {
         .filter(|(e, eh)| !ignorable(*e, *eh))
         .collect();
     let mut mp_costs = None;
+    let mut seen = Vec::new();
     let mut out = Vec::new();
     for list in [kept, all] {
-        for t in nearest_by_priority(world, u, h, &list, &mut mp_costs) {
+        for t in nearest_by_priority(world, u, h, &list, &mut mp_costs, &mut seen) {
             if !out.contains(&t) {
                 out.push(t);
             }
@@ -110,13 +130,15 @@ pub(crate) fn advance_options(world: &World, u: UnitId) -> Vec<UnitId> {
 }
 
 /// The nearest enemies of `list` at the first of the three priorities of CdB 9.5 that
-/// has any; `mp_costs` caches the movement points to face every hex.
+/// has any; `mp_costs` caches the movement points to face every hex, `seen` the lines
+/// of sight to baggage hexes.
 fn nearest_by_priority(
     world: &World,
     u: UnitId,
     h: HexCoord,
     list: &[(UnitId, HexCoord)],
     mp_costs: &mut Option<Vec<i32>>,
+    seen: &mut Vec<(HexCoord, bool)>,
 ) -> Vec<UnitId> {
     let ties = |scored: Vec<(i32, UnitId)>| -> Vec<UnitId> {
         let best = scored.iter().map(|x| x.0).min();
@@ -133,16 +155,32 @@ fn nearest_by_priority(
     if !within4.is_empty() {
         return ties(within4);
     }
-    let baggage: Vec<(i32, UnitId)> = list
+    // The nearest baggage in view: lines of sight drawn nearest first, none beyond the
+    // distance of the first seen, each at most once for both lists (`seen`).
+    let sight = position::Sight::of(world);
+    let mut bags: Vec<(i32, UnitId, HexCoord)> = list
         .iter()
-        .filter(|(e, eh)| {
-            kind(world, *e) == Kind::Bag
-                && line_of_sight(h, *eh, |x| {
-                    x != h && x != *eh && position::blocks_sight(world, x, h, *eh)
-                })
-        })
-        .map(|(e, eh)| (eh.distance(h) as i32, *e))
+        .filter(|(e, _)| kind(world, *e) == Kind::Bag)
+        .map(|(e, eh)| (eh.distance(h) as i32, *e, *eh))
         .collect();
+    bags.sort_by_key(|b| b.0);
+    let mut baggage: Vec<(i32, UnitId)> = Vec::new();
+    for (d, e, eh) in bags {
+        if baggage.first().is_some_and(|b| d > b.0) {
+            break;
+        }
+        let visible = match seen.iter().find(|s| s.0 == eh) {
+            Some(s) => s.1,
+            None => {
+                let v = line_of_sight(h, eh, |x| x != h && x != eh && sight.blocks(x, h, eh));
+                seen.push((eh, v));
+                v
+            }
+        };
+        if visible {
+            baggage.push((d, e));
+        }
+    }
     if !baggage.is_empty() {
         return ties(baggage);
     }
@@ -183,6 +221,9 @@ fn movement_point_costs_to_face(world: &World, u: UnitId) -> Vec<i32> {
     };
     let side = side_of(world, u);
     let st = state(world);
+    let units = world.resource::<crate::engine::units::Units>();
+    let tables = &world.resource::<CdbTables>().0;
+    let terrain = &tables.terrain.terrain;
     // Flat tables by (hex index, facing): a search over every hex and facing of the
     // map runs once per unit checked, so no hashing.
     let mut best = vec![i32::MAX; hexes * 6];
@@ -209,8 +250,14 @@ fn movement_point_costs_to_face(world: &World, u: UnitId) -> Vec<i32> {
             }
             let n_hex = board.hex_at(n as usize);
             if enterable[n as usize] == 0 {
-                let open = terrain_class(world, n_hex) != TerrainClass::Impassable
-                    && enemy_at(world, side, n_hex).is_none();
+                let class = board.terrain(n_hex).map_or(TerrainClass::Impassable, |t| {
+                    terrain
+                        .get(t.0 as usize)
+                        .map_or(TerrainClass::Clear, |s| s.class)
+                });
+                let open = class != TerrainClass::Impassable
+                    && (units.at(board, n_hex).is_empty()
+                        || enemy_at(world, side, n_hex).is_none());
                 enterable[n as usize] = if open { 1 } else { 2 };
             }
             if enterable[n as usize] == 2 {
@@ -309,7 +356,7 @@ fn spontaneous_advance(world: &mut World, u: UnitId, target: Option<UnitId>) {
         spent += turns;
     }
     let p = unit(world, u).p;
-    let board = world.resource::<Board>().clone();
+    let board = world.resource::<Board>();
     let mut entered_broken = false;
     // Friends the advance passes through (CdB 8.2): it can and must, except friends
     // next to an enemy and elephants.

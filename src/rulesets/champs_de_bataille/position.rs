@@ -9,7 +9,7 @@ use crate::engine::board::Board;
 use crate::engine::hex::{HexCoord, VertexFacing};
 use crate::engine::units::{Hidden, Placement, SideId, UnitId, Units};
 
-use super::data::{Kind, TerrainClass};
+use super::data::{Kind, Tables, TerrainClass};
 use super::*;
 
 /// The units in a hex, front rank first.
@@ -24,7 +24,11 @@ pub(crate) fn stack_at(world: &World, hex: HexCoord) -> Vec<UnitId> {
 
 /// The unit that fights for a hex: its front rank.
 pub(crate) fn front_at(world: &World, hex: HexCoord) -> Option<UnitId> {
-    stack_at(world, hex).first().copied()
+    match world.resource::<Units>().at(world.resource::<Board>(), hex) {
+        [] => None,
+        [u] => Some(*u),
+        _ => stack_at(world, hex).first().copied(),
+    }
 }
 
 /// The units stacked with `id`, itself first.
@@ -41,7 +45,14 @@ pub(crate) fn stack_of(world: &World, id: UnitId) -> Vec<UnitId> {
 
 /// Enemy units of `side` that the player of `side` can see (not hidden).
 pub(crate) fn enemy_at(world: &World, side: SideId, hex: HexCoord) -> Option<UnitId> {
-    front_at(world, hex).filter(|u| side_of(world, *u) != side && !is_hidden(world, *u))
+    let units = world.resource::<Units>();
+    let front = match units.at(world.resource::<Board>(), hex) {
+        [] => return None,
+        [u] => *u,
+        _ => stack_at(world, hex)[0],
+    };
+    (units.side(front) != side && world.get::<Hidden>(units.entity(front)).is_none())
+        .then_some(front)
 }
 
 pub(crate) fn terrain_class(world: &World, hex: HexCoord) -> TerrainClass {
@@ -76,16 +87,30 @@ pub(crate) fn rough(world: &World, hex: HexCoord) -> bool {
     )
 }
 
-/// Whether a hex blocks a line of sight between `from` and `to` (CdB 10.2): woods,
-/// buildings, orchards, or a hill higher than both ends.
-pub(crate) fn blocks_sight(world: &World, x: HexCoord, from: HexCoord, to: HexCoord) -> bool {
-    let board = world.resource::<Board>();
-    let t = tables(world);
-    let blocks = board
-        .terrain(x)
-        .and_then(|id| t.terrain.terrain.get(id.0 as usize))
-        .is_some_and(|s| s.blocks_los);
-    blocks || board.elevation(x) > board.elevation(from).max(board.elevation(to))
+/// The board and terrain table a line of sight reads, fetched once for a whole line.
+pub(crate) struct Sight<'w> {
+    board: &'w Board,
+    tables: &'w Tables,
+}
+
+impl<'w> Sight<'w> {
+    pub(crate) fn of(world: &'w World) -> Self {
+        Sight {
+            board: world.resource::<Board>(),
+            tables: &world.resource::<CdbTables>().0,
+        }
+    }
+
+    /// Whether a hex blocks a line of sight between `from` and `to` (CdB 10.2): woods,
+    /// buildings, orchards, or a hill higher than both ends.
+    pub(crate) fn blocks(&self, x: HexCoord, from: HexCoord, to: HexCoord) -> bool {
+        let blocks = self
+            .board
+            .terrain(x)
+            .and_then(|id| self.tables.terrain.terrain.get(id.0 as usize))
+            .is_some_and(|s| s.blocks_los);
+        blocks || self.board.elevation(x) > self.board.elevation(from).max(self.board.elevation(to))
+    }
 }
 
 pub(super) type PositionQuery = (
@@ -131,12 +156,17 @@ pub(crate) fn zoc_exerted_on(world: &World, side: SideId, hex: HexCoord) -> Vec<
         zones_current(world),
         "zones of control read before they were brought up to date"
     );
+    let units = world.resource::<Units>();
+    let board = world.resource::<Board>();
     let mut out = Vec::new();
     for n in hex.neighbors() {
+        if units.at(board, n).is_empty() {
+            continue;
+        }
         for u in stack_at(world, n) {
-            if side_of(world, u) != side
+            if units.side(u) != side
                 && world
-                    .get::<crate::engine::zoc::ZoneOfControl>(entity(world, u))
+                    .get::<crate::engine::zoc::ZoneOfControl>(units.entity(u))
                     .is_some_and(|z| z.hexes.contains(&hex))
             {
                 out.push(u);
@@ -204,17 +234,34 @@ pub(crate) fn refresh_zoc(world: &mut World) {
         return;
     }
     // Rear ranks exert no zone (CdB 8.1: the stack is one unit): keep the marker in step.
-    let ids = all_units(world);
-    for id in ids {
-        let e = entity(world, id);
-        let should = exerts_zoc(world, id) && !is_hidden(world, id);
-        let has = world.get::<crate::engine::zoc::ExertsZoc>(e).is_some();
-        if should && !has {
-            world.entity_mut(e).insert(crate::engine::zoc::ExertsZoc);
-        } else if !should && has {
-            world
-                .entity_mut(e)
-                .remove::<crate::engine::zoc::ExertsZoc>();
+    // One pass over the units, then the markers changed in unit order, as the rules
+    // would one unit at a time.
+    use crate::engine::zoc::ExertsZoc;
+    let mut q = world.query::<(
+        Entity,
+        &UnitId,
+        &CdbUnit,
+        &CdbFlags,
+        Has<Hidden>,
+        Has<ExertsZoc>,
+    )>();
+    let units = world.resource::<Units>();
+    let mut changes: Vec<(UnitId, Entity, bool)> = q
+        .iter(world)
+        .filter_map(|(e, id, u, f, hidden, has)| {
+            let should = u.p.kind != Kind::Bag
+                && f.rank == 0
+                && units.placement(*id).hex().is_some()
+                && !hidden;
+            (should != has).then_some((*id, e, should))
+        })
+        .collect();
+    changes.sort_by_key(|c| c.0);
+    for (_, e, should) in changes {
+        if should {
+            world.entity_mut(e).insert(ExertsZoc);
+        } else {
+            world.entity_mut(e).remove::<ExertsZoc>();
         }
     }
     refresh_zones(world);

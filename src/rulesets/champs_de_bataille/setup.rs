@@ -343,21 +343,31 @@ pub(crate) fn execute_place(world: &mut World, id: UnitId, hex: HexCoord) {
 /// Ambushers seen by the enemy are revealed (CdB 14.3): Psiloi within three hexes of
 /// an enemy, others in an enemy's line of sight.
 pub(crate) fn reveal_seen(world: &mut World) {
-    let hidden: Vec<UnitId> = all_units(world)
-        .into_iter()
-        .filter(|u| is_hidden(world, *u) && hex_of(world, *u).is_some())
+    let units = world.resource::<crate::engine::units::Units>();
+    let hidden: Vec<UnitId> = units
+        .ids()
+        .filter(|u| {
+            world
+                .get::<crate::engine::units::Hidden>(units.entity(*u))
+                .is_some()
+                && units.placement(*u).hex().is_some()
+        })
         .collect();
     for u in hidden {
         let h = hex_of(world, u).expect("on the map");
         let side = side_of(world, u);
-        let seen = all_units(world).into_iter().any(|e| {
-            side_of(world, e) != side
-                && !is_hidden(world, e)
-                && hex_of(world, e).is_some_and(|eh| {
+        let sight = position::Sight::of(world);
+        let units = world.resource::<crate::engine::units::Units>();
+        let seen = units.ids().any(|e| {
+            units.side(e) != side
+                && world
+                    .get::<crate::engine::units::Hidden>(units.entity(e))
+                    .is_none()
+                && units.placement(e).hex().is_some_and(|eh| {
                     eh.distance(h) <= 3
                         || (kind(world, u) != Kind::Ps
                             && line_of_sight(eh, h, |x| {
-                                x != eh && x != h && position::blocks_sight(world, x, eh, h)
+                                x != eh && x != h && sight.blocks(x, eh, h)
                             }))
                 })
         });
@@ -503,6 +513,12 @@ pub(crate) fn execute_dismount(world: &mut World, plan: DismountPlan) {
         let mut u = world.get_mut::<CdbUnit>(e).expect("CdB units have values");
         u.p = p;
         u.counter = plan.to as u16;
+        let now = *u;
+        if let Some(mut r) = world.get_resource_mut::<CdbRoster>()
+            && let Some(slot) = r.0.get_mut(id.0 as usize)
+        {
+            *slot = now;
+        }
     }
     let now = t.units.counters[plan.to].name.clone();
     log(world, EventKind::Special, "CdB 2.7", |w| {

@@ -181,8 +181,17 @@ pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal
     let who =
         UnitRef::Hex(hex_of(world, id).ok_or_else(|| Refusal::new("CdB 9", "not on the map"))?);
     let mut out: Vec<MoveOption> = Vec::new();
-    let mut frontier: Vec<Vec<MarchStep>> =
-        vec![vec![], vec![MarchStep::Turn(1)], vec![MarchStep::Turn(-1)]];
+    // The checks made once per march; each path is then extended by one step from
+    // its checked state (`march::MarchCtx::point`), as `check_march` would check it.
+    let (ctx, base) = super::march::begin(world, &[(who.clone(), Vec::new())])?;
+    let with_turn = |t: i8| {
+        let mut s = base.clone();
+        s.bodies[0].steps.push(MarchStep::Turn(t));
+        (vec![MarchStep::Turn(t)], s)
+    };
+    // Each path with its march checked up to its last step.
+    let mut frontier: Vec<(Vec<MarchStep>, super::march::MarchState)> =
+        vec![(vec![], base.clone()), with_turn(1), with_turn(-1)];
     let mut first_refusal = None;
     let mut explored = 0;
     // Paths that reach the same hex with the same facing and allowance (broken terrain
@@ -192,7 +201,7 @@ pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal
         std::collections::HashMap::new();
     let mut passing: std::collections::HashSet<(HexCoord, VertexFacing, usize)> =
         std::collections::HashSet::new();
-    while let Some(steps) = frontier.pop() {
+    while let Some((steps, pre)) = frontier.pop() {
         explored += 1;
         if explored > 400 {
             break;
@@ -203,9 +212,9 @@ pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal
         for n in nexts {
             let mut s2 = steps.clone();
             s2.push(MarchStep::Hex(n));
-            let moves = vec![(who.clone(), s2.clone())];
-            match movement::check_march(world, &moves) {
-                Ok(plan) => {
+            let checked = extend(&ctx, &pre, n);
+            match checked {
+                Ok((plan, next_pre)) => {
                     let b = &plan.bodies[0];
                     if !out.iter().any(|o| o.hex == n) {
                         out.push(MoveOption {
@@ -214,7 +223,10 @@ pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal
                             left: b.allowance - b.spent,
                             per_mp: 1,
                             path: b.path.clone(),
-                            command: CdbCommand::March { moves }.command(),
+                            command: CdbCommand::March {
+                                moves: vec![(who.clone(), s2.clone())],
+                            }
+                            .command(),
                             note: cost_note(&plan),
                         });
                     }
@@ -224,14 +236,16 @@ pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal
                         reached.insert(state, b.spent);
                     }
                     if better && !b.stopped && b.spent < b.allowance {
-                        frontier.insert(0, s2);
+                        frontier.insert(0, (s2, next_pre));
                     }
                 }
-                Err(r) => {
+                Err((r, next_pre)) => {
                     if r.reason.contains("not stop there") {
                         let (_, f2) = simulate(world, id, &s2);
-                        if passing.insert((n, f2, s2.len())) {
-                            frontier.insert(0, s2);
+                        if passing.insert((n, f2, s2.len()))
+                            && let Some(next_pre) = next_pre
+                        {
+                            frontier.insert(0, (s2, next_pre));
                         }
                     } else if first_refusal.is_none() {
                         first_refusal = Some(r);
@@ -246,7 +260,32 @@ pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal
     Ok(out)
 }
 
-fn cost_note(plan: &movement::MarchPlan) -> String {
+type Extended = Result<
+    (movement::MarchPlan, super::march::MarchState),
+    (Refusal, Option<super::march::MarchState>),
+>;
+
+/// A single unit's march checked up to its last step (`pre`), with the hex `n` added:
+/// the plan and the march checked up to `n`, or the refusal (and that state, if the
+/// refusal is at `n`).
+fn extend(ctx: &super::march::MarchCtx, pre: &super::march::MarchState, n: HexCoord) -> Extended {
+    let mut s = pre.clone();
+    s.bodies[0].steps.push(MarchStep::Hex(n));
+    let len = s.bodies[0].steps.len();
+    while s.k + 1 < len {
+        ctx.point(&mut s).map_err(|r| (r, None))?;
+    }
+    let next_pre = s.clone();
+    if let Err(r) = ctx.point(&mut s) {
+        return Err((r, Some(next_pre)));
+    }
+    match ctx.finish(s) {
+        Ok(plan) => Ok((plan, next_pre)),
+        Err(r) => Err((r, Some(next_pre))),
+    }
+}
+
+pub(crate) fn cost_note(plan: &movement::MarchPlan) -> String {
     format!("{} PA: {}", plan.cost, plan.cost_lines.join(", "))
 }
 
@@ -268,30 +307,63 @@ pub fn group_move_options(world: &World, units: &[UnitId]) -> Result<Vec<MoveOpt
             ((facing(world, lead).0 as i32 + turn as i32).rem_euclid(6)) as u8,
         );
         for dir in f0.front_dirs() {
-            for len in 1..=unit(world, lead).p.mp.max(1) as usize {
-                // Front units first, so no unit steps into a hex still held.
-                let mut far = start;
-                for _ in 0..40 {
-                    far = far.neighbor(dir);
+            // Front units first, so no unit steps into a hex still held.
+            let mut far = start;
+            for _ in 0..40 {
+                far = far.neighbor(dir);
+            }
+            let mut order: Vec<UnitId> = units.to_vec();
+            order.sort_by_key(|u| (hex_of(world, *u).map_or(0, |h| h.distance(far)), *u));
+            let keys: Vec<UnitRef> = order.iter().map(|u| key(world, *u)).collect();
+            let mut ends: Vec<HexCoord> = order
+                .iter()
+                .map(|u| hex_of(world, *u).expect("on the map"))
+                .collect();
+            // The march of every length checked up to its last movement point: each
+            // longer march adds a step to each unit's and checks from there, as
+            // `check_march` would check it from its start.
+            let first: Vec<(UnitRef, Vec<MarchStep>)> = keys
+                .iter()
+                .map(|k| {
+                    let steps = if turn != 0 {
+                        vec![MarchStep::Turn(turn)]
+                    } else {
+                        Vec::new()
+                    };
+                    (k.clone(), steps)
+                })
+                .collect();
+            let (ctx, mut pre) = match super::march::begin(world, &first) {
+                Ok(b) => b,
+                Err(r) => {
+                    if first_refusal.is_none() {
+                        first_refusal = Some(r);
+                    }
+                    continue;
                 }
-                let mut order: Vec<UnitId> = units.to_vec();
-                order.sort_by_key(|u| (hex_of(world, *u).map_or(0, |h| h.distance(far)), *u));
-                let moves: Vec<(UnitRef, Vec<MarchStep>)> = order
-                    .iter()
-                    .map(|u| {
-                        let mut h = hex_of(world, *u).expect("on the map");
-                        let mut steps = Vec::new();
-                        if turn != 0 {
-                            steps.push(MarchStep::Turn(turn));
-                        }
-                        for _ in 0..len {
-                            h = h.neighbor(dir);
-                            steps.push(MarchStep::Hex(h));
-                        }
-                        (key(world, *u), steps)
-                    })
-                    .collect();
-                match movement::check_march(world, &moves) {
+            };
+            for _len in 1..=unit(world, lead).p.mp.max(1) as usize {
+                let mut s = pre.clone();
+                for (b, h) in s.bodies.iter_mut().zip(ends.iter_mut()) {
+                    *h = h.neighbor(dir);
+                    b.steps.push(MarchStep::Hex(*h));
+                }
+                let points = s.bodies[0].steps.len();
+                let mut checked = Ok(());
+                while checked.is_ok() && s.k + 1 < points {
+                    checked = ctx.point(&mut s);
+                }
+                if checked.is_ok() {
+                    pre = s.clone();
+                    checked = ctx.point(&mut s);
+                }
+                let moves = || -> Vec<(UnitRef, Vec<MarchStep>)> {
+                    keys.iter()
+                        .cloned()
+                        .zip(pre.bodies.iter().map(|b| b.steps.clone()))
+                        .collect()
+                };
+                match checked.and_then(|()| ctx.finish(s)) {
                     Ok(plan) => {
                         let b = plan
                             .bodies
@@ -306,7 +378,7 @@ pub fn group_move_options(world: &World, units: &[UnitId]) -> Result<Vec<MoveOpt
                                 per_mp: 1,
                                 path: b.path.clone(),
                                 note: cost_note(&plan),
-                                command: CdbCommand::March { moves }.command(),
+                                command: CdbCommand::March { moves: moves() }.command(),
                             });
                         }
                     }
@@ -504,7 +576,7 @@ pub fn state_json(world: &World) -> serde_json::Value {
 }
 
 /// Where a unit's steps would take it, ignoring legality.
-fn simulate(
+pub(crate) fn simulate(
     world: &World,
     id: UnitId,
     steps: &[MarchStep],
