@@ -77,6 +77,15 @@ fn sight_tool_answers_as_morne_plaine_bombardment_does() {
 }
 
 #[test]
+fn sight_tool_answers_as_champs_de_bataille_bowmen_do() {
+    let g = start("champs_de_bataille/soissons_486.ron", &[]);
+    let lines = lines(&g, &["0505", "1010", "1505"], 6);
+    agrees(&g, &lines, |a, b| {
+        bataille::rulesets::champs_de_bataille::missile::clear_line(&g.world, a, b)
+    });
+}
+
+#[test]
 fn sight_tool_in_a_la_charge_blocks_only_at_hills_and_only_with_the_option() {
     // Without the option nothing blocks fire (AlC 9): every line clear.
     let g = start("a_la_charge/kalavryai_1078.ron", &[]);

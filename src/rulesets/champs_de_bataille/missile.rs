@@ -82,17 +82,46 @@ pub(crate) fn can_shoot_at(world: &World, shooter: UnitId, target: UnitId) -> Re
             format!("Bowmen shoot only through their frontal hexes: {th} is not in front of {who}"),
         ));
     }
-    let sight = position::Sight::of(world);
-    let clear = line_of_sight(sh, th, |x| {
-        x != sh && x != th && (sight.blocks(x, sh, th) || !stack_at(world, x).is_empty())
-    });
-    if !clear {
+    if !clear_line(world, sh, th) {
         return Err(Refusal::new(
             "CdB 10.2",
             format!("the line from {sh} to {th} is blocked by terrain or units"),
         ));
     }
     Ok(d)
+}
+
+/// Whether bowmen in `sh` see `th` (CdB 10.2): no hex between blocks (`line_blocked`).
+pub fn clear_line(world: &World, sh: HexCoord, th: HexCoord) -> bool {
+    let sight = position::Sight::of(world);
+    line_of_sight(sh, th, |x| line_blocked(world, &sight, x, sh, th).is_some())
+}
+
+/// `clear_line`, with what blocks at each hex between (the line-of-sight tool).
+pub fn line_of_fire(world: &World, sh: HexCoord, th: HexCoord) -> crate::engine::hex::SightLine {
+    let sight = position::Sight::of(world);
+    crate::engine::hex::sight_line(sh, th, |x| {
+        line_blocked(world, &sight, x, sh, th).map(str::to_string)
+    })
+}
+
+/// What blocks a bowmen's line at `x` between `sh` and `th` (CdB 10.2), if anything.
+fn line_blocked(
+    world: &World,
+    sight: &position::Sight,
+    x: HexCoord,
+    sh: HexCoord,
+    th: HexCoord,
+) -> Option<&'static str> {
+    if x == sh || x == th {
+        None
+    } else if sight.blocks(x, sh, th) {
+        Some("woods, buildings, an orchard or a hill higher than both ends (CdB 10.2)")
+    } else if !stack_at(world, x).is_empty() {
+        Some("a unit between (CdB 10.2)")
+    } else {
+        None
+    }
 }
 
 /// The enemy units `shooter` could shoot at, with their distances.

@@ -632,6 +632,16 @@ impl Ruleset for ChampsDeBataillePlugin {
         "Champs de Bataille"
     }
 
+    fn sight(
+        &self,
+        world: &World,
+        from: HexCoord,
+        to: HexCoord,
+    ) -> Option<crate::engine::hex::SightLine> {
+        // The bowmen's line of fire (CdB 10.2).
+        Some(missile::line_of_fire(world, from, to))
+    }
+
     fn table_texts(&self) -> Vec<&str> {
         self.tables.texts.iter().map(String::as_str).collect()
     }
