@@ -526,17 +526,7 @@ fn sight(
     };
     out!("Line of sight {a} → {b} ({}):", game.ruleset.name());
     for step in &line.steps {
-        let what = |why: &Option<String>| why.clone().unwrap_or_else(|| "clear".into());
-        match &step.beside {
-            None => out!("  {}: {}", step.hex, what(&step.blocks)),
-            Some((other, why)) => out!(
-                "  {} | {} (along their hexside; both must block): {}; {}",
-                step.hex,
-                other,
-                what(&step.blocks),
-                what(why)
-            ),
-        }
+        out!("  {step}");
     }
     out!("{}", if line.clear { "clear" } else { "blocked" });
     Ok(())

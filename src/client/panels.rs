@@ -497,17 +497,7 @@ fn game_panels(
                             if line.clear { "clear" } else { "blocked" }
                         ));
                         for step in &line.steps {
-                            let what = |w: &Option<String>| w.clone().unwrap_or_else(|| "clear".into());
-                            ui.small(match &step.beside {
-                                None => format!("{}: {}", step.hex, what(&step.blocks)),
-                                Some((other, w)) => format!(
-                                    "{} | {} (a hexside: both must block): {}; {}",
-                                    step.hex,
-                                    other,
-                                    what(&step.blocks),
-                                    what(w)
-                                ),
-                            });
+                            ui.small(step.to_string());
                         }
                     } else if ui_state.sight_tool {
                         ui.label("Line of sight: click its first hex, then its other end.");

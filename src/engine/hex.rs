@@ -371,6 +371,25 @@ impl SightStep {
     }
 }
 
+impl std::fmt::Display for SightStep {
+    /// `0605: clear`, or along a hexside `0605 | 0606 (along their hexside; both must
+    /// block): woods; clear`: how the command line and the window list a line.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let what = |why: &Option<String>| why.clone().unwrap_or_else(|| "clear".into());
+        match &self.beside {
+            None => write!(f, "{}: {}", self.hex, what(&self.blocks)),
+            Some((other, why)) => write!(
+                f,
+                "{} | {} (along their hexside; both must block): {}; {}",
+                self.hex,
+                other,
+                what(&self.blocks),
+                what(why)
+            ),
+        }
+    }
+}
+
 /// A line of sight as a player reads it: each hex between the ends (`line_of_hexes`
 /// without the ends), what blocks at each (`why`: a ruleset's own reason), and whether
 /// the line is clear (`line_of_sight`'s own answer).

@@ -58,9 +58,8 @@ pub fn line_of_fire(
     if from.is_adjacent(to) {
         return contact(board, from, to);
     }
-    line_of_sight(from, to, |h| {
-        fire_blocked(board, tables, from, to, h).is_some()
-    })
+    let low = board.elevation(from).min(board.elevation(to));
+    line_of_sight(from, to, |h| fire_blocked(board, tables, low, h).is_some())
 }
 
 /// `line_of_fire`, with what blocks at each hex between (the line-of-sight tool); next
@@ -71,22 +70,22 @@ pub fn line_of_fire_report(
     from: HexCoord,
     to: HexCoord,
 ) -> crate::engine::hex::SightLine {
+    let low = board.elevation(from).min(board.elevation(to));
     let mut line = crate::engine::hex::sight_line(from, to, |h| {
-        fire_blocked(board, tables, from, to, h).map(str::to_string)
+        fire_blocked(board, tables, low, h).map(str::to_string)
     });
     line.clear = line_of_fire(board, tables, from, to);
     line
 }
 
-/// What blocks a line of fire at `h` (MP bombardment), if anything.
+/// What blocks a line of fire at `h` (MP bombardment), the line's lower end at `low`,
+/// if anything.
 fn fire_blocked(
     board: &Board,
     tables: &super::data::Tables,
-    from: HexCoord,
-    to: HexCoord,
+    low: i8,
     h: HexCoord,
 ) -> Option<&'static str> {
-    let low = board.elevation(from).min(board.elevation(to));
     if terrain_at(board, tables, h).blocks_los {
         Some("terrain that blocks the line (a village, a wood, a grove)")
     } else if board.elevation(h) > low {
