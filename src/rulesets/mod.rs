@@ -46,6 +46,7 @@ pub const REGISTRY: &[RulesetEntry] = &[
             )
         },
     },
+    charge_and_melee::ENTRY,
 ];
 
 /// Parses one script line with the one script grammar: the engine's verbs and those of

@@ -22,7 +22,7 @@ use rand_chacha::ChaCha8Rng;
 const REGISTRY: &[RulesetEntry] = &[ENTRY];
 
 fn maldon() -> PathBuf {
-    root().join("tests/fixtures/charge_and_melee/maldon_991.ron")
+    root().join("scenarios/charge_and_melee/maldon_991.ron")
 }
 
 fn skirmish() -> PathBuf {

@@ -28,7 +28,7 @@ fn hexes(labels: &[&str]) -> Vec<HexCoord> {
 
 #[test]
 fn cm_b5_maldon_991_loads_with_its_shieldwalls_leaders_and_causeway() {
-    let path = root().join("tests/fixtures/charge_and_melee/maldon_991.ron");
+    let path = root().join("scenarios/charge_and_melee/maldon_991.ron");
     let (scenario, cm) = load(&path).unwrap_or_else(|e| panic!("{e}"));
     let file = &scenario.file;
     assert_eq!(file.name, "Maldon");
@@ -113,22 +113,24 @@ fn cm_b5_maldon_991_loads_with_its_shieldwalls_leaders_and_causeway() {
 }
 
 #[test]
-fn cm_b5_maldon_is_refused_cleanly_by_the_registry_until_the_ruleset_is_played() {
-    // No player reaches an unfinished path: the game's own loader refuses the scenario,
-    // at its `ruleset:`, naming the ruleset.
-    let path = root().join("tests/fixtures/charge_and_melee/maldon_991.ron");
-    let Err(e) = bataille::rulesets::load_scenario(&path) else {
-        panic!("Maldon loaded though Charge & mêlée is not registered yet");
-    };
-    assert!(
-        e.message.contains("unknown ruleset `charge_and_melee`"),
-        "{e}"
-    );
-    let text = std::fs::read_to_string(&path).unwrap();
-    assert_eq!(
-        (e.line, e.column),
-        place(&text, "ruleset:", "\"charge_and_melee\"")
-    );
+fn cm_b5_maldon_and_hastings_load_through_the_build_registry() {
+    // Charge & mêlée is registered: the game's own loader reads both shipped scenarios
+    // with the C&M plugin, and the menu's catalog lists them under the ruleset.
+    for file in ["maldon_991.ron", "hastings_1066.ron"] {
+        let path = root().join("scenarios/charge_and_melee").join(file);
+        let loaded = bataille::rulesets::load_scenario(&path).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(loaded.0.file.ruleset, "charge_and_melee");
+        assert_eq!(loaded.1.id(), "charge_and_melee");
+        let game = bataille::engine::game::Game::start(&path, 1, &[]).unwrap();
+        assert_eq!(game.ruleset.id(), "charge_and_melee");
+    }
+    let entries = bataille::client::catalog::catalog(&root().join("scenarios"));
+    let cm: Vec<&str> = entries
+        .iter()
+        .filter(|e| e.path.to_string_lossy().contains("charge_and_melee"))
+        .filter_map(|e| e.summary.as_ref().ok().map(|s| s.name.as_str()))
+        .collect();
+    assert!(cm.contains(&"Maldon") && cm.contains(&"Hastings"), "{cm:?}");
 }
 
 // ---- the faults of a scenario ----
@@ -575,7 +577,7 @@ fn cm_formation_every_formation_has_a_shape_in_the_tables() {
 
 #[test]
 fn cm_b5_hastings_1066_loads_with_the_shieldwall_on_the_ridge_and_three_divisions() {
-    let path = root().join("tests/fixtures/charge_and_melee/hastings_1066.ron");
+    let path = root().join("scenarios/charge_and_melee/hastings_1066.ron");
     let (scenario, cm) = load(&path).unwrap_or_else(|e| panic!("{e}"));
     let file = &scenario.file;
     assert_eq!((file.name.as_str(), file.turns), ("Hastings", 20));

@@ -256,3 +256,15 @@ fn golden_recorded_scripts_are_unchanged() {
     }
     compare_or_record("scripts", &lines);
 }
+
+/// Charge & mêlée's digests were first recorded when the ruleset was registered (issue
+/// 16); the commits that complete its rules re-record them and say so.
+#[test]
+fn golden_maldon_991_games_are_unchanged() {
+    scenario_digests("charge_and_melee", "maldon_991.ron");
+}
+
+#[test]
+fn golden_hastings_1066_games_are_unchanged() {
+    scenario_digests("charge_and_melee", "hastings_1066.ron");
+}

@@ -251,6 +251,8 @@ fn check_accepts_the_shipped_scenarios() {
         ("morne_plaine/waterloo_1815.ron", "Waterloo"),
         ("charles_the_bold/falkirk_1298.ron", "Falkirk"),
         ("charles_the_bold/grandson_1476.ron", "Grandson"),
+        ("charge_and_melee/maldon_991.ron", "Maldon"),
+        ("charge_and_melee/hastings_1066.ron", "Hastings"),
     ];
     // A scenario added under scenarios/*/ must be added here too, so none goes unchecked.
     let mut on_disk: Vec<String> = Vec::new();

@@ -293,6 +293,13 @@ pub(crate) mod random_games {
             };
             submitted += 1;
             let before_turn = game.turn().clone();
+            // A phase may also move on when the command answers the rules' pending
+            // decision: the last answer of a step lets the automatic phases after it run
+            // (C&M's responses and moves after a charge lead to the resolution and the
+            // mêlée, spec B.2 §13).
+            let answers_decision = ruleset
+                .decision(&game.world)
+                .is_some_and(|d| d.choices.iter().any(|c| c.command == cmd));
             let before = (
                 game.state_json(),
                 game.log().events.len(),
@@ -356,6 +363,7 @@ pub(crate) mod random_games {
                     // `assign` ends the action-point step once the regular generals'
                     // dice are given (CdB 4.1).
                     let ends_phase = cmd == Command::EndPhase
+                        || answers_decision
                         || matches!(
                             CdbCommand::of(&cmd),
                             Some(CdbCommand::Towards { .. } | CdbCommand::Assign { .. })
