@@ -7,22 +7,28 @@ use bevy::prelude::*;
 use rand_chacha::ChaCha8Rng;
 
 use crate::engine::command::Command;
-use crate::engine::units::UnitId;
+use crate::engine::units::SideId;
 use crate::rulesets::common::{Weighted, pick};
 
 use super::commands::CmCommand;
 use super::*;
 
 /// The distance from a unit's stands to the nearest enemy stand.
-fn nearest_enemy(world: &World, id: UnitId, list: &[HexCoord]) -> u32 {
-    let side = side_of(world, id);
+fn nearest_enemy(enemy_stands: &[HexCoord], list: &[HexCoord]) -> u32 {
+    enemy_stands
+        .iter()
+        .flat_map(|e| list.iter().map(move |s| s.distance(*e)))
+        .min()
+        .unwrap_or(u32::MAX)
+}
+
+/// Every stand of the side that is not `side`'s.
+fn enemy_stands(world: &World, side: SideId) -> Vec<HexCoord> {
     troops(world)
         .into_iter()
         .filter(|o| side_of(world, *o) != side)
         .flat_map(|o| stands(world, o).to_vec())
-        .flat_map(|e| list.iter().map(move |s| s.distance(e)))
-        .min()
-        .unwrap_or(u32::MAX)
+        .collect()
 }
 
 /// A random legal command for the side to act.
@@ -37,13 +43,14 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
     let mut options: Weighted<Command> = Weighted::default();
     match phase(world) {
         CmPhase::Movement => {
+            let enemies = enemy_stands(world, side);
             for id in troops(world) {
                 if side_of(world, id) != side {
                     continue;
                 }
                 let unit = super::super::common::key(world, id);
                 let list = stands(world, id).to_vec();
-                let now = nearest_enemy(world, id, &list);
+                let now = nearest_enemy(&enemies, &list);
                 for dir in 0..6 {
                     let to = list[0].neighbor(dir);
                     let cmd = Command::Move {
@@ -52,7 +59,7 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
                     };
                     if dispatch::check(world, &cmd).is_ok() {
                         let next = movement::translate(&list, dir);
-                        let closer = nearest_enemy(world, id, &next) < now;
+                        let closer = nearest_enemy(&enemies, &next) < now;
                         options.push(cmd, if closer { 3 } else { 1 });
                     }
                 }

@@ -43,6 +43,7 @@ use bevy::ecs::system::InRef;
 use bevy::prelude::*;
 use rand_chacha::ChaCha8Rng;
 
+use crate::engine::board::Board;
 use crate::engine::command::{Command, Refusal, UnitRef, VerbSpec};
 use crate::engine::decision::Decisions;
 use crate::engine::error::LocatedError;
@@ -230,6 +231,58 @@ pub struct CmState {
     pub decisions: Decisions<CmDecision>,
 }
 
+/// Which unit has a stand on each hex, by the board's index (spec B.2 §2: one stand a
+/// hex). Built at set-up and kept by `set_stands`, the one way stands change, so that
+/// "whose stand is here" is one read and not a scan of every unit (the rules ask it at
+/// every step of every move and charge).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct StandIndex {
+    columns: i32,
+    rows: i32,
+    cells: Vec<Option<UnitId>>,
+}
+
+impl StandIndex {
+    /// An empty index of a board's hexes.
+    pub fn new(board: &Board) -> Self {
+        Self {
+            columns: board.columns,
+            rows: board.rows,
+            cells: vec![None; board.hex_count()],
+        }
+    }
+
+    /// The board's index of a hex (`Board::index`), without a look-up of the board.
+    fn cell(&self, h: HexCoord) -> Option<usize> {
+        ((1..=self.columns).contains(&h.col) && (1..=self.rows).contains(&h.row))
+            .then(|| ((h.col - 1) * self.rows + (h.row - 1)) as usize)
+    }
+
+    /// The unit with a stand on `hex`.
+    pub fn at(&self, hex: HexCoord) -> Option<UnitId> {
+        self.cell(hex).and_then(|i| self.cells[i])
+    }
+
+    /// Puts `id` on each of `hexes`.
+    fn mark(&mut self, hexes: &[HexCoord], id: UnitId) {
+        for h in hexes {
+            if let Some(i) = self.cell(*h) {
+                self.cells[i] = Some(id);
+            }
+        }
+    }
+
+    /// Takes `id` off each of `hexes` it is still on: units moved together (a push-back
+    /// chain) may already have put another unit there.
+    fn unmark(&mut self, hexes: &[HexCoord], id: UnitId) {
+        for h in hexes {
+            if let Some(i) = self.cell(*h).filter(|&i| self.cells[i] == Some(id)) {
+                self.cells[i] = None;
+            }
+        }
+    }
+}
+
 /// One unit of stands as a whole-army scan sees it.
 #[derive(Clone, Debug)]
 pub struct Member {
@@ -285,10 +338,12 @@ pub(crate) fn is_troop(world: &World, id: UnitId) -> bool {
 
 /// Every unit of stands on the map, in id order.
 pub(crate) fn troops(world: &World) -> Vec<UnitId> {
-    world
-        .resource::<Units>()
+    let units = world.resource::<Units>();
+    units
         .ids()
-        .filter(|&id| is_troop(world, id))
+        .filter(|&id| {
+            units.placement(id).hex().is_some() && world.get::<CmUnit>(units.entity(id)).is_some()
+        })
         .collect()
 }
 
@@ -310,9 +365,7 @@ pub(crate) fn roster(world: &World) -> Vec<Member> {
 
 /// The unit of stands with a stand on `hex`.
 pub(crate) fn stand_at(world: &World, hex: HexCoord) -> Option<UnitId> {
-    troops(world)
-        .into_iter()
-        .find(|&id| stands(world, id).contains(&hex))
+    world.resource::<StandIndex>().at(hex)
 }
 
 /// The leaders alive, in id order.
@@ -353,10 +406,19 @@ pub(crate) fn in_contact(world: &World, a: UnitId, b: UnitId) -> bool {
 /// The enemy units in contact with `id`, in id order (7.18).
 pub(crate) fn enemies_in_contact(world: &World, id: UnitId) -> Vec<UnitId> {
     let side = side_of(world, id);
-    troops(world)
-        .into_iter()
-        .filter(|&o| side_of(world, o) != side && in_contact(world, id, o))
-        .collect()
+    let units = world.resource::<Units>();
+    let index = world.resource::<StandIndex>();
+    // The neighbours of its stands through the stand index: the same units as a scan of
+    // every unit, found without one.
+    let mut out: Vec<UnitId> = stands(world, id)
+        .iter()
+        .flat_map(|h| (0..6).map(move |d| h.neighbor(d)))
+        .filter_map(|h| index.at(h))
+        .filter(|&o| units.side(o) != side)
+        .collect();
+    out.sort();
+    out.dedup();
+    out
 }
 
 /// The gap in JT between two units: their nearest stands' (spec B.2 §1).
@@ -508,6 +570,10 @@ pub(crate) fn remove_stands(world: &mut World, id: UnitId, n: u8, rule: &'static
 /// eliminates it and the leader with it (designer's: 3.22 is missing).
 pub(crate) fn set_stands(world: &mut World, id: UnitId, list: Vec<HexCoord>) {
     let leader = component::<CmUnit>(world, id).leader;
+    world.resource_scope(|world, mut index: Mut<StandIndex>| {
+        index.unmark(stands(world, id), id);
+        index.mark(&list, id);
+    });
     match list.first() {
         Some(&first) => {
             set_placement(world, id, Placement::OnMap(first));
@@ -753,6 +819,7 @@ impl Ruleset for CmPlugin {
         }
         world.insert_resource(CmTables(self.tables.clone()));
         world.insert_resource(CmState::default());
+        world.insert_resource(StandIndex::default());
         add_phase_systems(world);
         let submit = world.register_system(submit_command);
         world.insert_resource(CommandSystem(submit));

@@ -5,6 +5,7 @@
 
 use bevy::prelude::*;
 
+use crate::engine::board::Board;
 use crate::engine::event::EventKind;
 use crate::engine::game::TurnState;
 use crate::engine::hex::HexsideFacing;
@@ -80,6 +81,11 @@ pub fn populate(world: &mut World, tables: &Tables, scenario: &LoadedScenario) {
             CmStatus::default(),
         ));
     }
+    let mut index = StandIndex::new(world.resource::<Board>());
+    for id in troops(world) {
+        index.mark(stands(world, id), id);
+    }
+    world.insert_resource(index);
     let first = turn(world).first;
     {
         let mut s = world.resource_mut::<CmState>();

@@ -373,6 +373,18 @@ pub fn invariant_violations(world: &World) -> Vec<String> {
             out.push(format!("{who} routs or pursues in formation (C&M 7.16)"));
         }
     }
+    // The stand index says what a scan of the units says (`StandIndex`).
+    let board = world.resource::<crate::engine::board::Board>();
+    for h in board.hexes() {
+        let scanned = seen.iter().find(|(x, _)| *x == h).map(|(_, o)| *o);
+        if stand_at(world, h) != scanned {
+            out.push(format!(
+                "the stand index puts {:?} on {h}, the units {:?} (spec B.2 §2)",
+                stand_at(world, h),
+                scanned
+            ));
+        }
+    }
     for l in leaders(world) {
         let with = component::<CmLeader>(world, l).with;
         let on = placement(world, l).hex();
