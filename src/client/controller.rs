@@ -202,6 +202,13 @@ pub fn units_seen_at(session: &Session, hex: HexCoord, viewer: SideId) -> Vec<Un
         .copied()
         .filter(|id| visible_to(world, units.entity(*id), viewer))
         .collect();
+    // A stand of a unit spread over several hexes picks its unit too.
+    if let Some(owner) = session.game.ruleset.stand_owner(world, hex)
+        && !ids.contains(&owner)
+        && visible_to(world, units.entity(owner), viewer)
+    {
+        ids.push(owner);
+    }
     ids.sort_by_key(|id| (world.get::<Leader>(units.entity(*id)).is_some(), id.0));
     ids
 }

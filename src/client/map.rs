@@ -16,6 +16,7 @@ use crate::engine::board::{Board, HexsideFeature};
 use crate::engine::hex::HexCoord;
 use crate::engine::phase::PhaseKind;
 use crate::engine::units::{Hidden, Leader, Placement, SideId, UnitName, Units};
+use crate::engine::view::UnitBody;
 use crate::engine::zoc::ZocMap;
 
 pub struct MapPlugin;
@@ -601,6 +602,60 @@ fn counter_spot(center: Vec2, leader: bool) -> (Vec2, f32) {
     }
 }
 
+/// Half the side of a stand's square in a unit of stands: smaller than a counter, so the
+/// joins between stands show.
+const STAND_HALF: f32 = 19.0;
+
+/// Draws a unit of stands: a join between each two stands that touch, a square on each
+/// stand, and a bar at the hexside each faces.
+fn draw_body(
+    spawn: &mut impl FnMut((Sprite, Transform)),
+    body: &UnitBody,
+    fill: Color,
+    border: Color,
+    z: f32,
+) {
+    for (i, a) in body.stands.iter().enumerate() {
+        for b in body.stands[i + 1..].iter().filter(|b| a.is_adjacent(**b)) {
+            let (pa, pb) = (hex_center(*a), hex_center(*b));
+            let mid = (pa + pb) / 2.0;
+            let angle = (pb - pa).y.atan2((pb - pa).x);
+            spawn((
+                Sprite::from_color(border, Vec2::new(pa.distance(pb), 18.0)),
+                Transform::from_xyz(mid.x, mid.y, z - 0.15)
+                    .with_rotation(Quat::from_rotation_z(angle)),
+            ));
+            spawn((
+                Sprite::from_color(fill, Vec2::new(pa.distance(pb), 14.0)),
+                Transform::from_xyz(mid.x, mid.y, z - 0.12)
+                    .with_rotation(Quat::from_rotation_z(angle)),
+            ));
+        }
+    }
+    for h in &body.stands {
+        let c = hex_center(*h);
+        spawn((
+            Sprite::from_color(border, Vec2::splat(STAND_HALF * 2.0 + 3.0)),
+            Transform::from_xyz(c.x, c.y, z - 0.1),
+        ));
+        spawn((
+            Sprite::from_color(fill, Vec2::splat(STAND_HALF * 2.0)),
+            Transform::from_xyz(c.x, c.y, z),
+        ));
+        if let Some(d) = body.hexside {
+            // Hexside 0 is north, clockwise; the bar lies along the side it faces.
+            let angle = (90.0 - 60.0 * f32::from(d)).to_radians();
+            let dir = Vec2::new(angle.cos(), angle.sin());
+            let spot = c + dir * (STAND_HALF + 5.0);
+            spawn((
+                Sprite::from_color(Color::srgb(1.0, 0.85, 0.1), Vec2::new(5.0, 22.0)),
+                Transform::from_xyz(spot.x, spot.y, z + 0.2)
+                    .with_rotation(Quat::from_rotation_z(angle)),
+            ));
+        }
+    }
+}
+
 /// Redraws every counter from the game when it or the viewer changed.
 fn redraw_counters(
     mut commands: Commands,
@@ -657,7 +712,7 @@ fn redraw_counters(
         let leader = world.get::<Leader>(e).is_some();
         let hidden = world.get::<Hidden>(e).is_some();
         let face = game.ruleset.counter_face(world, e);
-        let (mut at, half) = counter_spot(hex_center(hex), leader);
+        let (mut at, mut half) = counter_spot(hex_center(hex), leader);
         let mut z = if leader { 4.0 } else { 3.0 };
         if face.rank > 0 {
             // The rear rank of a stack shows behind the front one (CdB 8.1).
@@ -676,31 +731,42 @@ fn redraw_counters(
         } else {
             Color::srgb(0.05, 0.05, 0.05)
         };
-        spawn((
-            Sprite::from_color(
-                Color::srgba(0.0, 0.0, 0.0, 0.35),
-                Vec2::splat(half * 2.0 + 2.0),
-            ),
-            Transform::from_xyz(at.x + 3.0, at.y - 3.0, z - 0.2),
-        ));
-        spawn((
-            Sprite::from_color(border, Vec2::splat(half * 2.0 + 3.0)),
-            Transform::from_xyz(at.x, at.y, z - 0.1),
-        ));
-        spawn((
-            Sprite::from_color(fill, Vec2::splat(half * 2.0)),
-            Transform::from_xyz(at.x, at.y, z),
-        ));
-        if let Some(v) = face.facing {
-            // A bar beyond the counter's edge towards the vertex it faces (CdB 6).
-            let angle = (60.0 - 60.0 * v as f32).to_radians();
-            let dir = Vec2::new(angle.cos(), angle.sin());
-            let spot = at + dir * (half * 1.35 + 3.0);
+        let body = (!leader)
+            .then(|| game.ruleset.unit_body(world, e))
+            .flatten();
+        if let Some(body) = &body {
+            // A unit of stands: one square a stand, joined where stands touch, so the
+            // unit reads as one body; its facing on every stand (C&M, spec B.2 §3).
+            half = STAND_HALF;
+            at = hex_center(hex);
+            draw_body(&mut spawn, body, fill, border, z);
+        } else {
             spawn((
-                Sprite::from_color(Color::srgb(1.0, 0.85, 0.1), Vec2::new(12.0, 6.0)),
-                Transform::from_xyz(spot.x, spot.y, z + 0.2)
-                    .with_rotation(Quat::from_rotation_z(angle)),
+                Sprite::from_color(
+                    Color::srgba(0.0, 0.0, 0.0, 0.35),
+                    Vec2::splat(half * 2.0 + 2.0),
+                ),
+                Transform::from_xyz(at.x + 3.0, at.y - 3.0, z - 0.2),
             ));
+            spawn((
+                Sprite::from_color(border, Vec2::splat(half * 2.0 + 3.0)),
+                Transform::from_xyz(at.x, at.y, z - 0.1),
+            ));
+            spawn((
+                Sprite::from_color(fill, Vec2::splat(half * 2.0)),
+                Transform::from_xyz(at.x, at.y, z),
+            ));
+            if let Some(v) = face.facing {
+                // A bar beyond the counter's edge towards the vertex it faces (CdB 6).
+                let angle = (60.0 - 60.0 * v as f32).to_radians();
+                let dir = Vec2::new(angle.cos(), angle.sin());
+                let spot = at + dir * (half * 1.35 + 3.0);
+                spawn((
+                    Sprite::from_color(Color::srgb(1.0, 0.85, 0.1), Vec2::new(12.0, 6.0)),
+                    Transform::from_xyz(spot.x, spot.y, z + 0.2)
+                        .with_rotation(Quat::from_rotation_z(angle)),
+                ));
+            }
         }
         if face.reduced {
             // A white band across the top: the counter's reduced side.
@@ -730,8 +796,12 @@ fn redraw_counters(
             ));
         } else {
             let short: String = name.chars().take(10).collect();
+            let symbol = match &body {
+                Some(b) => format!("{} {}", face.symbol, b.formation),
+                None => face.symbol.clone(),
+            };
             texts.push((
-                face.symbol.clone(),
+                symbol,
                 symbol_font.clone(),
                 white,
                 Vec3::new(at.x, at.y + 13.0, z + 0.1),

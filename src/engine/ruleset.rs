@@ -82,6 +82,20 @@ pub trait Ruleset: Send + Sync + 'static {
     fn unit_area(&self, _world: &World, _entity: Entity) -> Vec<super::hex::HexCoord> {
         Vec::new()
     }
+    /// A unit spread over several hexes, drawn as one body of stands; `None` (the
+    /// default) for a unit on one hex, drawn as a counter.
+    fn unit_body(&self, _world: &World, _entity: Entity) -> Option<super::view::UnitBody> {
+        None
+    }
+    /// The unit with a stand on `hex` that is not placed there (a multi-hex unit's other
+    /// stands), so that a click on any stand picks its unit. None by default.
+    fn stand_owner(
+        &self,
+        _world: &World,
+        _hex: super::hex::HexCoord,
+    ) -> Option<super::units::UnitId> {
+        None
+    }
     /// Where a group led by its first unit may move together (the hex is the leader's).
     fn group_move_options(
         &self,

@@ -21,6 +21,17 @@ pub struct CounterFace {
     pub rank: u8,
 }
 
+/// A unit of several stands, one a hex, drawn as one body (C&M's units): every stand's
+/// hex (the first is its placement, where its counter's text goes), the hexside its
+/// stands face (0 = N, clockwise; `None` for a unit that faces nowhere) and a short
+/// word for its formation, drawn on it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitBody {
+    pub stands: Vec<HexCoord>,
+    pub hexside: Option<u8>,
+    pub formation: String,
+}
+
 /// One line of a unit's card: a factor or a state, and its value.
 pub type CardLine = (String, String);
 

@@ -710,3 +710,42 @@ fn sight_tool_picks_two_hexes_and_shows_the_rules_line() {
     send(&mut app, PlayerInput::ToggleSight);
     assert_eq!((ui(&app).0, ui(&app).1, ui(&app).2), (false, None, None));
 }
+
+#[test]
+fn a_click_on_any_stand_of_a_charge_and_melee_unit_selects_it_and_its_body_is_drawn() {
+    // Maldon: the Vikings' first crews stand in column on 0804, 0803 and 0802 facing S
+    // (spec B.2 §2-3); a click on the rear stand (not its placement) selects the unit.
+    let game = Game::start(
+        &root().join("scenarios/charge_and_melee/maldon_991.ron"),
+        1,
+        &[],
+    )
+    .unwrap();
+    let mut app = app_with(game);
+    let rear = h("0802");
+    app.world_mut().write_message(PlayerInput::Hover(Some(rear)));
+    app.world_mut().write_message(PlayerInput::Click(rear));
+    app.update();
+    let session = app.world().resource::<Session>();
+    let world = &session.game.world;
+    let units = world.resource::<Units>();
+    let selected = app
+        .world()
+        .resource::<Interaction>()
+        .selected
+        .expect("a click on a rear stand selects its unit");
+    let e = units.entity(selected);
+    assert_eq!(world.get::<Placement>(e), Some(&Placement::OnMap(h("0804"))));
+    let body = session
+        .game
+        .ruleset
+        .unit_body(world, e)
+        .expect("a unit of stands is drawn as a body");
+    assert_eq!(body.stands, vec![h("0804"), h("0803"), h("0802")]);
+    assert_eq!(body.hexside, Some(3), "the column faces S");
+    assert_eq!(body.formation, "Col");
+    // Rulesets of one-hex counters draw no body.
+    let civ = civitate(7);
+    let e = civ.world.resource::<Units>().entity(bataille::engine::units::UnitId(0));
+    assert!(civ.ruleset.unit_body(&civ.world, e).is_none());
+}

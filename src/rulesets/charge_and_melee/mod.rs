@@ -861,6 +861,14 @@ impl Ruleset for CmPlugin {
         view::unit_area(world, entity)
     }
 
+    fn unit_body(&self, world: &World, entity: Entity) -> Option<crate::engine::view::UnitBody> {
+        view::unit_body(world, entity)
+    }
+
+    fn stand_owner(&self, world: &World, hex: HexCoord) -> Option<UnitId> {
+        stand_at(world, hex)
+    }
+
     fn attack_command(&self, world: &World, attackers: &[HexCoord], target: HexCoord) -> Command {
         view::attack_command(world, attackers, target)
     }

@@ -10,7 +10,7 @@ use crate::engine::command::{Command, Refusal, UnitRef};
 use crate::engine::hex::HexCoord;
 use crate::engine::units::{SideId, UnitId, UnitName};
 use crate::engine::view::{
-    AttackPreview, CardLine, Choice, CounterFace, Decision, MoveOption, SideMorale,
+    AttackPreview, CardLine, Choice, CounterFace, Decision, MoveOption, SideMorale, UnitBody,
 };
 
 use super::commands::{CmCommand, after_word, response_word};
@@ -118,6 +118,28 @@ pub fn unit_card(world: &World, e: Entity) -> Vec<CardLine> {
         out.push(("Comitatus".into(), "yes".into()));
     }
     out
+}
+
+/// A unit of stands as the window draws it: its stands, the hexside they face (none
+/// when unformed, 7.22) and its formation's short word.
+pub fn unit_body(world: &World, e: Entity) -> Option<UnitBody> {
+    let stands = world.get::<CmStands>(e)?;
+    let f = world.get::<CmFormation>(e)?;
+    if stands.0.is_empty() {
+        return None;
+    }
+    let formation = match f.id {
+        FormationId::Line => "Line",
+        FormationId::Shieldwall => "SW",
+        FormationId::Cuneus => "Cun",
+        FormationId::Column => "Col",
+        FormationId::Unformed => "Unf",
+    };
+    Some(UnitBody {
+        stands: stands.0.clone(),
+        hexside: f.formed().then_some(f.facing.0),
+        formation: formation.into(),
+    })
 }
 
 /// A unit's stands: the hexes it covers.
