@@ -723,7 +723,8 @@ fn a_click_on_any_stand_of_a_charge_and_melee_unit_selects_it_and_its_body_is_dr
     .unwrap();
     let mut app = app_with(game);
     let rear = h("0802");
-    app.world_mut().write_message(PlayerInput::Hover(Some(rear)));
+    app.world_mut()
+        .write_message(PlayerInput::Hover(Some(rear)));
     app.world_mut().write_message(PlayerInput::Click(rear));
     app.update();
     let session = app.world().resource::<Session>();
@@ -735,7 +736,10 @@ fn a_click_on_any_stand_of_a_charge_and_melee_unit_selects_it_and_its_body_is_dr
         .selected
         .expect("a click on a rear stand selects its unit");
     let e = units.entity(selected);
-    assert_eq!(world.get::<Placement>(e), Some(&Placement::OnMap(h("0804"))));
+    assert_eq!(
+        world.get::<Placement>(e),
+        Some(&Placement::OnMap(h("0804")))
+    );
     let body = session
         .game
         .ruleset
@@ -746,6 +750,9 @@ fn a_click_on_any_stand_of_a_charge_and_melee_unit_selects_it_and_its_body_is_dr
     assert_eq!(body.formation, "Col");
     // Rulesets of one-hex counters draw no body.
     let civ = civitate(7);
-    let e = civ.world.resource::<Units>().entity(bataille::engine::units::UnitId(0));
+    let e = civ
+        .world
+        .resource::<Units>()
+        .entity(bataille::engine::units::UnitId(0));
     assert!(civ.ruleset.unit_body(&civ.world, e).is_none());
 }

@@ -451,3 +451,63 @@ fn cm_7_16_moves_after_a_charge_are_asked_and_checked() {
     }
     assert!(asked > 0, "no seed offered a choice after the charge");
 }
+
+#[test]
+fn cm_7_15_the_charge_preview_gives_the_resolvers_result_face_by_face() {
+    use bataille::rulesets::charge_and_melee::preview::{charge_outcome, closing};
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let mut game = start(&skirmish(), seed);
+        line(&mut game, "end");
+        line(&mut game, "end");
+        let (c, t) = (id(&game, "red_foot"), id(&game, "blue_foot"));
+        // The preview's chances are counts over 6 x 6 x 6 faces and sum to 1.
+        let cmd = bataille::rulesets::parse_line("charge red_foot -> blue_foot")
+            .unwrap()
+            .unwrap();
+        let preview = game.ruleset.attack_preview(&game.world, &cmd).unwrap();
+        let total: f64 = preview.chances.iter().map(|(_, p)| p).sum();
+        assert!((total - 1.0).abs() < 1e-9, "{:?}", preview.chances);
+        for (_, p) in &preview.chances {
+            assert!((p * 216.0 - (p * 216.0).round()).abs() < 1e-9);
+        }
+        assert!(preview.odds.contains("contact in 1 hex"), "{}", preview.odds);
+        // What the preview says each face gives, before the dice are rolled...
+        let (steps, contact_at) = closing(&game.world, c, t);
+        let mut predicted = std::collections::BTreeMap::new();
+        for mv in 1..=6u8 {
+            for td in 1..=6u8 {
+                for cd in 1..=6u8 {
+                    let r = charge_outcome(&game.world, c, t, &steps, contact_at, mv, td, cd);
+                    predicted.insert((mv, td, cd), r.map(|r| format!("{r:?}")));
+                }
+            }
+        }
+        line(&mut game, "charge red_foot -> blue_foot");
+        line(&mut game, "end");
+        line(&mut game, "end");
+        answer_all(&mut game);
+        // ...is what the resolver read on the faces it rolled (both B grade: a D6).
+        let log: Vec<String> = game.log().lines().collect();
+        let face = |needle: &str| -> u8 {
+            let l = log
+                .iter()
+                .find(|l| l.contains(needle))
+                .unwrap_or_else(|| panic!("seed {seed}: no `{needle}`"));
+            l.split("Die: ").nth(1).unwrap()[..1].parse().unwrap()
+        };
+        let key = (
+            face("for Red warband's charge move"),
+            face("for Blue foot's charge total"),
+            face("for Red warband's charge total"),
+        );
+        let read = log
+            .iter()
+            .find(|l| l.starts_with("Red warband: ") && l.contains(" against "))
+            .map(|l| l.split(": ").nth(2).unwrap().split(" (").next().unwrap().to_string());
+        let expected = predicted[&key].clone();
+        assert_eq!(read, expected, "seed {seed}, faces {key:?}");
+        seen.insert(expected);
+    }
+    assert!(seen.len() >= 3, "the seeds cover several results: {seen:?}");
+}

@@ -20,12 +20,17 @@ use super::*;
 /// move straight ahead): a step along the charger's facing brings them nearer.
 /// Unformed chargers have no front: every way is ahead.
 pub(crate) fn ahead(world: &World, charger: UnitId, target: UnitId) -> bool {
-    let f = formation(world, charger);
+    ahead_in(Where::now(world), charger, target)
+}
+
+/// `ahead` with the stands where `w` puts them.
+pub(crate) fn ahead_in(w: Where, charger: UnitId, target: UnitId) -> bool {
+    let f = formation(w.world, charger);
     if !f.formed() {
         return true;
     }
-    let ts = stands(world, target);
-    stands(world, charger).iter().any(|s| {
+    let ts = w.stands(target);
+    w.stands(charger).iter().any(|s| {
         ts.iter()
             .any(|t| f.facing.front(*s).distance(*t) < s.distance(*t))
     })

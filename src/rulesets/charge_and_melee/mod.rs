@@ -27,6 +27,7 @@ pub mod formation;
 pub mod melee;
 pub mod movement;
 pub mod moves;
+pub mod preview;
 pub mod pushback;
 pub mod resolution;
 pub mod responses;
@@ -279,6 +280,36 @@ impl StandIndex {
             if let Some(i) = self.cell(*h).filter(|&i| self.cells[i] == Some(id)) {
                 self.cells[i] = None;
             }
+        }
+    }
+}
+
+/// Where the units' stands are for a rule that reads them: as they stand, or with one
+/// unit elsewhere and with other morale (the charge preview reads a charger at its point
+/// of contact, fatigue taken, through the resolver's own functions).
+#[derive(Clone, Copy)]
+pub(crate) struct Where<'a> {
+    pub world: &'a World,
+    pub moved: Option<(UnitId, &'a [HexCoord], CmMorale)>,
+}
+
+impl<'a> Where<'a> {
+    /// Every unit as it stands.
+    pub fn now(world: &'a World) -> Self {
+        Self { world, moved: None }
+    }
+
+    pub fn stands(&self, id: UnitId) -> &'a [HexCoord] {
+        match self.moved {
+            Some((m, list, _)) if m == id => list,
+            _ => stands(self.world, id),
+        }
+    }
+
+    pub fn morale(&self, id: UnitId) -> CmMorale {
+        match self.moved {
+            Some((m, _, morale)) if m == id => morale,
+            _ => morale(self.world, id),
         }
     }
 }

@@ -428,19 +428,39 @@ pub(crate) fn flee(world: &mut World, id: UnitId, from: &[UnitId], hexes: u32) -
 /// Moves a unit up to `hexes` towards `to`'s stands until contact (charge, pursuit,
 /// follow-up); returns the hexes moved.
 pub(crate) fn close_in(world: &mut World, id: UnitId, to: &[UnitId], hexes: u32) -> u32 {
-    let of: Vec<HexCoord> = to.iter().flat_map(|o| stands(world, *o).to_vec()).collect();
-    let prefer = formation(world, id).facing.0 as usize;
-    let mut moved = 0;
-    for _ in 0..hexes {
-        if to.iter().any(|o| in_contact(world, id, *o)) {
-            break;
-        }
-        let list = stands(world, id).to_vec();
-        let Some(dir) = best_step(world, id, &list, &of, false, prefer) else {
-            break;
-        };
-        shift_stands(world, id, translate(&list, dir));
-        moved += 1;
+    let steps = closing_steps(world, id, to, hexes);
+    let moved = steps.len() as u32 - 1;
+    if moved > 0 {
+        let last = steps
+            .into_iter()
+            .next_back()
+            .expect("the start is the first step");
+        shift_stands(world, id, last);
     }
     moved
+}
+
+/// The stands of `id` before each step of a move of up to `hexes` towards the units `to`
+/// (7.7, 7.12): the start, then after each step, until contact or no step gains; what
+/// `close_in` moves, read without moving (the charge preview).
+pub(crate) fn closing_steps(
+    world: &World,
+    id: UnitId,
+    to: &[UnitId],
+    hexes: u32,
+) -> Vec<Vec<HexCoord>> {
+    let of: Vec<HexCoord> = to.iter().flat_map(|o| stands(world, *o).to_vec()).collect();
+    let prefer = formation(world, id).facing.0 as usize;
+    let mut steps = vec![stands(world, id).to_vec()];
+    for _ in 0..hexes {
+        let list = steps.last().expect("the start");
+        if list.iter().any(|x| of.iter().any(|y| x.is_adjacent(*y))) {
+            break;
+        }
+        let Some(dir) = best_step(world, id, list, &of, false, prefer) else {
+            break;
+        };
+        steps.push(translate(list, dir));
+    }
+    steps
 }

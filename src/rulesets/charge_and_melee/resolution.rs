@@ -235,36 +235,12 @@ pub fn resolve(world: &mut World) {
                 format!("{}'s charge total", plain_name(w, u))
             }));
         }
+        let scores = charge_scores(Where::now(world), &defenders, &attackers, d_charged, &dice);
         let sides = [
-            (defenders.clone(), attackers.clone(), d_charged, &dice[..1]),
-            (attackers.clone(), defenders.clone(), true, &dice[1..]),
+            (defenders.clone(), attackers.clone(), d_charged),
+            (attackers.clone(), defenders.clone(), true),
         ];
-        let counted = |own: &[UnitId], enemy: &[UnitId], charged: bool| -> u32 {
-            own.iter()
-                .map(|u| stands_counted(&frontage(world, *u, enemy, charged)))
-                .sum()
-        };
-        let mut scores = [0i32; 2];
-        for (k, (own, enemy, charged, dice)) in sides.iter().enumerate() {
-            let elephants = own
-                .iter()
-                .all(|u| category(world, *u) == Category::Elephants);
-            let o = outnumbered(
-                &t.charts.charge,
-                counted(own, enemy, *charged),
-                counted(enemy, own, if k == 0 { true } else { d_charged }),
-                elephants,
-            );
-            let troops: Vec<data::TroopType> = own.iter().map(|u| troop(world, *u)).collect();
-            let units: Vec<ChargingUnit> = own
-                .iter()
-                .zip(&troops)
-                .zip(dice.iter())
-                .map(|((u, tr), die)| charging_unit(world, *u, tr, enemy, *charged, *die))
-                .collect();
-            scores[k] = side_score(&t, &units, o);
-        }
-        for (k, (own, enemy, charged, _)) in sides.iter().enumerate() {
+        for (k, (own, enemy, charged)) in sides.iter().enumerate() {
             let result = charge::result(&t.charts.charge, scores[k], scores[1 - k]);
             let by_mounted = enemy.iter().all(|u| category(world, *u).mounted());
             let any_mounted = enemy.iter().any(|u| category(world, *u).mounted());
@@ -354,6 +330,52 @@ pub fn resolve(world: &mut World) {
     clear(world);
 }
 
+/// The two scores of a charge combat (7.15): the defenders' (`d_charged` when they
+/// counter-charged or charged themselves) and the attackers', from their dice (the
+/// values read through each unit's grade, defenders first) — the resolver's arithmetic,
+/// which the charge preview runs over every face.
+pub(crate) fn charge_scores(
+    w: Where,
+    defenders: &[UnitId],
+    attackers: &[UnitId],
+    d_charged: bool,
+    dice: &[u8],
+) -> [i32; 2] {
+    let world = w.world;
+    let t = tables(world);
+    let (d_dice, a_dice) = dice.split_at(defenders.len());
+    let sides = [
+        (defenders, attackers, d_charged, d_dice),
+        (attackers, defenders, true, a_dice),
+    ];
+    let counted = |own: &[UnitId], enemy: &[UnitId], charged: bool| -> u32 {
+        own.iter()
+            .map(|u| stands_counted(&frontage_in(w, *u, enemy, charged)))
+            .sum()
+    };
+    let mut scores = [0i32; 2];
+    for (k, (own, enemy, charged, dice)) in sides.iter().enumerate() {
+        let elephants = own
+            .iter()
+            .all(|u| category(world, *u) == Category::Elephants);
+        let o = outnumbered(
+            &t.charts.charge,
+            counted(own, enemy, *charged),
+            counted(enemy, own, if k == 0 { true } else { d_charged }),
+            elephants,
+        );
+        let troops: Vec<data::TroopType> = own.iter().map(|u| troop(world, *u)).collect();
+        let units: Vec<ChargingUnit> = own
+            .iter()
+            .zip(&troops)
+            .zip(dice.iter())
+            .map(|((u, tr), die)| charging_unit(w, *u, tr, enemy, *charged, *die))
+            .collect();
+        scores[k] = side_score(&t, &units, o);
+    }
+    scores
+}
+
 fn clear(world: &mut World) {
     let mut s = world.resource_mut::<CmState>();
     s.declared.clear();
@@ -361,13 +383,10 @@ fn clear(world: &mut World) {
 }
 
 /// A unit's stands in a charge combat against `enemy` (7.15: numbers, supported).
-pub(crate) fn frontage(world: &World, u: UnitId, enemy: &[UnitId], charged: bool) -> Frontage {
-    let own = stands(world, u);
-    let foe: Vec<_> = enemy
-        .iter()
-        .flat_map(|e| stands(world, *e).to_vec())
-        .collect();
-    let f = formation(world, u);
+pub(crate) fn frontage_in(w: Where, u: UnitId, enemy: &[UnitId], charged: bool) -> Frontage {
+    let own = w.stands(u);
+    let foe: Vec<_> = enemy.iter().flat_map(|e| w.stands(*e).to_vec()).collect();
+    let f = formation(w.world, u);
     let engaged: Vec<_> = own
         .iter()
         .copied()
@@ -390,23 +409,24 @@ pub(crate) fn frontage(world: &World, u: UnitId, enemy: &[UnitId], charged: bool
         overlapping: [spare.min(1), spare.saturating_sub(1).min(1)],
         second_rank: second,
         charged_in_cuneus: charged && f.id == FormationId::Cuneus,
-        hit_in_flank_or_rear: f.formed() && !enemy.iter().any(|e| charges::ahead(world, u, *e)),
+        hit_in_flank_or_rear: f.formed() && !enemy.iter().any(|e| charges::ahead_in(w, u, *e)),
     }
 }
 
 fn charging_unit<'a>(
-    world: &World,
+    w: Where,
     u: UnitId,
     tr: &'a data::TroopType,
     enemy: &[UnitId],
     charged: bool,
     die: u8,
 ) -> ChargingUnit<'a> {
-    let m = morale(world, u);
-    let f = frontage(world, u, enemy, charged);
+    let world = w.world;
+    let m = w.morale(u);
+    let f = frontage_in(w, u, enemy, charged);
     let board = world.resource::<Board>();
     let height = |id: UnitId| {
-        stands(world, id)
+        w.stands(id)
             .iter()
             .map(|h| board.elevation(*h))
             .max()

@@ -226,17 +226,10 @@ pub fn attack_command(world: &World, attackers: &[HexCoord], target: HexCoord) -
     CmCommand::Charge { unit, target }.command()
 }
 
-/// A charge's odds are not shown yet: the totals depend on the answers and dice of both
-/// sides (7.10, 7.15). The refusal of an illegal charge is shown.
+/// A charge's exact chances of contact and of each result if the target stands
+/// (`preview`); the refusal of an illegal charge.
 pub fn attack_preview(world: &World, command: &Command) -> Result<AttackPreview, Refusal> {
-    let Some(CmCommand::Charge { unit, target }) = CmCommand::of(command) else {
-        return Err(Refusal::new("C&M 7.2", "close combat begins with a charge"));
-    };
-    charges::check_charge(world, unit, target)?;
-    Err(Refusal::new(
-        "C&M 7.15",
-        "the charge may be declared; its totals wait for the answers and the dice",
-    ))
+    super::preview::charge_preview(world, command)
 }
 
 /// The decision waited for, with every legal answer.

@@ -1,0 +1,194 @@
+//! The charge preview the window shows before a charge is declared (issue 16): the exact
+//! chance that the charger's move die brings it into contact (7.6, 7.7) and of each
+//! result it reads if the target stands to receive it (7.15), computed by running the
+//! resolver's own functions over every face: the path of `movement::closing_steps` (what
+//! `close_in` moves), `moves::fast_move` and `fatigue_dp`, and the scores of
+//! `resolution::charge_scores` with each side's grade die.
+
+use bevy::prelude::*;
+
+use crate::engine::command::{Command, Refusal};
+use crate::engine::view::AttackPreview;
+
+use super::charge;
+use super::commands::CmCommand;
+use super::data::ChargeResult;
+use super::dice::faces_by_value;
+use super::*;
+
+/// A result as the results chart names it.
+pub fn result_name(r: ChargeResult) -> &'static str {
+    match r {
+        ChargeResult::Victory => "Victory",
+        ChargeResult::Success => "Success",
+        ChargeResult::Inconclusive => "Inconclusive",
+        ChargeResult::SetBack => "Set-back",
+        ChargeResult::Defeat => "Defeat",
+        ChargeResult::Rout => "Rout",
+    }
+}
+
+/// A unit's morale after `n` more DPs (spec B.2 §5, as `add_dps` counts them): at the
+/// chart's shaken DPs the marker replaces them; a DP taken shaken is a casualty.
+fn with_dps(mut m: CmMorale, n: u8, shaken_at: u8) -> CmMorale {
+    for _ in 0..n {
+        if m.shaken {
+            m.casualties += 1;
+        } else {
+            m.dps += 1;
+            if m.dps >= shaken_at {
+                m.dps = 0;
+                m.shaken = true;
+            }
+        }
+    }
+    m
+}
+
+/// The charger's result when its move die shows `move_face` and the combat dice give
+/// the values `target_die` and `charger_die` (each read through its grade), the target
+/// standing; `None` when the charge falls short (7.9). `steps` are the charger's
+/// `movement::closing_steps` towards the target and `contact_at` the first in contact.
+#[allow(clippy::too_many_arguments)]
+pub fn charge_outcome(
+    world: &World,
+    c: UnitId,
+    t: UnitId,
+    steps: &[Vec<HexCoord>],
+    contact_at: Option<usize>,
+    move_face: u8,
+    target_die: u8,
+    charger_die: u8,
+) -> Option<ChargeResult> {
+    let tb = tables(world);
+    let chart = &tb.charts.charge_move;
+    let hexes = usize::from(moves::fast_move(chart, troop(world, c).category, move_face));
+    let k = contact_at.filter(|k| *k <= hexes)?;
+    // The move die's fatigue DP is taken before the combat (7.7).
+    let difficult = movement::in_difficult(world, stands(world, c));
+    let fatigue = u8::from(moves::fatigue_dp(chart, move_face, difficult));
+    let m = with_dps(morale(world, c), fatigue, tb.charts.evade.shaken_dps);
+    let w = Where {
+        world,
+        moved: Some((c, &steps[k], m)),
+    };
+    // A target that declared a charge of its own meets its charger with its Attack
+    // Factor (7.10, as the resolver reads it).
+    let t_charged = state(world).declared.iter().any(|x| x.charger == t);
+    let scores = resolution::charge_scores(w, &[t], &[c], t_charged, &[target_die, charger_die]);
+    Some(charge::result(&tb.charts.charge, scores[1], scores[0]))
+}
+
+/// The charger's path towards its target and the first of its steps in contact: what
+/// `charge_outcome` reads.
+pub fn closing(world: &World, c: UnitId, t: UnitId) -> (Vec<Vec<HexCoord>>, Option<usize>) {
+    let tb = tables(world);
+    let category = troop(world, c).category;
+    let most = (1..=6)
+        .map(|f| u32::from(moves::fast_move(&tb.charts.charge_move, category, f)))
+        .max()
+        .unwrap_or(0);
+    let steps = movement::closing_steps(world, c, &[t], most);
+    let of = stands(world, t);
+    let contact_at = steps
+        .iter()
+        .position(|list| list.iter().any(|x| of.iter().any(|y| x.is_adjacent(*y))));
+    (steps, contact_at)
+}
+
+/// The preview of `charge UNIT -> TARGET`: refused as the command would be; else the
+/// chances, over the charger's move die and both sides' combat dice, that it falls
+/// short or reads each result (the target's is the mirror: its own band).
+pub fn charge_preview(world: &World, command: &Command) -> Result<AttackPreview, Refusal> {
+    let Some(CmCommand::Charge { unit, target }) = CmCommand::of(command) else {
+        return Err(Refusal::new("C&M 7.2", "close combat begins with a charge"));
+    };
+    let d = charges::check_charge(world, unit, target)?;
+    let (c, t) = (d.charger, d.target);
+    let tb = tables(world);
+    let chart = &tb.charts.charge_move;
+    let tr = troop(world, c);
+    let (steps, contact_at) = closing(world, c, t);
+    let difficult = movement::in_difficult(world, stands(world, c));
+    let t_charged = state(world).declared.iter().any(|x| x.charger == t);
+    let grade = |id: UnitId| component::<CmUnit>(world, id).grade;
+    let t_faces = faces_by_value(tb.die_of(grade(t)), &tb.charts.average_die);
+    let c_faces = faces_by_value(tb.die_of(grade(c)), &tb.charts.average_die);
+    let mut short = 0.0;
+    let mut by_result = [0.0f64; 6];
+    let mut need = None;
+    for face in 1..=6u8 {
+        for &(tv, tn) in &t_faces {
+            for &(cv, cn) in &c_faces {
+                let p = f64::from(tn) * f64::from(cn) / 216.0;
+                match charge_outcome(world, c, t, &steps, contact_at, face, tv, cv) {
+                    None => short += p,
+                    Some(r) => {
+                        need = Some(need.map_or(face, |n: u8| n.min(face)));
+                        let i = ChargeResult::ALL.iter().position(|x| *x == r).unwrap_or(0);
+                        by_result[i] += p;
+                    }
+                }
+            }
+        }
+    }
+    let mut chances = vec![("falls short (7.9)".to_string(), short)];
+    for (i, p) in by_result.iter().enumerate() {
+        chances.push((
+            format!("contact, {}", result_name(ChargeResult::ALL[i])),
+            *p,
+        ));
+    }
+    chances.retain(|(_, p)| *p > 0.0);
+    let gap = gap_between(world, c, t);
+    let odds = match contact_at {
+        Some(k) => format!(
+            "{} charges {} ({gap} JT): contact in {k} hex{} on a move die of {}+; results if it stands",
+            plain_name(world, c),
+            plain_name(world, t),
+            if k == 1 { "" } else { "es" },
+            need.map_or("-".to_string(), |n| n.to_string()),
+        ),
+        None => format!(
+            "{} charges {} ({gap} JT): no path reaches it",
+            plain_name(world, c),
+            plain_name(world, t)
+        ),
+    };
+    let mut modifiers = vec![
+        format!(
+            "move die: {} (C&M 7.6){}",
+            (1..=6)
+                .map(|f| moves::fast_move(chart, tr.category, f).to_string())
+                .collect::<Vec<_>>()
+                .join("/"),
+            if difficult {
+                ", fatigue DP on 4-6 in difficult terrain (C&M 7.7)"
+            } else {
+                ", fatigue DP on 5-6 (C&M 7.7)"
+            }
+        ),
+        format!(
+            "dice: {} {:?} against {} {:?} (C&M 7.15)",
+            plain_name(world, c),
+            tb.die_of(grade(c)),
+            plain_name(world, t),
+            tb.die_of(grade(t))
+        ),
+    ];
+    if t_charged {
+        modifiers.push(format!(
+            "{} charges too: it meets the charge with its Attack Factor (C&M 7.10)",
+            plain_name(world, t)
+        ));
+    }
+    Ok(AttackPreview {
+        command: command.clone(),
+        odds,
+        modifiers,
+        die_modifier: 0,
+        chances,
+        attack_supports: Vec::new(),
+        defence_supports: Vec::new(),
+    })
+}
