@@ -2,7 +2,8 @@
 //! games (autoplay throughput), on Civitate 1053; for Champs de Bataille, the movement
 //! range of a group and one melee in a warm game; for Morne Plaine (Quatre-Bras), the
 //! movement range of one unit, one combat and complete random games; for Charles the
-//! Bold, the reach of one stand, one melee and complete random games of Falkirk.
+//! Bold, the reach of one stand, one melee and complete random games of Falkirk; for
+//! Charge & mêlée, one charge resolution, one mêlée and complete random games of Maldon.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -471,8 +472,79 @@ fn ctb_autoplay_games(c: &mut Criterion) {
     autoplay_of(c, FALKIRK, "one complete random Falkirk game (autoplay)");
 }
 
+const MALDON: &str = "scenarios/charge_and_melee/maldon_991.ron";
+const SKIRMISH: &str = "tests/fixtures/charge_and_melee/skirmish.ron";
+const MELEE_PAIR: &str = "tests/fixtures/charge_and_melee/melee_pair.ron";
+
+/// Charge & mêlée: one charge resolution (C&M 7.6-7.16): the Red warband's charge on the
+/// Blue foot, declared; the move die, fatigue, the move to contact, both totals, the
+/// results and the moves after them queued, the risk to leaders; log text off. As in
+/// play, the game just built (criterion `PerIteration`).
+fn cm_one_charge(c: &mut Criterion) {
+    let setup = || {
+        let mut g = ctb_game(SKIRMISH, 3, "end\nend\ncharge red_foot -> blue_foot\nend");
+        g.world.resource_mut::<GameLog>().keep_text = false;
+        g
+    };
+    let mut check = setup();
+    check.world.resource_mut::<GameLog>().keep_text = true;
+    bataille::rulesets::charge_and_melee::resolution::resolve(&mut check.world);
+    let text: Vec<String> = check.log().lines().collect();
+    assert!(
+        text.iter()
+            .any(|l| l.contains(" against ") && l.contains("C&M 7.15")),
+        "the charge is resolved: {text:?}"
+    );
+    c.bench_function("C&M one charge resolution, log text off", |b| {
+        b.iter_batched(
+            setup,
+            |mut g| {
+                bataille::rulesets::charge_and_melee::resolution::resolve(&mut g.world);
+                g
+            },
+            BatchSize::PerIteration,
+        )
+    });
+}
+
+/// Charge & mêlée: one mêlée (C&M 7.18-7.31): two lines of two stands of heavy foot
+/// front to front, each stand's die, the loser's DP and push-back or break, the winners'
+/// moves queued; log text off; the game just built.
+fn cm_one_melee(c: &mut Criterion) {
+    let setup = || {
+        let mut g = ctb_game(MELEE_PAIR, 1, "");
+        g.world.resource_mut::<GameLog>().keep_text = false;
+        g
+    };
+    let mut check = setup();
+    check.world.resource_mut::<GameLog>().keep_text = true;
+    bataille::rulesets::charge_and_melee::fight::melee(&mut check.world);
+    let text: Vec<String> = check.log().lines().collect();
+    assert!(
+        text.iter().any(|l| l.contains("C&M 7.2")),
+        "the mêlée is fought: {text:?}"
+    );
+    c.bench_function("C&M one melee, log text off", |b| {
+        b.iter_batched(
+            setup,
+            |mut g| {
+                bataille::rulesets::charge_and_melee::fight::melee(&mut g.world);
+                g
+            },
+            BatchSize::PerIteration,
+        )
+    });
+}
+
+fn cm_autoplay_games(c: &mut Criterion) {
+    autoplay_of(c, MALDON, "one complete random Maldon game (autoplay)");
+}
+
 criterion_group!(
     benches,
+    cm_one_charge,
+    cm_one_melee,
+    cm_autoplay_games,
     ctb_movement_range,
     ctb_one_melee,
     ctb_autoplay_games,

@@ -471,7 +471,11 @@ fn cm_7_15_the_charge_preview_gives_the_resolvers_result_face_by_face() {
         for (_, p) in &preview.chances {
             assert!((p * 216.0 - (p * 216.0).round()).abs() < 1e-9);
         }
-        assert!(preview.odds.contains("contact in 1 hex"), "{}", preview.odds);
+        assert!(
+            preview.odds.contains("contact in 1 hex"),
+            "{}",
+            preview.odds
+        );
         // What the preview says each face gives, before the dice are rolled...
         let (steps, contact_at) = closing(&game.world, c, t);
         let mut predicted = std::collections::BTreeMap::new();
@@ -504,7 +508,15 @@ fn cm_7_15_the_charge_preview_gives_the_resolvers_result_face_by_face() {
         let read = log
             .iter()
             .find(|l| l.starts_with("Red warband: ") && l.contains(" against "))
-            .map(|l| l.split(": ").nth(2).unwrap().split(" (").next().unwrap().to_string());
+            .map(|l| {
+                l.split(": ")
+                    .nth(2)
+                    .unwrap()
+                    .split(" (")
+                    .next()
+                    .unwrap()
+                    .to_string()
+            });
         let expected = predicted[&key].clone();
         assert_eq!(read, expected, "seed {seed}, faces {key:?}");
         seen.insert(expected);

@@ -601,10 +601,12 @@ pub(crate) fn remove_stands(world: &mut World, id: UnitId, n: u8, rule: &'static
 /// eliminates it and the leader with it (designer's: 3.22 is missing).
 pub(crate) fn set_stands(world: &mut World, id: UnitId, list: Vec<HexCoord>) {
     let leader = component::<CmUnit>(world, id).leader;
-    world.resource_scope(|world, mut index: Mut<StandIndex>| {
-        index.unmark(stands(world, id), id);
-        index.mark(&list, id);
-    });
+    // Not a `resource_scope`: in Bevy 0.19 it takes the resource out of the world and
+    // puts it back, which costs more than copying the few old hexes.
+    let old = stands(world, id).to_vec();
+    let mut index = world.resource_mut::<StandIndex>();
+    index.unmark(&old, id);
+    index.mark(&list, id);
     match list.first() {
         Some(&first) => {
             set_placement(world, id, Placement::OnMap(first));
@@ -851,6 +853,9 @@ impl Ruleset for CmPlugin {
         world.insert_resource(CmTables(self.tables.clone()));
         world.insert_resource(CmState::default());
         world.insert_resource(StandIndex::default());
+        // Present from the start, so that the first move of a game marks the zones
+        // stale in place rather than inserting the resource (`common::zones_stale`).
+        world.init_resource::<super::common::ZoneSystem>();
         add_phase_systems(world);
         let submit = world.register_system(submit_command);
         world.insert_resource(CommandSystem(submit));

@@ -364,12 +364,14 @@ pub(crate) fn charge_scores(
             counted(enemy, own, if k == 0 { true } else { d_charged }),
             elephants,
         );
-        let troops: Vec<data::TroopType> = own.iter().map(|u| troop(world, *u)).collect();
+        // The troop types by reference: `troop` would copy each one's names.
         let units: Vec<ChargingUnit> = own
             .iter()
-            .zip(&troops)
             .zip(dice.iter())
-            .map(|((u, tr), die)| charging_unit(w, *u, tr, enemy, *charged, *die))
+            .map(|(u, die)| {
+                let tr = &t.troops.troops[component::<CmUnit>(world, *u).troop];
+                charging_unit(w, *u, tr, enemy, *charged, *die)
+            })
             .collect();
         scores[k] = side_score(&t, &units, o);
     }
