@@ -83,6 +83,14 @@ fn active(game: &Game) -> String {
         .clone()
 }
 
+/// Ends the Move Phases and the missile declarations (spec B.2 §11) until the Charge
+/// Phase's declarations.
+fn to_charges(game: &mut Game) {
+    while phase(game) != "charge declarations" {
+        line(game, "end");
+    }
+}
+
 /// Answers every decision with its first choice until none is waited for.
 fn answer_all(game: &mut Game) {
     while let Some(d) = game.ruleset.decision(&game.world) {
@@ -235,8 +243,7 @@ fn cm_7_4_infantry_charge_only_across_one_javelin_throw() {
 fn cm_7_15_a_charge_is_declared_answered_and_resolved_in_one_step() {
     for seed in 0..12 {
         let mut game = start(&skirmish(), seed);
-        line(&mut game, "end");
-        line(&mut game, "end");
+        to_charges(&mut game);
         line(&mut game, "charge red_foot -> blue_foot");
         let e = refusal(&mut game, "charge red_foot -> blue_foot");
         assert!(e.contains("declared"), "{e}");
@@ -271,8 +278,7 @@ fn cm_7_15_a_charge_is_declared_answered_and_resolved_in_one_step() {
 fn cm_7_11_light_cavalry_must_evade_and_test() {
     for seed in 0..8 {
         let mut game = start(&skirmish(), seed);
-        line(&mut game, "end");
-        line(&mut game, "end");
+        to_charges(&mut game);
         line(&mut game, "charge red_foot_2 -> blue_horse");
         line(&mut game, "end");
         line(&mut game, "end");
@@ -310,8 +316,7 @@ fn cm_7_18_contact_fights_a_melee_both_sides_at_once() {
     let mut fought = 0;
     for seed in 0..20 {
         let mut game = start(&skirmish(), seed);
-        line(&mut game, "end");
-        line(&mut game, "end");
+        to_charges(&mut game);
         line(&mut game, "charge red_foot -> blue_foot");
         line(&mut game, "end");
         line(&mut game, "end");
@@ -351,7 +356,7 @@ fn autoplay(path: &Path, seed: u64) -> Game {
 
 #[test]
 fn cm_b2_14_random_games_of_maldon_play_to_their_end() {
-    let mut melees = 0;
+    let (mut melees, mut exchanges, mut at_chargers) = (0, 0, 0);
     for seed in 0..12 {
         let game = autoplay(&maldon(), seed);
         assert!(game.is_over(), "seed {seed} did not end");
@@ -362,8 +367,24 @@ fn cm_b2_14_random_games_of_maldon_play_to_their_end() {
         {
             melees += 1;
         }
+        // Autoplay declares shots (spec B.2 §11) and units shoot at their chargers (7.14).
+        let log = game.log();
+        if log
+            .lines()
+            .any(|l| l.contains("missile exchange (spec B.2 §11)"))
+        {
+            exchanges += 1;
+        }
+        if log
+            .lines()
+            .any(|l| l.contains("shoots at") && l.ends_with("(C&M 7.14)"))
+        {
+            at_chargers += 1;
+        }
     }
     assert!(melees > 0, "no random game came to a mêlée");
+    assert!(exchanges > 0, "no random game came to a missile exchange");
+    assert!(at_chargers > 0, "no random game shot at chargers");
 }
 
 #[test]
@@ -420,8 +441,7 @@ fn cm_7_16_moves_after_a_charge_are_asked_and_checked() {
     let mut asked = 0;
     for seed in 0..30 {
         let mut game = start(&skirmish(), seed);
-        line(&mut game, "end");
-        line(&mut game, "end");
+        to_charges(&mut game);
         line(&mut game, "charge red_foot -> blue_foot");
         line(&mut game, "end");
         line(&mut game, "end");

@@ -1,8 +1,10 @@
 //! The one resolution step of the Charge Phase (C&M 7.6-7.17; spec B.6 §1, §6): every
 //! die rolled in a fixed, logged order — armed rabble's answers (7.10), evade tests
-//! (7.11), the move dice of evaders, counter-chargers and chargers (7.6, 7.7, 7.12) —
-//! then the moves together (evaders first, counter-chargers meeting half way, chargers
-//! stopping at contact), then each charge combat's dice, defender first (7.15), and
+//! (7.11), the move dice of evaders, counter-chargers and chargers (7.6, 7.7, 7.12),
+//! the shooting at chargers (7.14, `missile::at_chargers`) — then the moves together
+//! (evaders first, counter-chargers meeting half way, chargers stopping at contact), a
+//! unit standing to receive a flank charge unformed (7.13), then each charge combat's
+//! dice, defender first (7.15), and
 //! the results applied together (DPs, casualties, shaken), the moves after them queued
 //! losers first (7.16), and the risk to leaders whose command stand fought (spec B.2 §8).
 
@@ -46,7 +48,7 @@ fn engagements(world: &World) -> Vec<Engagement> {
                 let meets = match s.answers.iter().find(|a| a.unit == d.target) {
                     _ if charging => Meets::Charging,
                     Some(a) => match a.response {
-                        Response::Evade => Meets::Evades,
+                        Response::Evade | Response::EvadeShoot => Meets::Evades,
                         Response::CounterCharge => Meets::CounterCharges,
                         Response::Stand | Response::AboutFace => Meets::Stands,
                     },
@@ -93,6 +95,19 @@ pub fn resolve(world: &mut World) {
         "Charge resolution: rabble, evade tests, move dice, then the combats".to_string()
     });
     let t = tables(world);
+    // Charges falling on a flank, read where they begin (7.13).
+    let flank: Vec<(UnitId, UnitId)> = list
+        .iter()
+        .flat_map(|e| e.chargers.iter().map(move |c| (e.target, *c)))
+        .filter(|(u, c)| aboutface::from_flank(world, *u, *c))
+        .collect();
+    let waits_to_shoot = |w: &World, u: UnitId| {
+        state(w)
+            .answers
+            .iter()
+            .any(|a| a.unit == u && a.response == Response::EvadeShoot)
+    };
+    let mut broke: Vec<UnitId> = Vec::new();
     // 1. Armed rabble's answers (7.10).
     for e in &mut list {
         let answered = state(world).answers.iter().any(|a| a.unit == e.target);
@@ -144,6 +159,7 @@ pub fn resolve(world: &mut World) {
                     rule: "C&M 7.11",
                     dps_unless_pursuing: 0,
                 });
+                broke.push(e.target);
                 e.meets = Meets::Stands;
             }
         }
@@ -156,8 +172,9 @@ pub fn resolve(world: &mut World) {
             Meets::Evades => {
                 let (die, _) = move_die(world, e.target, "evade");
                 let tr = troop(world, e.target);
+                let shoots = waits_to_shoot(world, e.target);
                 let hexes =
-                    moves::evade_move(&t.charts.charge_move, tr.category, tr.light, die, false);
+                    moves::evade_move(&t.charts.charge_move, tr.category, tr.light, die, shoots);
                 evades.push((e.target, u32::from(hexes), e.chargers.clone()));
             }
             Meets::CounterCharges => {
@@ -173,6 +190,30 @@ pub fn resolve(world: &mut World) {
         let (_, hexes) = move_die(world, d.charger, "charge");
         charges.push((d.charger, hexes, d.target));
     }
+    // 3b. Shooting at the chargers (7.14): units standing, and evaders that said they
+    // wait to shoot, unless they broke or counter-charged.
+    let volleys: Vec<(UnitId, Vec<(UnitId, u32)>)> = list
+        .iter()
+        .filter(|e| match e.meets {
+            Meets::Stands => !broke.contains(&e.target),
+            Meets::Evades => waits_to_shoot(world, e.target),
+            Meets::CounterCharges | Meets::Charging => false,
+        })
+        .map(|e| {
+            let moves = e
+                .chargers
+                .iter()
+                .filter_map(|c| {
+                    charges
+                        .iter()
+                        .find(|(id, _, tg)| id == c && *tg == e.target)
+                        .map(|(_, hexes, _)| (*c, *hexes))
+                })
+                .collect();
+            (e.target, moves)
+        })
+        .collect();
+    missile::at_chargers(world, &volleys);
     // 4. The moves: evaders first (unformed, directly away), counter-chargers half way
     // (7.12), then chargers until contact (7.7).
     for (id, hexes, from) in &evades {
@@ -209,6 +250,20 @@ pub fn resolve(world: &mut World) {
                 }
             )
         });
+    }
+    // 4b. A unit standing to receive a flank charge becomes unformed (7.13).
+    for e in &list {
+        if e.meets == Meets::Stands
+            && !broke.contains(&e.target)
+            && is_troop(world, e.target)
+            && let Some(c) = e.chargers.iter().copied().find(|c| {
+                flank.contains(&(e.target, *c))
+                    && is_troop(world, *c)
+                    && in_contact(world, *c, e.target)
+            })
+        {
+            aboutface::unformed_by_flank_charge(world, e.target, c);
+        }
     }
     // 5. The combats (7.15): dice, defender first, then the chargers in contact.
     let mut fought: Vec<UnitId> = Vec::new();

@@ -194,19 +194,30 @@ pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal
     Ok(best)
 }
 
-/// The charge a unit in `attackers[0]` would declare on the unit in `target`.
+/// The charge a unit in `attackers[0]` would declare on the unit in `target`; in the
+/// missile declarations, its shot (spec B.2 §11).
 pub fn attack_command(world: &World, attackers: &[HexCoord], target: HexCoord) -> Command {
     let unit = attackers
         .first()
         .and_then(|h| stand_at(world, *h))
         .map_or(UnitRef::Hex(target), |u| key_of(world, u));
     let target = stand_at(world, target).map_or(UnitRef::Hex(target), |u| key_of(world, u));
+    if phase(world) == CmPhase::MissileDeclaration {
+        return CmCommand::Shoot { unit, target }.command();
+    }
     CmCommand::Charge { unit, target }.command()
 }
 
 /// A charge's odds are not shown yet: the totals depend on the answers and dice of both
 /// sides (7.10, 7.15). The refusal of an illegal charge is shown.
 pub fn attack_preview(world: &World, command: &Command) -> Result<AttackPreview, Refusal> {
+    if let Some(CmCommand::Shoot { unit, target }) = CmCommand::of(command) {
+        missile::check_shoot(world, unit, target)?;
+        return Err(Refusal::new(
+            "spec B.2 §11",
+            "the shot may be declared; its dice are rolled in its exchange",
+        ));
+    }
     let Some(CmCommand::Charge { unit, target }) = CmCommand::of(command) else {
         return Err(Refusal::new("C&M 7.2", "close combat begins with a charge"));
     };
