@@ -443,3 +443,53 @@ fn cm_7_13_a_flank_charge_unforms_a_unit_that_stands_to_receive_it() {
         assert_eq!(stands_of(&game, "blue_line").len(), 4);
     }
 }
+
+#[test]
+fn cm_7_26_a_losing_elephant_rampages_on_1_or_2_else_stays() {
+    let (mut rampaged, mut stayed) = (0, 0);
+    for seed in 0..80 {
+        let mut game = start(&fixture("rampage.ron"), seed);
+        // Nobody shoots or charges: the lines in contact fight the mêlée (7.18).
+        end_until(&mut game, "charge declarations");
+        line(&mut game, "end");
+        line(&mut game, "end");
+        let log = log_lines(&game);
+        if !log
+            .iter()
+            .any(|l| l.starts_with("Red elephants inflicts") && l.contains(": it loses"))
+        {
+            continue;
+        }
+        // Never pushed back: a DP, then the test (7.26).
+        let dp = position(&log, "Red elephants (0507) takes 1 DP (C&M 7.26)");
+        let die = dice(&log, "Red elephants's rampage test");
+        assert_eq!(die.len(), 1, "seed {seed}");
+        assert!(position(&log, "Red elephants's rampage test") > dp);
+        assert!(
+            !log.iter()
+                .any(|l| l.starts_with("Red elephants") && l.contains("is pushed back"))
+        );
+        if die[0] <= 2 {
+            rampaged += 1;
+            // Towards the nearest unit not in contact, of either side: its own warband,
+            // which it charges (7.15: the warband's total first, as the one charged).
+            let went = position(&log, "Red elephants (0507) rampages towards Red warband");
+            let hit = position(&log, "rampages 1 hexes and charges Red warband (C&M 7.26)");
+            let def = position(&log, "Red warband's charge total");
+            let att = position(&log, "Red elephants's charge total");
+            assert!(went < hit && hit < def && def < att, "seed {seed}");
+            assert!(
+                log.iter()
+                    .any(|l| l.starts_with("Red warband: ") && l.ends_with("(C&M 7.15)"))
+            );
+        } else {
+            stayed += 1;
+            assert!(log.contains(&"Red elephants (0507) stays in place (C&M 7.26)".to_string()));
+            assert!(!log.iter().any(|l| l.contains("rampages")));
+        }
+    }
+    assert!(
+        rampaged > 0 && stayed > 0,
+        "{rampaged} rampaged, {stayed} stayed"
+    );
+}

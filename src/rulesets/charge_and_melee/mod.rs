@@ -30,6 +30,7 @@ pub mod missile;
 pub mod movement;
 pub mod moves;
 pub mod pushback;
+pub mod rampage;
 pub mod resolution;
 pub mod responses;
 pub mod results;

@@ -267,7 +267,7 @@ pub fn resolve(world: &mut World) {
     }
     // 5. The combats (7.15): dice, defender first, then the chargers in contact.
     let mut fought: Vec<UnitId> = Vec::new();
-    let mut results: Vec<(UnitId, ChargeResult, super::results::Outcome, Vec<UnitId>)> = Vec::new();
+    let mut results: Vec<Fought> = Vec::new();
     for e in &list {
         if placement(world, e.target).hex().is_none() {
             continue;
@@ -281,86 +281,117 @@ pub fn resolve(world: &mut World) {
         if attackers.is_empty() {
             continue;
         }
-        let defenders = vec![e.target];
         let d_charged = matches!(e.meets, Meets::CounterCharges | Meets::Charging);
-        let mut dice = Vec::new();
-        for &u in defenders.iter().chain(&attackers) {
-            let g = component::<CmUnit>(world, u).grade;
-            dice.push(roll_grade(world, g, "C&M 7.15", |w| {
-                format!("{}'s charge total", plain_name(w, u))
-            }));
-        }
-        let sides = [
-            (defenders.clone(), attackers.clone(), d_charged, &dice[..1]),
-            (attackers.clone(), defenders.clone(), true, &dice[1..]),
-        ];
-        let counted = |own: &[UnitId], enemy: &[UnitId], charged: bool| -> u32 {
-            own.iter()
-                .map(|u| stands_counted(&frontage(world, *u, enemy, charged)))
-                .sum()
-        };
-        let mut scores = [0i32; 2];
-        for (k, (own, enemy, charged, dice)) in sides.iter().enumerate() {
-            let elephants = own
-                .iter()
-                .all(|u| category(world, *u) == Category::Elephants);
-            let o = outnumbered(
-                &t.charts.charge,
-                counted(own, enemy, *charged),
-                counted(enemy, own, if k == 0 { true } else { d_charged }),
-                elephants,
-            );
-            let troops: Vec<data::TroopType> = own.iter().map(|u| troop(world, *u)).collect();
-            let units: Vec<ChargingUnit> = own
-                .iter()
-                .zip(&troops)
-                .zip(dice.iter())
-                .map(|((u, tr), die)| charging_unit(world, *u, tr, enemy, *charged, *die))
-                .collect();
-            scores[k] = side_score(&t, &units, o);
-        }
-        for (k, (own, enemy, charged, _)) in sides.iter().enumerate() {
-            let result = charge::result(&t.charts.charge, scores[k], scores[1 - k]);
-            let by_mounted = enemy.iter().all(|u| category(world, *u).mounted());
-            let any_mounted = enemy.iter().any(|u| category(world, *u).mounted());
-            let only_light = enemy.iter().all(|u| troop(world, *u).light);
-            for &u in own {
-                let tr = troop(world, u);
-                let foe_good_foot = enemy.iter().any(|o| {
-                    category(world, *o) == Category::Infantry
-                        && formation(world, *o).formed()
-                        && ahead(world, *o, u)
-                });
-                let ctx = ResultContext {
-                    troop: &tr,
-                    grade: component::<CmUnit>(world, u).grade,
-                    formation: formation(world, u).id,
-                    shaken: morale(world, u).shaken,
-                    charged: *charged,
-                    stood_against_mounted: !*charged && any_mounted,
-                    charged_by_mounted_only: !*charged && by_mounted,
-                    charged_good_order_foot_frontally: *charged
-                        && tr.category == Category::Cavalry
-                        && foe_good_foot,
-                    opposed_only_by_light: only_light,
-                };
-                let out = outcome(&t.charts.charge, result, &ctx);
-                results.push((u, result, out, enemy.clone()));
-            }
-            log(world, EventKind::CombatResult, "C&M 7.15", |w| {
-                let names: Vec<String> = own.iter().map(|u| plain_name(w, *u)).collect();
-                format!(
-                    "{}: {} against {}: {result:?}",
-                    names.join(", "),
-                    scores[k],
-                    scores[1 - k]
-                )
-            });
-        }
-        fought.extend(defenders.iter().chain(&attackers));
+        results.extend(combat(world, e.target, &attackers, d_charged));
+        fought.push(e.target);
+        fought.extend(&attackers);
     }
-    // 6. The results together (7.16): DPs, casualties, shaken; the moves, losers first,
-    // then on an inconclusive result the initiative side first, then the winners.
+    // 6. The results together (7.16).
+    apply_results(world, results);
+    // 7. The risk to leaders whose command stand fought (spec B.2 §8).
+    fought.sort();
+    fought.dedup();
+    victory::risk_to_leaders(world, &fought);
+    clear(world);
+}
+
+/// A unit's result in a charge combat: the band, what it does, and its opponents.
+pub(crate) type Fought = (UnitId, ChargeResult, super::results::Outcome, Vec<UnitId>);
+
+/// One charge combat (7.15): `target` receives `attackers` (in contact), charging
+/// itself when `d_charged` (a counter-charge or a charge of its own). The dice,
+/// defender first, and each unit's result; nothing is applied yet.
+pub(crate) fn combat(
+    world: &mut World,
+    target: UnitId,
+    attackers: &[UnitId],
+    d_charged: bool,
+) -> Vec<Fought> {
+    let t = tables(world);
+    let attackers = attackers.to_vec();
+    let mut results: Vec<Fought> = Vec::new();
+    let defenders = vec![target];
+    let mut dice = Vec::new();
+    for &u in defenders.iter().chain(&attackers) {
+        let g = component::<CmUnit>(world, u).grade;
+        dice.push(roll_grade(world, g, "C&M 7.15", |w| {
+            format!("{}'s charge total", plain_name(w, u))
+        }));
+    }
+    let sides = [
+        (defenders.clone(), attackers.clone(), d_charged, &dice[..1]),
+        (attackers.clone(), defenders.clone(), true, &dice[1..]),
+    ];
+    let counted = |own: &[UnitId], enemy: &[UnitId], charged: bool| -> u32 {
+        own.iter()
+            .map(|u| stands_counted(&frontage(world, *u, enemy, charged)))
+            .sum()
+    };
+    let mut scores = [0i32; 2];
+    for (k, (own, enemy, charged, dice)) in sides.iter().enumerate() {
+        let elephants = own
+            .iter()
+            .all(|u| category(world, *u) == Category::Elephants);
+        let o = outnumbered(
+            &t.charts.charge,
+            counted(own, enemy, *charged),
+            counted(enemy, own, if k == 0 { true } else { d_charged }),
+            elephants,
+        );
+        let troops: Vec<data::TroopType> = own.iter().map(|u| troop(world, *u)).collect();
+        let units: Vec<ChargingUnit> = own
+            .iter()
+            .zip(&troops)
+            .zip(dice.iter())
+            .map(|((u, tr), die)| charging_unit(world, *u, tr, enemy, *charged, *die))
+            .collect();
+        scores[k] = side_score(&t, &units, o);
+    }
+    for (k, (own, enemy, charged, _)) in sides.iter().enumerate() {
+        let result = charge::result(&t.charts.charge, scores[k], scores[1 - k]);
+        let by_mounted = enemy.iter().all(|u| category(world, *u).mounted());
+        let any_mounted = enemy.iter().any(|u| category(world, *u).mounted());
+        let only_light = enemy.iter().all(|u| troop(world, *u).light);
+        for &u in own {
+            let tr = troop(world, u);
+            let foe_good_foot = enemy.iter().any(|o| {
+                category(world, *o) == Category::Infantry
+                    && formation(world, *o).formed()
+                    && ahead(world, *o, u)
+            });
+            let ctx = ResultContext {
+                troop: &tr,
+                grade: component::<CmUnit>(world, u).grade,
+                formation: formation(world, u).id,
+                shaken: morale(world, u).shaken,
+                charged: *charged,
+                stood_against_mounted: !*charged && any_mounted,
+                charged_by_mounted_only: !*charged && by_mounted,
+                charged_good_order_foot_frontally: *charged
+                    && tr.category == Category::Cavalry
+                    && foe_good_foot,
+                opposed_only_by_light: only_light,
+            };
+            let out = outcome(&t.charts.charge, result, &ctx);
+            results.push((u, result, out, enemy.clone()));
+        }
+        log(world, EventKind::CombatResult, "C&M 7.15", |w| {
+            let names: Vec<String> = own.iter().map(|u| plain_name(w, *u)).collect();
+            format!(
+                "{}: {} against {}: {result:?}",
+                names.join(", "),
+                scores[k],
+                scores[1 - k]
+            )
+        });
+    }
+    results
+}
+
+/// The results of charge combats together (7.16): DPs, casualties, shaken; the moves
+/// queued losers first, then on an inconclusive result the initiative side first, then
+/// the winners.
+pub(crate) fn apply_results(world: &mut World, mut results: Vec<Fought>) {
     for (u, _, out, _) in &results {
         add_dps(world, *u, out.dps, "C&M 7.15");
         if out.casualties > 0 && is_troop(world, *u) {
@@ -371,27 +402,26 @@ pub fn resolve(world: &mut World) {
         }
     }
     let first = state(world).initiative;
-    let rank =
-        |w: &World, (u, r, _, _): &(UnitId, ChargeResult, super::results::Outcome, Vec<UnitId>)| {
-            let loser = matches!(
-                r,
-                ChargeResult::SetBack | ChargeResult::Defeat | ChargeResult::Rout
-            );
-            let even = *r == ChargeResult::Inconclusive;
-            let mine = side_of(w, *u) == first;
-            (
-                if loser {
-                    0
-                } else if even && mine {
-                    1
-                } else if even {
-                    2
-                } else {
-                    3
-                },
-                *u,
-            )
-        };
+    let rank = |w: &World, (u, r, _, _): &Fought| {
+        let loser = matches!(
+            r,
+            ChargeResult::SetBack | ChargeResult::Defeat | ChargeResult::Rout
+        );
+        let even = *r == ChargeResult::Inconclusive;
+        let mine = side_of(w, *u) == first;
+        (
+            if loser {
+                0
+            } else if even && mine {
+                1
+            } else if even {
+                2
+            } else {
+                3
+            },
+            *u,
+        )
+    };
     results.sort_by_key(|r| rank(world, r));
     for (u, _, out, opponents) in results {
         world.resource_mut::<CmState>().after.push_back(AfterMove {
@@ -402,11 +432,6 @@ pub fn resolve(world: &mut World) {
             dps_unless_pursuing: out.dps_if_no_pursuit,
         });
     }
-    // 7. The risk to leaders whose command stand fought (spec B.2 §8).
-    fought.sort();
-    fought.dedup();
-    victory::risk_to_leaders(world, &fought);
-    clear(world);
 }
 
 fn clear(world: &mut World) {
