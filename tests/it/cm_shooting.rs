@@ -493,3 +493,55 @@ fn cm_7_26_a_losing_elephant_rampages_on_1_or_2_else_stays() {
         "{rampaged} rampaged, {stayed} stayed"
     );
 }
+
+#[test]
+fn cm_7_10_archers_that_shot_at_short_range_must_stand() {
+    for shot in [false, true] {
+        let mut game = start(&fixture("archers.ron"), 3);
+        line(&mut game, "end");
+        line(&mut game, "end");
+        assert_eq!(
+            (phase(&game), active(&game).as_str()),
+            ("missile declarations", "red")
+        );
+        if shot {
+            line(&mut game, "shoot red_archers -> blue_warband");
+        }
+        end_until(&mut game, "charge declarations");
+        line(&mut game, "end");
+        line(&mut game, "charge blue_warband -> red_archers");
+        line(&mut game, "end");
+        let log = log_lines(&game);
+        if shot {
+            // They shot in the short-range exchange: they stand, unasked (7.10), and
+            // do not shoot again at the chargers (7.14).
+            assert!(
+                log.iter()
+                    .any(|l| l.contains("Red archers' stand in") && l.ends_with("(spec B.2 §11)"))
+            );
+            assert!(choices(&game).is_empty(), "{:?}", choices(&game));
+            assert!(
+                log.iter()
+                    .any(|l| l.starts_with("Red archers")
+                        && l.ends_with("answers: stand (C&M 7.10)")),
+                "{}",
+                log.join("\n")
+            );
+            assert!(!log.iter().any(|l| l.ends_with("(C&M 7.14)")));
+        } else {
+            // Light infantry charged by foot alone must evade (7.10); they may wait to
+            // shoot at short range first (7.14).
+            assert_eq!(
+                choices(&game),
+                vec![
+                    "respond red_archers evade".to_string(),
+                    "respond red_archers evade shoot".to_string()
+                ]
+            );
+            let e = refusal(&mut game, "respond red_archers stand");
+            assert!(e.contains("C&M 7.10"), "{e}");
+            let e = refusal(&mut game, "respond red_archers shoot");
+            assert!(e.contains("no answer"), "{e}");
+        }
+    }
+}
