@@ -482,7 +482,11 @@ const MELEE_PAIR: &str = "tests/fixtures/charge_and_melee/melee_pair.ron";
 /// play, the game just built (criterion `PerIteration`).
 fn cm_one_charge(c: &mut Criterion) {
     let setup = || {
-        let mut g = ctb_game(SKIRMISH, 3, "end\nend\ncharge red_foot -> blue_foot\nend");
+        let mut g = ctb_game(
+            SKIRMISH,
+            3,
+            "end\nend\nend\nend\ncharge red_foot -> blue_foot\nend",
+        );
         g.world.resource_mut::<GameLog>().keep_text = false;
         g
     };

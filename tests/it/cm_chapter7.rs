@@ -268,8 +268,9 @@ fn cm_7_13_no_dp_when_the_charge_began_beyond_javelin_range() {
 fn cm_7_13_a_charge_from_the_front_offers_no_about_face() {
     // The skirmish's warband charges Blue foot from its front: it stands, unasked.
     let mut game = start(&fixture("skirmish.ron"), 1);
-    line(&mut game, "end");
-    line(&mut game, "end");
+    while game.turn().phase.label != "charge declarations" {
+        line(&mut game, "end");
+    }
     line(&mut game, "charge red_foot -> blue_foot");
     line(&mut game, "end");
     line(&mut game, "end");

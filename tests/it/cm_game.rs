@@ -83,6 +83,14 @@ fn active(game: &Game) -> String {
         .clone()
 }
 
+/// Ends the Move Phases and the missile declarations (spec B.2 §11) until the Charge
+/// Phase's declarations.
+fn to_charges(game: &mut Game) {
+    while phase(game) != "charge declarations" {
+        line(game, "end");
+    }
+}
+
 /// Answers every decision with its first choice until none is waited for.
 fn answer_all(game: &mut Game) {
     while let Some(d) = game.ruleset.decision(&game.world) {
@@ -235,8 +243,7 @@ fn cm_7_4_infantry_charge_only_across_one_javelin_throw() {
 fn cm_7_15_a_charge_is_declared_answered_and_resolved_in_one_step() {
     for seed in 0..12 {
         let mut game = start(&skirmish(), seed);
-        line(&mut game, "end");
-        line(&mut game, "end");
+        to_charges(&mut game);
         line(&mut game, "charge red_foot -> blue_foot");
         let e = refusal(&mut game, "charge red_foot -> blue_foot");
         assert!(e.contains("declared"), "{e}");
@@ -271,8 +278,7 @@ fn cm_7_15_a_charge_is_declared_answered_and_resolved_in_one_step() {
 fn cm_7_11_light_cavalry_must_evade_and_test() {
     for seed in 0..8 {
         let mut game = start(&skirmish(), seed);
-        line(&mut game, "end");
-        line(&mut game, "end");
+        to_charges(&mut game);
         line(&mut game, "charge red_foot_2 -> blue_horse");
         line(&mut game, "end");
         line(&mut game, "end");
@@ -310,8 +316,7 @@ fn cm_7_18_contact_fights_a_melee_both_sides_at_once() {
     let mut fought = 0;
     for seed in 0..20 {
         let mut game = start(&skirmish(), seed);
-        line(&mut game, "end");
-        line(&mut game, "end");
+        to_charges(&mut game);
         line(&mut game, "charge red_foot -> blue_foot");
         line(&mut game, "end");
         line(&mut game, "end");
@@ -351,7 +356,7 @@ fn autoplay(path: &Path, seed: u64) -> Game {
 
 #[test]
 fn cm_b2_14_random_games_of_maldon_play_to_their_end() {
-    let mut melees = 0;
+    let (mut melees, mut exchanges, mut at_chargers) = (0, 0, 0);
     for seed in 0..12 {
         let game = autoplay(&maldon(), seed);
         assert!(game.is_over(), "seed {seed} did not end");
@@ -362,8 +367,24 @@ fn cm_b2_14_random_games_of_maldon_play_to_their_end() {
         {
             melees += 1;
         }
+        // Autoplay declares shots (spec B.2 §11) and units shoot at their chargers (7.14).
+        let log = game.log();
+        if log
+            .lines()
+            .any(|l| l.contains("missile exchange (spec B.2 §11)"))
+        {
+            exchanges += 1;
+        }
+        if log
+            .lines()
+            .any(|l| l.contains("shoots at") && l.ends_with("(C&M 7.14)"))
+        {
+            at_chargers += 1;
+        }
     }
     assert!(melees > 0, "no random game came to a mêlée");
+    assert!(exchanges > 0, "no random game came to a missile exchange");
+    assert!(at_chargers > 0, "no random game shot at chargers");
 }
 
 #[test]
@@ -420,8 +441,7 @@ fn cm_7_16_moves_after_a_charge_are_asked_and_checked() {
     let mut asked = 0;
     for seed in 0..30 {
         let mut game = start(&skirmish(), seed);
-        line(&mut game, "end");
-        line(&mut game, "end");
+        to_charges(&mut game);
         line(&mut game, "charge red_foot -> blue_foot");
         line(&mut game, "end");
         line(&mut game, "end");
@@ -458,10 +478,10 @@ fn cm_7_15_the_charge_preview_gives_the_resolvers_result_face_by_face() {
     let mut seen = std::collections::BTreeSet::new();
     for seed in 0..40 {
         let mut game = start(&skirmish(), seed);
-        line(&mut game, "end");
-        line(&mut game, "end");
+        to_charges(&mut game);
         let (c, t) = (id(&game, "red_foot"), id(&game, "blue_foot"));
-        // The preview's chances are counts over 6 x 6 x 6 faces and sum to 1.
+        // The preview's chances are counts over the faces of the move die, the Blue
+        // foot's three shooting dice (7.14) and both combat dice, and sum to 1.
         let cmd = bataille::rulesets::parse_line("charge red_foot -> blue_foot")
             .unwrap()
             .unwrap();
@@ -469,27 +489,37 @@ fn cm_7_15_the_charge_preview_gives_the_resolvers_result_face_by_face() {
         let total: f64 = preview.chances.iter().map(|(_, p)| p).sum();
         assert!((total - 1.0).abs() < 1e-9, "{:?}", preview.chances);
         for (_, p) in &preview.chances {
-            assert!((p * 216.0 - (p * 216.0).round()).abs() < 1e-9);
+            let faces = p * 6f64.powi(6);
+            assert!((faces - faces.round()).abs() < 1e-6, "{p}");
         }
         assert!(
             preview.odds.contains("contact in 1 hex"),
             "{}",
             preview.odds
         );
+        assert!(
+            preview.modifiers.iter().any(|m| m.contains("C&M 7.14")),
+            "{:?}",
+            preview.modifiers
+        );
         // What the preview says each face gives, before the dice are rolled...
         let (steps, contact_at) = closing(&game.world, c, t);
         let mut predicted = std::collections::BTreeMap::new();
         for mv in 1..=6u8 {
-            for td in 1..=6u8 {
-                for cd in 1..=6u8 {
-                    let r = charge_outcome(&game.world, c, t, &steps, contact_at, mv, td, cd);
-                    predicted.insert((mv, td, cd), r.map(|r| format!("{r:?}")));
+            for hits in 0..=3u8 {
+                for td in 1..=6u8 {
+                    for cd in 1..=6u8 {
+                        let r =
+                            charge_outcome(&game.world, c, t, &steps, contact_at, mv, hits, td, cd);
+                        predicted.insert((mv, hits, td, cd), r.map(|r| format!("{r:?}")));
+                    }
                 }
             }
         }
         line(&mut game, "charge red_foot -> blue_foot");
-        line(&mut game, "end");
-        line(&mut game, "end");
+        while phase(&game) == "charge declarations" {
+            line(&mut game, "end");
+        }
         answer_all(&mut game);
         // ...is what the resolver read on the faces it rolled (both B grade: a D6).
         let log: Vec<String> = game.log().lines().collect();
@@ -500,8 +530,17 @@ fn cm_7_15_the_charge_preview_gives_the_resolvers_result_face_by_face() {
                 .unwrap_or_else(|| panic!("seed {seed}: no `{needle}`"));
             l.split("Die: ").nth(1).unwrap()[..1].parse().unwrap()
         };
+        let hits = log
+            .iter()
+            .find(|l| {
+                l.starts_with("Red warband (") && l.contains(" is hit ") && l.contains("C&M 7.14")
+            })
+            .map_or(0, |l| {
+                l.split(" is hit ").nth(1).unwrap()[..1].parse().unwrap()
+            });
         let key = (
             face("for Red warband's charge move"),
+            hits,
             face("for Blue foot's charge total"),
             face("for Red warband's charge total"),
         );
@@ -519,7 +558,10 @@ fn cm_7_15_the_charge_preview_gives_the_resolvers_result_face_by_face() {
             });
         let expected = predicted[&key].clone();
         assert_eq!(read, expected, "seed {seed}, faces {key:?}");
-        seen.insert(expected);
+        seen.insert((expected, hits));
     }
-    assert!(seen.len() >= 3, "the seeds cover several results: {seen:?}");
+    assert!(
+        seen.len() >= 4 && seen.iter().any(|(_, h)| *h > 0),
+        "the seeds cover several results and hits: {seen:?}"
+    );
 }

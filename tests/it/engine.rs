@@ -238,9 +238,14 @@ fn script_lines_parse_and_print_back() {
     let e = parse_line("move 0504 06X4").unwrap_err();
     assert_eq!(e.column, 11);
     assert!(e.message.contains("06X4"));
-    let e = parse_line("charge 0504").unwrap_err();
+    let e = parse_line("gallop 0504").unwrap_err();
     assert_eq!(e.column, 1);
-    assert!(e.message.contains("unknown command `charge`"));
+    assert!(e.message.contains("unknown command `gallop`"));
+    // Charge & mêlée's verbs are in the one grammar since it is registered.
+    assert!(
+        e.message.contains("charge") && e.message.contains("respond"),
+        "{e:?}"
+    );
     let e = parse_line("attack 0504 0505").unwrap_err();
     assert!(e.message.contains("->"));
 }

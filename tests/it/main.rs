@@ -15,6 +15,7 @@ mod cm_game;
 mod cm_responses;
 mod cm_rules;
 mod cm_scenario;
+mod cm_shooting;
 mod ctb_evasion;
 mod ctb_examples;
 mod ctb_field_defences;

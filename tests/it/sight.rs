@@ -148,3 +148,32 @@ fn sight_command_line_lists_each_hex_and_says_clear_or_blocked() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("`99x9` is not a hex label"));
 }
+
+#[test]
+fn sight_tool_answers_as_charge_and_melee_shooting_does() {
+    let path = root().join("scenarios/charge_and_melee/hastings_1066.ron");
+    let g = Game::start(&path, 1, &[]).unwrap();
+    let board = g.world.resource::<Board>();
+    // From hexes of rows 12 and 16, in the armies and between them: woods, the ridge
+    // and the stands between block.
+    let origins: Vec<String> = board
+        .hexes()
+        .filter(|h| h.label().ends_with("12") || h.label().ends_with("16"))
+        .step_by(5)
+        .map(|h| h.label())
+        .collect();
+    let origins: Vec<&str> = origins.iter().map(String::as_str).collect();
+    let lines = lines(&g, &origins, 6);
+    agrees(&g, &lines, |a, b| {
+        bataille::rulesets::charge_and_melee::sight::clear_line(&g.world, a, b)
+    });
+    // Every kind of blocker is met.
+    let why: Vec<String> = lines
+        .iter()
+        .flat_map(|(a, b)| g.ruleset.sight(&g.world, *a, *b).unwrap().steps)
+        .filter_map(|s| s.blocks)
+        .collect();
+    for kind in ["woods", "a stand of", "higher than both ends"] {
+        assert!(why.iter().any(|w| w.contains(kind)), "no `{kind}` met");
+    }
+}

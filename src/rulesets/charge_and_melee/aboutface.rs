@@ -1,7 +1,9 @@
 //! Standing to receive a charge (C&M 7.13): a unit that stands may turn its unengaged
 //! stands 180° (never 90°) to face a charge from the rear, taking `about_face_dps` DPs
 //! (charts.ron) unless every charge on it began beyond javelin range. A unit has one facing (spec B.2 §3),
-//! so it turns about whole, and only when none of its stands is engaged.
+//! so it turns about whole, and only when none of its stands is engaged. A flank charge
+//! cannot be faced so (90° turns are not allowed): a unit standing to receive it becomes
+//! unformed when it strikes, wherever it began (7.13's last sentence).
 
 use bevy::prelude::*;
 
@@ -72,4 +74,30 @@ pub(crate) fn turn_about(world: &mut World, id: UnitId) {
     if close && t.charts.responses.about_face_dps > 0 {
         add_dps(world, id, t.charts.responses.about_face_dps, "C&M 7.13");
     }
+}
+
+/// Whether `charger` comes at `target`'s flank (7.13): the target formed, the charger
+/// neither ahead of it nor behind it (the test `charges::ahead` and `from_rear` make).
+pub(crate) fn from_flank(world: &World, target: UnitId, charger: UnitId) -> bool {
+    let f = formation(world, target);
+    f.formed()
+        && is_troop(world, charger)
+        && !towards(stands(world, target), f.facing, stands(world, charger))
+        && !from_rear(world, target, charger)
+}
+
+/// A unit standing to receive a charge that strikes its flank becomes unformed (7.13:
+/// "A unit cannot, however, avoid becoming unformed by a flank charge").
+pub(crate) fn unformed_by_flank_charge(world: &mut World, id: UnitId, charger: UnitId) {
+    if !formation(world, id).formed() {
+        return;
+    }
+    component_mut::<CmFormation>(world, id).id = FormationId::Unformed;
+    log(world, EventKind::CombatResult, "C&M 7.13", |w| {
+        format!(
+            "{} is charged in the flank by {} and becomes unformed",
+            name(w, id),
+            plain_name(w, charger)
+        )
+    });
 }

@@ -1,5 +1,6 @@
 //! Random legal commands for Charge & mêlée (autoplay, fuzzing): an answer to the
 //! decision waited for, a one-hex move (towards the enemy three times as often), a
+//! shot (at the nearest target it may shoot at four times as often as at another), a
 //! charge, or the end of the phase — each checked by the same `dispatch::check` that
 //! `submit` runs, so autoplay never offers an illegal command.
 
@@ -61,6 +62,26 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
                         let next = movement::translate(&list, dir);
                         let closer = nearest_enemy(&enemies, &next) < now;
                         options.push(cmd, if closer { 3 } else { 1 });
+                    }
+                }
+            }
+        }
+        CmPhase::MissileDeclaration => {
+            for id in troops(world) {
+                if side_of(world, id) != side {
+                    continue;
+                }
+                let targets = missile::targets(world, id);
+                let nearest = targets.iter().map(|t| gap_between(world, id, *t)).min();
+                for t in targets {
+                    let cmd = CmCommand::Shoot {
+                        unit: super::super::common::key(world, id),
+                        target: super::super::common::key(world, t),
+                    }
+                    .command();
+                    if dispatch::check(world, &cmd).is_ok() {
+                        let near = Some(gap_between(world, id, t)) == nearest;
+                        options.push(cmd, if near { 8 } else { 2 });
                     }
                 }
             }

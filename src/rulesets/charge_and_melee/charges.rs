@@ -61,6 +61,8 @@ fn case<'a>(
     c.against_unformed_flank_or_rear = at_flank_or_rear(world, id, target);
     // A leader whose command stand is in the unit charges with it (7.3).
     c.leader_charges_with_it = u.leader.is_some();
+    c.shot_at_short_range = missile::shot_short(world, id);
+    c.shot_from_front_rank = missile::shot_front_rank(world, id);
     let reach = u32::from(tables(world).charts.charge_move.mounted_reach);
     c.leader_in_combat_within_bow_range = leaders(world).into_iter().any(|l| {
         let with = component::<CmLeader>(world, l).with;
@@ -239,7 +241,7 @@ pub(crate) fn allowed_answers(world: &World, id: UnitId, chargers: &[UnitId]) ->
         .map(|c| &t.troops.troops[component::<CmUnit>(world, *c).troop])
         .collect();
     let c = Circumstances {
-        shot_at_short_range: false,
+        shot_at_short_range: missile::shot_short(world, id),
         in_shieldwall: formation(world, id).id == FormationId::Shieldwall,
         difficult_or_obstacle: movement::in_difficult(world, stands(world, id)),
     };
@@ -258,34 +260,32 @@ pub fn ask_responses(world: &mut World) {
         "Charge responses".to_string()
     });
     for (target, chargers) in charged(world) {
-        match allowed_answers(world, target, &chargers) {
-            Allowed::Choose(mut options)
-                if options.contains(&Response::Stand)
-                    && aboutface::may_turn_about(world, target, &chargers) =>
-            {
-                // 7.13: it may stand turned about to face a charge from its rear.
-                options.push(Response::AboutFace);
-                world
-                    .resource_mut::<CmState>()
-                    .decisions
-                    .extend([CmDecision::Respond {
-                        unit: target,
-                        options,
-                    }]);
-            }
-            Allowed::Choose(options) if options.len() == 1 => {
-                record_answer(world, target, options[0], "C&M 7.10");
-            }
-            Allowed::Choose(options) => {
-                world
-                    .resource_mut::<CmState>()
-                    .decisions
-                    .extend([CmDecision::Respond {
-                        unit: target,
-                        options,
-                    }]);
-            }
-            Allowed::RollD6 { .. } => {}
+        let Allowed::Choose(mut options) = allowed_answers(world, target, &chargers) else {
+            continue;
+        };
+        if options.contains(&Response::Stand) && aboutface::may_turn_about(world, target, &chargers)
+        {
+            // 7.13: it may stand turned about to face a charge from its rear.
+            options.push(Response::AboutFace);
+        }
+        if options.contains(&Response::Evade)
+            && chargers
+                .iter()
+                .any(|c| missile::may_shoot_at(world, target, *c))
+        {
+            // 7.14: it may wait to shoot at its chargers, 1 JT off its evade move.
+            options.push(Response::EvadeShoot);
+        }
+        if options.len() == 1 {
+            record_answer(world, target, options[0], "C&M 7.10");
+        } else {
+            world
+                .resource_mut::<CmState>()
+                .decisions
+                .extend([CmDecision::Respond {
+                    unit: target,
+                    options,
+                }]);
         }
     }
 }
@@ -341,10 +341,10 @@ pub fn check_respond(world: &World, unit: &UnitRef, response: Response) -> Resul
 
 pub fn execute_respond(world: &mut World, unit: UnitId, response: Response) {
     world.resource_mut::<CmState>().decisions.pop_front();
-    let rule = if response == Response::AboutFace {
-        "C&M 7.13"
-    } else {
-        "C&M 7.10"
+    let rule = match response {
+        Response::AboutFace => "C&M 7.13",
+        Response::EvadeShoot => "C&M 7.14",
+        _ => "C&M 7.10",
     };
     record_answer(world, unit, response, rule);
     if response == Response::AboutFace {

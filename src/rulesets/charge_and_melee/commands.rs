@@ -1,8 +1,9 @@
 //! The verbs Charge & mêlée adds to the script grammar (spec B.6 §6): a formation
-//! change or turn (`form`), a charge declaration (`charge UNIT -> TARGET`), a charged
-//! unit's answer (`respond UNIT evade|countercharge|stand`), a move after a charge or
-//! mêlée (`after UNIT halt|follow|fallback|retire|pursue`). `move` and `end` are the
-//! engine's.
+//! change or turn (`form`), a shot declared for the missile exchanges (`shoot UNIT ->
+//! TARGET`, spec B.2 §11), a charge declaration (`charge UNIT -> TARGET`), a charged
+//! unit's answer (`respond UNIT evade|evade shoot|countercharge|stand|about`), a move
+//! after a charge or mêlée (`after UNIT halt|follow|fallback|retire|pursue`). `move`
+//! and `end` are the engine's.
 
 use std::fmt;
 
@@ -26,6 +27,8 @@ pub enum CmCommand {
         facing: HexsideFacing,
         stands: Vec<HexCoord>,
     },
+    /// Declares a shot for this turn's missile exchanges (spec B.2 §11).
+    Shoot { unit: UnitRef, target: UnitRef },
     /// Declares a charge (7.2).
     Charge { unit: UnitRef, target: UnitRef },
     /// A charged unit's answer (7.10).
@@ -53,6 +56,7 @@ impl CmCommand {
 pub fn response_word(r: Response) -> &'static str {
     match r {
         Response::Evade => "evade",
+        Response::EvadeShoot => "evade shoot",
         Response::CounterCharge => "countercharge",
         Response::Stand => "stand",
         Response::AboutFace => "about",
@@ -87,6 +91,7 @@ impl fmt::Display for CmCommand {
                 }
                 Ok(())
             }
+            CmCommand::Shoot { unit, target } => write!(f, "shoot {unit} -> {target}"),
             CmCommand::Charge { unit, target } => write!(f, "charge {unit} -> {target}"),
             CmCommand::Respond { unit, response } => {
                 write!(f, "respond {unit} {}", response_word(*response))
@@ -140,38 +145,62 @@ fn parse_form(w: &Words) -> Result<Command, ParseError> {
     .command())
 }
 
-fn parse_charge(w: &Words) -> Result<Command, ParseError> {
+/// `UNIT -> TARGET`, after `charge` or `shoot`.
+fn unit_and_target(w: &Words) -> Result<(UnitRef, UnitRef), ParseError> {
     w.need(
         3,
-        "a unit, `->` and a target: charge crew_1 -> bridge_guard",
+        &format!(
+            "a unit, `->` and a target: {} crew_1 -> bridge_guard",
+            w.verb
+        ),
     )?;
     if w.rest[1].1 != "->" {
-        return Err(err(w.rest[1].0, "`charge` needs `->` before its target"));
+        return Err(err(
+            w.rest[1].0,
+            format!("`{}` needs `->` before its target", w.verb),
+        ));
     }
     w.at_most(3, "one unit and one target")?;
-    Ok(CmCommand::Charge {
-        unit: unit_at(w.rest[0].0, w.rest[0].1)?,
-        target: unit_at(w.rest[2].0, w.rest[2].1)?,
-    }
-    .command())
+    Ok((
+        unit_at(w.rest[0].0, w.rest[0].1)?,
+        unit_at(w.rest[2].0, w.rest[2].1)?,
+    ))
+}
+
+fn parse_charge(w: &Words) -> Result<Command, ParseError> {
+    let (unit, target) = unit_and_target(w)?;
+    Ok(CmCommand::Charge { unit, target }.command())
+}
+
+fn parse_shoot(w: &Words) -> Result<Command, ParseError> {
+    let (unit, target) = unit_and_target(w)?;
+    Ok(CmCommand::Shoot { unit, target }.command())
 }
 
 fn parse_respond(w: &Words) -> Result<Command, ParseError> {
     w.need(2, "a unit and an answer: respond household stand")?;
-    w.at_most(2, "one unit and one answer")?;
-    let (c, word) = w.rest[1];
+    w.at_most(3, "one unit and one answer")?;
+    let c = w.rest[1].0;
+    let word = w.rest[1..]
+        .iter()
+        .map(|(_, s)| *s)
+        .collect::<Vec<_>>()
+        .join(" ");
     let response = [
         Response::Evade,
+        Response::EvadeShoot,
         Response::CounterCharge,
         Response::Stand,
         Response::AboutFace,
     ]
     .into_iter()
-    .find(|r| response_word(*r).eq_ignore_ascii_case(word))
+    .find(|r| response_word(*r).eq_ignore_ascii_case(&word))
     .ok_or_else(|| {
         err(
             c,
-            format!("`{word}` is no answer: evade, countercharge, stand or about"),
+            format!(
+                "`{word}` is no answer: evade, evade shoot (C&M 7.14), countercharge, stand or about"
+            ),
         )
     })?;
     Ok(CmCommand::Respond {
@@ -212,6 +241,10 @@ pub const VERBS: &[VerbSpec] = &[
     VerbSpec {
         verbs: &["form"],
         parse: parse_form,
+    },
+    VerbSpec {
+        verbs: &["shoot"],
+        parse: parse_shoot,
     },
     VerbSpec {
         verbs: &["charge"],

@@ -175,6 +175,9 @@ pub struct TerrainType {
     pub difficult: bool,
     /// One stand wide (a causeway, a bridge).
     pub defile: bool,
+    /// Blocks a line of sight passing through it (spec B.2 §11, designer's: woods).
+    #[serde(default)]
+    pub blocks_sight: bool,
     pub source: String,
 }
 
@@ -326,6 +329,22 @@ pub struct MeleeChart {
     pub surest_miss: u8,
     /// A need below this still hits on it (7.21: a 1 always hits).
     pub surest_hit: u8,
+    /// A losing elephant rampages on a D6 of this or less (7.26; spec B.2 §10).
+    pub rampage_up_to: u8,
+}
+
+/// The missile exchanges and shooting at chargers (spec B.2 §11; 7.14, 7.21).
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MissileChart {
+    /// Short range: a gap of 1 to this many JT (javelins, bows, crossbows).
+    pub short_range: u8,
+    /// Long range (bow range): a gap above short range up to this many JT.
+    pub long_range: u8,
+    /// Added to the score needed against an armoured target (7.14's example: -1).
+    pub armoured: i8,
+    /// A need above this still misses on the next face up (7.21's 1-5).
+    pub surest_miss: u8,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -340,6 +359,7 @@ pub struct ChartsFile {
     pub evade: EvadeChart,
     pub charge: ChargeChart,
     pub melee: MeleeChart,
+    pub missile: MissileChart,
 }
 
 // ---- all the tables ----
@@ -674,6 +694,20 @@ fn check_charts(file: &str, text: &str, c: &ChartsFile) -> Result<(), LocatedErr
         return Err(at(
             "surest_miss",
             "mêlée limits are faces with 1 <= surest_hit <= surest_miss <= 6 (C&M 7.21)",
+        ));
+    }
+    if c.melee.rampage_up_to > 6 {
+        return Err(at(
+            "rampage_up_to",
+            "an elephant rampages on a die face 0 (never) to 6 (C&M 7.26)",
+        ));
+    }
+    let m = &c.missile;
+    if m.short_range == 0 || m.long_range < m.short_range || m.surest_miss == 0 || m.surest_miss > 6
+    {
+        return Err(at(
+            "missile",
+            "missile ranges are gaps with 1 <= short_range <= long_range, and surest_miss a face 1 to 6 (spec B.2 §11, C&M 7.21)",
         ));
     }
     Ok(())

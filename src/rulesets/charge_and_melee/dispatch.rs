@@ -19,6 +19,7 @@ pub(crate) enum CmPlan {
     End,
     Move(MovePlan),
     Form(FormPlan),
+    Shoot(missile::Shot),
     Charge(Declared),
     Respond(UnitId, Response),
     After(AfterCharge),
@@ -44,7 +45,9 @@ pub(crate) fn check(world: &World, command: &Command) -> Result<CmPlan, Refusal>
     }
     match command {
         Command::EndPhase => match phase(world) {
-            CmPhase::Movement | CmPhase::ChargeDeclaration => Ok(CmPlan::End),
+            CmPhase::Movement | CmPhase::MissileDeclaration | CmPhase::ChargeDeclaration => {
+                Ok(CmPlan::End)
+            }
             p => Err(Refusal::new(
                 "spec B.2 §13",
                 format!("the {} ends by itself", p.view().label),
@@ -58,6 +61,9 @@ pub(crate) fn check(world: &World, command: &Command) -> Result<CmPlan, Refusal>
                 facing,
                 stands,
             }) => movement::check_form(world, unit, *formation, *facing, stands).map(CmPlan::Form),
+            Some(CmCommand::Shoot { unit, target }) => {
+                missile::check_shoot(world, unit, target).map(CmPlan::Shoot)
+            }
             Some(CmCommand::Charge { unit, target }) => {
                 charges::check_charge(world, unit, target).map(CmPlan::Charge)
             }
@@ -97,6 +103,7 @@ pub(crate) fn execute(world: &mut World, plan: CmPlan) {
         CmPlan::End => end_phase(world),
         CmPlan::Move(p) => movement::execute_move(world, p),
         CmPlan::Form(p) => movement::execute_form(world, p),
+        CmPlan::Shoot(s) => missile::execute_shoot(world, s),
         CmPlan::Charge(d) => charges::execute_charge(world, d),
         CmPlan::Respond(id, r) => {
             charges::execute_respond(world, id, r);

@@ -2,7 +2,8 @@
 //! the stand it faces (7.20, 7.22), or overlaps a friend's opponent (7.24), unformed
 //! stands all round; routing stands do not fight back and a hit removes them (7.23).
 //! The dice are rolled unit by unit in id order, stand by stand; then the results
-//! together (7.29): losers break or are pushed back with a DP (7.25, 7.26), cavalry that
+//! together (7.29): losers break or are pushed back with a DP (7.25), elephants stay
+//! and test for rampage (7.26, `rampage`), cavalry that
 //! beat not every opponent retire (7.28), and the winners' moves are queued (7.30, 7.31).
 
 use bevy::prelude::*;
@@ -180,7 +181,10 @@ pub fn melee(world: &mut World) {
                     format!("{} is pushed back", name(w, u))
                 });
             }
-            MeleeLoss::ElephantStands => add_dps(world, u, 1, "C&M 7.26"),
+            MeleeLoss::ElephantStands => {
+                add_dps(world, u, 1, "C&M 7.26");
+                rampage::test(world, u);
+            }
             MeleeLoss::Captured => {
                 log(world, EventKind::Eliminated, "C&M 7.26", |w| {
                     format!("{} is captured", name(w, u))

@@ -5,7 +5,8 @@
 //! (`melee`), the responses (`responses`) and who may charge (`eligibility`); the
 //! stands' formations on the hexes (`formation`) and the scenario format (`scenario`).
 //! Played by `CmPlugin`: units of stands (`setup`), the sequence of play of spec B.2 §13
-//! as phases (below), movement (`movement`), charge declarations and responses
+//! as phases (below), movement (`movement`), the missile exchanges (`missile`, with
+//! line of sight in `sight`), charge declarations and responses
 //! (`charges`), the one resolution step (`resolution`), the mêlée (`fight`), the moves
 //! after a charge or mêlée (`after`), victory (`victory`). Not in the registry yet: the
 //! tests reach it through `ENTRY`.
@@ -25,15 +26,18 @@ pub mod evade;
 pub mod fight;
 pub mod formation;
 pub mod melee;
+pub mod missile;
 pub mod movement;
 pub mod moves;
 pub mod preview;
 pub mod pushback;
+pub mod rampage;
 pub mod resolution;
 pub mod responses;
 pub mod results;
 pub mod scenario;
 pub mod setup;
+pub mod sight;
 pub mod victory;
 pub mod view;
 
@@ -642,7 +646,8 @@ pub(crate) fn shift_stands(world: &mut World, id: UnitId, list: Vec<HexCoord>) {
 // ---- the sequence of play (spec B.2 §13) ----
 
 /// The phases of a turn (spec B.2 §13's reading): the initiative, the Move Phase taken
-/// by each side in turn, the Charge Phase's declarations in turn (7.2) and the other
+/// by each side in turn, the shots declared by each side in turn and the long- then
+/// short-range missile exchanges (spec B.2 §11), the Charge Phase's declarations in turn (7.2) and the other
 /// side's responses (7.10), one resolution step rolled in a fixed order (7.6-7.17), the
 /// Mêlée Phase (7.18-7.34), then DP removal and rallies. Phases without player input
 /// pass at once.
@@ -650,6 +655,9 @@ pub(crate) fn shift_stands(world: &mut World, id: UnitId, list: Vec<HexCoord>) {
 pub enum CmPhase {
     Initiative,
     Movement,
+    MissileDeclaration,
+    LongRange,
+    ShortRange,
     ChargeDeclaration,
     ChargeResponse,
     ChargeResolution,
@@ -662,6 +670,9 @@ impl RulesetPhase for CmPhase {
     const ALL: &'static [Self] = &[
         CmPhase::Initiative,
         CmPhase::Movement,
+        CmPhase::MissileDeclaration,
+        CmPhase::LongRange,
+        CmPhase::ShortRange,
         CmPhase::ChargeDeclaration,
         CmPhase::ChargeResponse,
         CmPhase::ChargeResolution,
@@ -674,6 +685,11 @@ impl RulesetPhase for CmPhase {
         let (label, rule, kind) = match self {
             CmPhase::Initiative => ("initiative", "spec B.2 §13", PhaseKind::Decide),
             CmPhase::Movement => ("movement", "spec B.2 §13", PhaseKind::Move),
+            CmPhase::MissileDeclaration => {
+                ("missile declarations", "spec B.2 §11", PhaseKind::Fire)
+            }
+            CmPhase::LongRange => ("long-range exchange", "spec B.2 §11", PhaseKind::Fire),
+            CmPhase::ShortRange => ("short-range exchange", "spec B.2 §11", PhaseKind::Fire),
             CmPhase::ChargeDeclaration => ("charge declarations", "C&M 7.2", PhaseKind::Fight),
             CmPhase::ChargeResponse => ("charge responses", "C&M 7.10", PhaseKind::Decide),
             CmPhase::ChargeResolution => ("charge resolution", "C&M 7.15", PhaseKind::Decide),
@@ -701,6 +717,13 @@ pub(crate) fn phase(world: &World) -> CmPhase {
 fn add_phase_systems(world: &mut World) {
     on_enter(world, CmPhase::Initiative, victory::initiative);
     on_enter(world, CmPhase::Movement, start_movement);
+    on_enter(
+        world,
+        CmPhase::MissileDeclaration,
+        missile::start_declarations,
+    );
+    on_enter(world, CmPhase::LongRange, missile::long_range);
+    on_enter(world, CmPhase::ShortRange, missile::short_range);
     on_enter(world, CmPhase::ChargeDeclaration, announce_declarations);
     on_enter(world, CmPhase::ChargeResponse, charges::ask_responses);
     on_enter(world, CmPhase::ChargeResolution, resolution::resolve);
@@ -744,7 +767,8 @@ pub(crate) fn end_phase(world: &mut World) {
         CmPhase::Movement if t.active == first => {
             begin_phase(world, CmPhase::Movement, first.other())
         }
-        CmPhase::Movement => begin_phase(world, CmPhase::ChargeDeclaration, first),
+        CmPhase::Movement => begin_phase(world, CmPhase::MissileDeclaration, first),
+        CmPhase::MissileDeclaration => next_declarations(world),
         CmPhase::ChargeDeclaration if t.active == first => {
             begin_phase(world, CmPhase::ChargeDeclaration, first.other())
         }
@@ -754,7 +778,18 @@ pub(crate) fn end_phase(world: &mut World) {
     advance(world);
 }
 
-/// Passes through every phase that waits for no one: a response phase with nothing to
+/// After a side's shots: the other side's, then the exchanges (spec B.2 §11).
+fn next_declarations(world: &mut World) {
+    let first = state(world).initiative;
+    if turn(world).active == first {
+        begin_phase(world, CmPhase::MissileDeclaration, first.other())
+    } else {
+        begin_phase(world, CmPhase::LongRange, first)
+    }
+}
+
+/// Passes through every phase that waits for no one: a side with no shot to declare,
+/// the exchanges, a response phase with nothing to
 /// answer, the resolution and the mêlée once their moves are made, the rally, the next
 /// turn's initiative.
 pub(crate) fn advance(world: &mut World) {
@@ -769,6 +804,12 @@ pub(crate) fn advance(world: &mut World) {
             return;
         }
         match phase(world) {
+            CmPhase::MissileDeclaration if missile::any_shot(world, turn(world).active) => {
+                return;
+            }
+            CmPhase::MissileDeclaration => next_declarations(world),
+            CmPhase::LongRange => begin_phase(world, CmPhase::ShortRange, first),
+            CmPhase::ShortRange => begin_phase(world, CmPhase::ChargeDeclaration, first),
             CmPhase::ChargeResponse => begin_phase(world, CmPhase::ChargeResolution, first),
             CmPhase::ChargeResolution => {
                 if after::walk(world) {
@@ -825,6 +866,16 @@ impl Ruleset for CmPlugin {
         "Charge & mêlée"
     }
 
+    fn sight(
+        &self,
+        world: &World,
+        from: HexCoord,
+        to: HexCoord,
+    ) -> Option<crate::engine::hex::SightLine> {
+        // The shooters' line of sight (spec B.2 §11), as the exchanges read it.
+        Some(sight::line(world, from, to))
+    }
+
     fn table_texts(&self) -> Vec<&str> {
         self.tables.texts.iter().map(String::as_str).collect()
     }
@@ -856,6 +907,7 @@ impl Ruleset for CmPlugin {
         // Present from the start, so that the first move of a game marks the zones
         // stale in place rather than inserting the resource (`common::zones_stale`).
         world.init_resource::<super::common::ZoneSystem>();
+        world.insert_resource(missile::CmMissiles::default());
         add_phase_systems(world);
         let submit = world.register_system(submit_command);
         world.insert_resource(CommandSystem(submit));

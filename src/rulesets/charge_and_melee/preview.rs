@@ -45,10 +45,42 @@ fn with_dps(mut m: CmMorale, n: u8, shaken_at: u8) -> CmMorale {
     m
 }
 
-/// The charger's result when its move die shows `move_face` and the combat dice give
-/// the values `target_die` and `charger_die` (each read through its grade), the target
-/// standing; `None` when the charge falls short (7.9). `steps` are the charger's
-/// `movement::closing_steps` towards the target and `contact_at` the first in contact.
+/// What the target's shooting at its charger can do (7.14): how many of its stands
+/// shoot, and the chance that one hits.
+#[derive(Clone, Copy, Debug)]
+pub struct Volley {
+    pub stands: u8,
+    pub hit: f64,
+}
+
+/// The target's shooting at a lone charger as it comes on (7.14), as `at_chargers`
+/// rolls it: its stands that see the charger, each hitting on the chart's need.
+pub fn volley_at(world: &World, c: UnitId, t: UnitId) -> Volley {
+    let tb = tables(world);
+    let chart = tb.charts.missile;
+    let n = missile::need(
+        &chart,
+        troop(world, t).short_range,
+        troop(world, c).armoured,
+    );
+    Volley {
+        stands: missile::stands_shooting_at(world, t, c),
+        hit: (1..=6u8).filter(|d| missile::hits(&chart, n, *d)).count() as f64 / 6.0,
+    }
+}
+
+/// Whether the target shoots at a charger whose move is `hexes` (7.14: it comes within
+/// short range).
+fn shoots(world: &World, c: UnitId, t: UnitId, hexes: u32) -> bool {
+    let reach = u32::from(tables(world).charts.missile.short_range);
+    gap_between(world, t, c) <= hexes + reach
+}
+
+/// The charger's result when its move die shows `move_face`, the target's shooting
+/// (7.14) hits it `hits` times, and the combat dice give the values `target_die` and
+/// `charger_die` (each read through its grade), the target standing; `None` when the
+/// charge falls short (7.9). `steps` are the charger's `movement::closing_steps`
+/// towards the target and `contact_at` the first in contact.
 #[allow(clippy::too_many_arguments)]
 pub fn charge_outcome(
     world: &World,
@@ -57,6 +89,7 @@ pub fn charge_outcome(
     steps: &[Vec<HexCoord>],
     contact_at: Option<usize>,
     move_face: u8,
+    hits: u8,
     target_die: u8,
     charger_die: u8,
 ) -> Option<ChargeResult> {
@@ -64,10 +97,16 @@ pub fn charge_outcome(
     let chart = &tb.charts.charge_move;
     let hexes = usize::from(moves::fast_move(chart, troop(world, c).category, move_face));
     let k = contact_at.filter(|k| *k <= hexes)?;
-    // The move die's fatigue DP is taken before the combat (7.7).
+    // The move die's fatigue DP, then the hits of the target's shooting, are taken
+    // before the combat (7.7, 7.14), in that order.
     let difficult = movement::in_difficult(world, stands(world, c));
     let fatigue = u8::from(moves::fatigue_dp(chart, move_face, difficult));
-    let m = with_dps(morale(world, c), fatigue, tb.charts.evade.shaken_dps);
+    let shaken_at = tb.charts.evade.shaken_dps;
+    let m = with_dps(
+        with_dps(morale(world, c), fatigue, shaken_at),
+        hits,
+        shaken_at,
+    );
     let w = Where {
         world,
         moved: Some((c, &steps[k], m)),
@@ -96,6 +135,12 @@ pub fn closing(world: &World, c: UnitId, t: UnitId) -> (Vec<Vec<HexCoord>>, Opti
     (steps, contact_at)
 }
 
+/// The chance of exactly `k` hits from `n` dice that each hit with chance `p`.
+fn binomial(n: u8, k: u8, p: f64) -> f64 {
+    let choose = (0..k).fold(1.0, |acc, i| acc * f64::from(n - i) / f64::from(i + 1));
+    choose * p.powi(i32::from(k)) * (1.0 - p).powi(i32::from(n - k))
+}
+
 /// The preview of `charge UNIT -> TARGET`: refused as the command would be; else the
 /// chances, over the charger's move die and both sides' combat dice, that it falls
 /// short or reads each result (the target's is the mirror: its own band).
@@ -114,19 +159,45 @@ pub fn charge_preview(world: &World, command: &Command) -> Result<AttackPreview,
     let grade = |id: UnitId| component::<CmUnit>(world, id).grade;
     let t_faces = faces_by_value(tb.die_of(grade(t)), &tb.charts.average_die);
     let c_faces = faces_by_value(tb.die_of(grade(c)), &tb.charts.average_die);
+    let volley = volley_at(world, c, t);
     let mut short = 0.0;
     let mut by_result = [0.0f64; 6];
+    // A charger that takes a casualty before contact loses a stand: the preview does
+    // not place the stands left, and says so with that chance.
+    let mut stand_lost = 0.0;
     let mut need = None;
+    let m0 = morale(world, c);
     for face in 1..=6u8 {
-        for &(tv, tn) in &t_faces {
-            for &(cv, cn) in &c_faces {
-                let p = f64::from(tn) * f64::from(cn) / 216.0;
-                match charge_outcome(world, c, t, &steps, contact_at, face, tv, cv) {
-                    None => short += p,
-                    Some(r) => {
-                        need = Some(need.map_or(face, |n: u8| n.min(face)));
-                        let i = ChargeResult::ALL.iter().position(|x| *x == r).unwrap_or(0);
-                        by_result[i] += p;
+        let hexes = u32::from(moves::fast_move(chart, tr.category, face));
+        let shooters = if shoots(world, c, t, hexes) {
+            volley.stands
+        } else {
+            0
+        };
+        for hits in 0..=shooters {
+            let p_hits = binomial(shooters, hits, volley.hit);
+            if p_hits == 0.0 {
+                continue;
+            }
+            let fatigue = u8::from(moves::fatigue_dp(chart, face, difficult));
+            let casualty = with_dps(
+                with_dps(m0, fatigue, tb.charts.evade.shaken_dps),
+                hits,
+                tb.charts.evade.shaken_dps,
+            )
+            .casualties
+                > m0.casualties;
+            for &(tv, tn) in &t_faces {
+                for &(cv, cn) in &c_faces {
+                    let p = p_hits * f64::from(tn) * f64::from(cn) / 216.0;
+                    match charge_outcome(world, c, t, &steps, contact_at, face, hits, tv, cv) {
+                        None => short += p,
+                        Some(_) if casualty => stand_lost += p,
+                        Some(r) => {
+                            need = Some(need.map_or(face, |n: u8| n.min(face)));
+                            let i = ChargeResult::ALL.iter().position(|x| *x == r).unwrap_or(0);
+                            by_result[i] += p;
+                        }
                     }
                 }
             }
@@ -139,6 +210,10 @@ pub fn charge_preview(world: &World, command: &Command) -> Result<AttackPreview,
             *p,
         ));
     }
+    chances.push((
+        "contact after losing a stand to shooting (not previewed)".to_string(),
+        stand_lost,
+    ));
     chances.retain(|(_, p)| *p > 0.0);
     let gap = gap_between(world, c, t);
     let odds = match contact_at {
@@ -176,6 +251,15 @@ pub fn charge_preview(world: &World, command: &Command) -> Result<AttackPreview,
             tb.die_of(grade(t))
         ),
     ];
+    if volley.stands > 0 {
+        modifiers.push(format!(
+            "{} shoots as it comes on: {} stand{}, each hits on {:.0}% (C&M 7.14)",
+            plain_name(world, t),
+            volley.stands,
+            if volley.stands == 1 { "" } else { "s" },
+            volley.hit * 100.0
+        ));
+    }
     if t_charged {
         modifiers.push(format!(
             "{} charges too: it meets the charge with its Attack Factor (C&M 7.10)",

@@ -1,8 +1,10 @@
 //! The one resolution step of the Charge Phase (C&M 7.6-7.17; spec B.6 §1, §6): every
 //! die rolled in a fixed, logged order — armed rabble's answers (7.10), evade tests
-//! (7.11), the move dice of evaders, counter-chargers and chargers (7.6, 7.7, 7.12) —
-//! then the moves together (evaders first, counter-chargers meeting half way, chargers
-//! stopping at contact), then each charge combat's dice, defender first (7.15), and
+//! (7.11), the move dice of evaders, counter-chargers and chargers (7.6, 7.7, 7.12),
+//! the shooting at chargers (7.14, `missile::at_chargers`) — then the moves together
+//! (evaders first, counter-chargers meeting half way, chargers stopping at contact), a
+//! unit standing to receive a flank charge unformed (7.13), then each charge combat's
+//! dice, defender first (7.15), and
 //! the results applied together (DPs, casualties, shaken), the moves after them queued
 //! losers first (7.16), and the risk to leaders whose command stand fought (spec B.2 §8).
 
@@ -46,7 +48,7 @@ fn engagements(world: &World) -> Vec<Engagement> {
                 let meets = match s.answers.iter().find(|a| a.unit == d.target) {
                     _ if charging => Meets::Charging,
                     Some(a) => match a.response {
-                        Response::Evade => Meets::Evades,
+                        Response::Evade | Response::EvadeShoot => Meets::Evades,
                         Response::CounterCharge => Meets::CounterCharges,
                         Response::Stand | Response::AboutFace => Meets::Stands,
                     },
@@ -93,6 +95,19 @@ pub fn resolve(world: &mut World) {
         "Charge resolution: rabble, evade tests, move dice, then the combats".to_string()
     });
     let t = tables(world);
+    // Charges falling on a flank, read where they begin (7.13).
+    let flank: Vec<(UnitId, UnitId)> = list
+        .iter()
+        .flat_map(|e| e.chargers.iter().map(move |c| (e.target, *c)))
+        .filter(|(u, c)| aboutface::from_flank(world, *u, *c))
+        .collect();
+    let waits_to_shoot = |w: &World, u: UnitId| {
+        state(w)
+            .answers
+            .iter()
+            .any(|a| a.unit == u && a.response == Response::EvadeShoot)
+    };
+    let mut broke: Vec<UnitId> = Vec::new();
     // 1. Armed rabble's answers (7.10).
     for e in &mut list {
         let answered = state(world).answers.iter().any(|a| a.unit == e.target);
@@ -144,6 +159,7 @@ pub fn resolve(world: &mut World) {
                     rule: "C&M 7.11",
                     dps_unless_pursuing: 0,
                 });
+                broke.push(e.target);
                 e.meets = Meets::Stands;
             }
         }
@@ -156,8 +172,9 @@ pub fn resolve(world: &mut World) {
             Meets::Evades => {
                 let (die, _) = move_die(world, e.target, "evade");
                 let tr = troop(world, e.target);
+                let shoots = waits_to_shoot(world, e.target);
                 let hexes =
-                    moves::evade_move(&t.charts.charge_move, tr.category, tr.light, die, false);
+                    moves::evade_move(&t.charts.charge_move, tr.category, tr.light, die, shoots);
                 evades.push((e.target, u32::from(hexes), e.chargers.clone()));
             }
             Meets::CounterCharges => {
@@ -173,6 +190,30 @@ pub fn resolve(world: &mut World) {
         let (_, hexes) = move_die(world, d.charger, "charge");
         charges.push((d.charger, hexes, d.target));
     }
+    // 3b. Shooting at the chargers (7.14): units standing, and evaders that said they
+    // wait to shoot, unless they broke or counter-charged.
+    let volleys: Vec<(UnitId, Vec<(UnitId, u32)>)> = list
+        .iter()
+        .filter(|e| match e.meets {
+            Meets::Stands => !broke.contains(&e.target),
+            Meets::Evades => waits_to_shoot(world, e.target),
+            Meets::CounterCharges | Meets::Charging => false,
+        })
+        .map(|e| {
+            let moves = e
+                .chargers
+                .iter()
+                .filter_map(|c| {
+                    charges
+                        .iter()
+                        .find(|(id, _, tg)| id == c && *tg == e.target)
+                        .map(|(_, hexes, _)| (*c, *hexes))
+                })
+                .collect();
+            (e.target, moves)
+        })
+        .collect();
+    missile::at_chargers(world, &volleys);
     // 4. The moves: evaders first (unformed, directly away), counter-chargers half way
     // (7.12), then chargers until contact (7.7).
     for (id, hexes, from) in &evades {
@@ -210,9 +251,23 @@ pub fn resolve(world: &mut World) {
             )
         });
     }
+    // 4b. A unit standing to receive a flank charge becomes unformed (7.13).
+    for e in &list {
+        if e.meets == Meets::Stands
+            && !broke.contains(&e.target)
+            && is_troop(world, e.target)
+            && let Some(c) = e.chargers.iter().copied().find(|c| {
+                flank.contains(&(e.target, *c))
+                    && is_troop(world, *c)
+                    && in_contact(world, *c, e.target)
+            })
+        {
+            aboutface::unformed_by_flank_charge(world, e.target, c);
+        }
+    }
     // 5. The combats (7.15): dice, defender first, then the chargers in contact.
     let mut fought: Vec<UnitId> = Vec::new();
-    let mut results: Vec<(UnitId, ChargeResult, super::results::Outcome, Vec<UnitId>)> = Vec::new();
+    let mut results: Vec<Fought> = Vec::new();
     for e in &list {
         if placement(world, e.target).hex().is_none() {
             continue;
@@ -226,62 +281,93 @@ pub fn resolve(world: &mut World) {
         if attackers.is_empty() {
             continue;
         }
-        let defenders = vec![e.target];
         let d_charged = matches!(e.meets, Meets::CounterCharges | Meets::Charging);
-        let mut dice = Vec::new();
-        for &u in defenders.iter().chain(&attackers) {
-            let g = component::<CmUnit>(world, u).grade;
-            dice.push(roll_grade(world, g, "C&M 7.15", |w| {
-                format!("{}'s charge total", plain_name(w, u))
-            }));
-        }
-        let scores = charge_scores(Where::now(world), &defenders, &attackers, d_charged, &dice);
-        let sides = [
-            (defenders.clone(), attackers.clone(), d_charged),
-            (attackers.clone(), defenders.clone(), true),
-        ];
-        for (k, (own, enemy, charged)) in sides.iter().enumerate() {
-            let result = charge::result(&t.charts.charge, scores[k], scores[1 - k]);
-            let by_mounted = enemy.iter().all(|u| category(world, *u).mounted());
-            let any_mounted = enemy.iter().any(|u| category(world, *u).mounted());
-            let only_light = enemy.iter().all(|u| troop(world, *u).light);
-            for &u in own {
-                let tr = troop(world, u);
-                let foe_good_foot = enemy.iter().any(|o| {
-                    category(world, *o) == Category::Infantry
-                        && formation(world, *o).formed()
-                        && ahead(world, *o, u)
-                });
-                let ctx = ResultContext {
-                    troop: &tr,
-                    grade: component::<CmUnit>(world, u).grade,
-                    formation: formation(world, u).id,
-                    shaken: morale(world, u).shaken,
-                    charged: *charged,
-                    stood_against_mounted: !*charged && any_mounted,
-                    charged_by_mounted_only: !*charged && by_mounted,
-                    charged_good_order_foot_frontally: *charged
-                        && tr.category == Category::Cavalry
-                        && foe_good_foot,
-                    opposed_only_by_light: only_light,
-                };
-                let out = outcome(&t.charts.charge, result, &ctx);
-                results.push((u, result, out, enemy.clone()));
-            }
-            log(world, EventKind::CombatResult, "C&M 7.15", |w| {
-                let names: Vec<String> = own.iter().map(|u| plain_name(w, *u)).collect();
-                format!(
-                    "{}: {} against {}: {result:?}",
-                    names.join(", "),
-                    scores[k],
-                    scores[1 - k]
-                )
-            });
-        }
-        fought.extend(defenders.iter().chain(&attackers));
+        results.extend(combat(world, e.target, &attackers, d_charged));
+        fought.push(e.target);
+        fought.extend(&attackers);
     }
-    // 6. The results together (7.16): DPs, casualties, shaken; the moves, losers first,
-    // then on an inconclusive result the initiative side first, then the winners.
+    // 6. The results together (7.16).
+    apply_results(world, results);
+    // 7. The risk to leaders whose command stand fought (spec B.2 §8).
+    fought.sort();
+    fought.dedup();
+    victory::risk_to_leaders(world, &fought);
+    clear(world);
+}
+
+/// A unit's result in a charge combat: the band, what it does, and its opponents.
+pub(crate) type Fought = (UnitId, ChargeResult, super::results::Outcome, Vec<UnitId>);
+
+/// One charge combat (7.15): `target` receives `attackers` (in contact), charging
+/// itself when `d_charged` (a counter-charge or a charge of its own). The dice,
+/// defender first, and each unit's result; nothing is applied yet.
+pub(crate) fn combat(
+    world: &mut World,
+    target: UnitId,
+    attackers: &[UnitId],
+    d_charged: bool,
+) -> Vec<Fought> {
+    let t = tables(world);
+    let attackers = attackers.to_vec();
+    let mut results: Vec<Fought> = Vec::new();
+    let defenders = vec![target];
+    let mut dice = Vec::new();
+    for &u in defenders.iter().chain(&attackers) {
+        let g = component::<CmUnit>(world, u).grade;
+        dice.push(roll_grade(world, g, "C&M 7.15", |w| {
+            format!("{}'s charge total", plain_name(w, u))
+        }));
+    }
+    let scores = charge_scores(Where::now(world), &defenders, &attackers, d_charged, &dice);
+    let sides = [
+        (defenders.clone(), attackers.clone(), d_charged),
+        (attackers.clone(), defenders.clone(), true),
+    ];
+    for (k, (own, enemy, charged)) in sides.iter().enumerate() {
+        let result = charge::result(&t.charts.charge, scores[k], scores[1 - k]);
+        let by_mounted = enemy.iter().all(|u| category(world, *u).mounted());
+        let any_mounted = enemy.iter().any(|u| category(world, *u).mounted());
+        let only_light = enemy.iter().all(|u| troop(world, *u).light);
+        for &u in own {
+            let tr = troop(world, u);
+            let foe_good_foot = enemy.iter().any(|o| {
+                category(world, *o) == Category::Infantry
+                    && formation(world, *o).formed()
+                    && ahead(world, *o, u)
+            });
+            let ctx = ResultContext {
+                troop: &tr,
+                grade: component::<CmUnit>(world, u).grade,
+                formation: formation(world, u).id,
+                shaken: morale(world, u).shaken,
+                charged: *charged,
+                stood_against_mounted: !*charged && any_mounted,
+                charged_by_mounted_only: !*charged && by_mounted,
+                charged_good_order_foot_frontally: *charged
+                    && tr.category == Category::Cavalry
+                    && foe_good_foot,
+                opposed_only_by_light: only_light,
+            };
+            let out = outcome(&t.charts.charge, result, &ctx);
+            results.push((u, result, out, enemy.clone()));
+        }
+        log(world, EventKind::CombatResult, "C&M 7.15", |w| {
+            let names: Vec<String> = own.iter().map(|u| plain_name(w, *u)).collect();
+            format!(
+                "{}: {} against {}: {result:?}",
+                names.join(", "),
+                scores[k],
+                scores[1 - k]
+            )
+        });
+    }
+    results
+}
+
+/// The results of charge combats together (7.16): DPs, casualties, shaken; the moves
+/// queued losers first, then on an inconclusive result the initiative side first, then
+/// the winners.
+pub(crate) fn apply_results(world: &mut World, mut results: Vec<Fought>) {
     for (u, _, out, _) in &results {
         add_dps(world, *u, out.dps, "C&M 7.15");
         if out.casualties > 0 && is_troop(world, *u) {
@@ -292,27 +378,26 @@ pub fn resolve(world: &mut World) {
         }
     }
     let first = state(world).initiative;
-    let rank =
-        |w: &World, (u, r, _, _): &(UnitId, ChargeResult, super::results::Outcome, Vec<UnitId>)| {
-            let loser = matches!(
-                r,
-                ChargeResult::SetBack | ChargeResult::Defeat | ChargeResult::Rout
-            );
-            let even = *r == ChargeResult::Inconclusive;
-            let mine = side_of(w, *u) == first;
-            (
-                if loser {
-                    0
-                } else if even && mine {
-                    1
-                } else if even {
-                    2
-                } else {
-                    3
-                },
-                *u,
-            )
-        };
+    let rank = |w: &World, (u, r, _, _): &Fought| {
+        let loser = matches!(
+            r,
+            ChargeResult::SetBack | ChargeResult::Defeat | ChargeResult::Rout
+        );
+        let even = *r == ChargeResult::Inconclusive;
+        let mine = side_of(w, *u) == first;
+        (
+            if loser {
+                0
+            } else if even && mine {
+                1
+            } else if even {
+                2
+            } else {
+                3
+            },
+            *u,
+        )
+    };
     results.sort_by_key(|r| rank(world, r));
     for (u, _, out, opponents) in results {
         world.resource_mut::<CmState>().after.push_back(AfterMove {
@@ -323,11 +408,6 @@ pub fn resolve(world: &mut World) {
             dps_unless_pursuing: out.dps_if_no_pursuit,
         });
     }
-    // 7. The risk to leaders whose command stand fought (spec B.2 §8).
-    fought.sort();
-    fought.dedup();
-    victory::risk_to_leaders(world, &fought);
-    clear(world);
 }
 
 /// The two scores of a charge combat (7.15): the defenders' (`d_charged` when they

@@ -7,6 +7,9 @@ use super::data::{Category, ResponseRow, TroopType};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Response {
     Evade,
+    /// Evade, waiting to shoot at the chargers at short range first: 1 JT less of
+    /// evade move (7.14).
+    EvadeShoot,
     CounterCharge,
     Stand,
     /// Stand to receive, turned about to face a charge from the rear (7.13).

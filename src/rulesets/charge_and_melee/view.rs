@@ -216,19 +216,30 @@ pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal
     Ok(best)
 }
 
-/// The charge a unit in `attackers[0]` would declare on the unit in `target`.
+/// The charge a unit in `attackers[0]` would declare on the unit in `target`; in the
+/// missile declarations, its shot (spec B.2 §11).
 pub fn attack_command(world: &World, attackers: &[HexCoord], target: HexCoord) -> Command {
     let unit = attackers
         .first()
         .and_then(|h| stand_at(world, *h))
         .map_or(UnitRef::Hex(target), |u| key_of(world, u));
     let target = stand_at(world, target).map_or(UnitRef::Hex(target), |u| key_of(world, u));
+    if phase(world) == CmPhase::MissileDeclaration {
+        return CmCommand::Shoot { unit, target }.command();
+    }
     CmCommand::Charge { unit, target }.command()
 }
 
 /// A charge's exact chances of contact and of each result if the target stands
 /// (`preview`); the refusal of an illegal charge.
 pub fn attack_preview(world: &World, command: &Command) -> Result<AttackPreview, Refusal> {
+    if let Some(CmCommand::Shoot { unit, target }) = CmCommand::of(command) {
+        missile::check_shoot(world, unit, target)?;
+        return Err(Refusal::new(
+            "spec B.2 §11",
+            "the shot may be declared; its dice are rolled in its exchange",
+        ));
+    }
     super::preview::charge_preview(world, command)
 }
 
