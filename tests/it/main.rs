@@ -9,6 +9,7 @@ mod cdb_sections;
 mod cdb_speed;
 mod client;
 mod cm_chapter7;
+mod cm_command;
 mod cm_data;
 mod cm_eligibility;
 mod cm_game;

@@ -22,6 +22,8 @@ pub(crate) enum CmPlan {
     Charge(Declared),
     Respond(UnitId, Response),
     After(AfterCharge),
+    Spend(UnitId, UnitId, u8),
+    Inspire(UnitId),
 }
 
 /// The one check of a command.
@@ -42,9 +44,10 @@ pub(crate) fn check(world: &World, command: &Command) -> Result<CmPlan, Refusal>
             format!("waiting for {}", d.waiting()),
         ));
     }
+    command::check_controlled(world, command)?;
     match command {
         Command::EndPhase => match phase(world) {
-            CmPhase::Movement | CmPhase::ChargeDeclaration => Ok(CmPlan::End),
+            CmPhase::Command | CmPhase::Movement | CmPhase::ChargeDeclaration => Ok(CmPlan::End),
             p => Err(Refusal::new(
                 "spec B.2 §13",
                 format!("the {} ends by itself", p.view().label),
@@ -68,6 +71,17 @@ pub(crate) fn check(world: &World, command: &Command) -> Result<CmPlan, Refusal>
             Some(CmCommand::After { unit, choice }) => {
                 after::check_after(world, unit, *choice).map(|_| CmPlan::After(*choice))
             }
+            Some(CmCommand::Spend { leader, unit, cps }) => {
+                command::check_spend(world, leader, unit, *cps)
+                    .map(|(l, u, n)| CmPlan::Spend(l, u, n))
+            }
+            Some(CmCommand::Inspire { leader }) => {
+                command::check_inspire(world, leader).map(CmPlan::Inspire)
+            }
+            Some(CmCommand::Seek { .. }) => Err(Refusal::new(
+                "C&M 7.33",
+                "no personal combat waits for an answer",
+            )),
             None => Err(Refusal::new(
                 "spec B.6",
                 format!("Charge & mêlée has no command `{command}`"),
@@ -102,6 +116,8 @@ pub(crate) fn execute(world: &mut World, plan: CmPlan) {
             charges::execute_respond(world, id, r);
             advance(world);
         }
+        CmPlan::Spend(l, u, n) => command::execute_spend(world, l, u, n),
+        CmPlan::Inspire(l) => command::execute_inspire(world, l),
         CmPlan::After(choice) => {
             after::execute_after(world, choice);
             advance(world);

@@ -15,6 +15,7 @@ pub mod after;
 pub mod autoplay;
 pub mod charge;
 pub mod charges;
+pub mod command;
 pub mod commands;
 pub mod cuneus;
 pub mod data;
@@ -550,6 +551,7 @@ pub(crate) fn shift_stands(world: &mut World, id: UnitId, list: Vec<HexCoord>) {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CmPhase {
     Initiative,
+    Command,
     Movement,
     ChargeDeclaration,
     ChargeResponse,
@@ -562,6 +564,7 @@ pub enum CmPhase {
 impl RulesetPhase for CmPhase {
     const ALL: &'static [Self] = &[
         CmPhase::Initiative,
+        CmPhase::Command,
         CmPhase::Movement,
         CmPhase::ChargeDeclaration,
         CmPhase::ChargeResponse,
@@ -574,6 +577,7 @@ impl RulesetPhase for CmPhase {
     fn view(self) -> PhaseView {
         let (label, rule, kind) = match self {
             CmPhase::Initiative => ("initiative", "spec B.2 §13", PhaseKind::Decide),
+            CmPhase::Command => ("command", "spec B.2 §6", PhaseKind::Decide),
             CmPhase::Movement => ("movement", "spec B.2 §13", PhaseKind::Move),
             CmPhase::ChargeDeclaration => ("charge declarations", "C&M 7.2", PhaseKind::Fight),
             CmPhase::ChargeResponse => ("charge responses", "C&M 7.10", PhaseKind::Decide),
@@ -601,8 +605,17 @@ pub(crate) fn phase(world: &World) -> CmPhase {
 
 fn add_phase_systems(world: &mut World) {
     on_enter(world, CmPhase::Initiative, victory::initiative);
-    on_enter(world, CmPhase::Movement, start_movement);
-    on_enter(world, CmPhase::ChargeDeclaration, announce_declarations);
+    on_enter(world, CmPhase::Command, command::enter);
+    on_enter(
+        world,
+        CmPhase::Movement,
+        (start_movement, command::compelled_advance).chain(),
+    );
+    on_enter(
+        world,
+        CmPhase::ChargeDeclaration,
+        (announce_declarations, command::declare_compelled).chain(),
+    );
     on_enter(world, CmPhase::ChargeResponse, charges::ask_responses);
     on_enter(world, CmPhase::ChargeResolution, resolution::resolve);
     on_enter(world, CmPhase::Melee, fight::melee);
@@ -642,6 +655,7 @@ pub(crate) fn end_phase(world: &mut World) {
     let t = turn(world).clone();
     let first = state(world).initiative;
     match phase(world) {
+        CmPhase::Command => command::end_side(world),
         CmPhase::Movement if t.active == first => {
             begin_phase(world, CmPhase::Movement, first.other())
         }
@@ -696,7 +710,13 @@ pub(crate) fn advance(world: &mut World) {
             }
             CmPhase::Initiative => {
                 let first = state(world).initiative;
-                begin_phase(world, CmPhase::Movement, first)
+                begin_phase(world, CmPhase::Command, first)
+            }
+            CmPhase::Command => {
+                if command::waits(world) {
+                    return;
+                }
+                command::end_side(world)
             }
             CmPhase::Movement | CmPhase::ChargeDeclaration | CmPhase::GameOver => return,
         }
@@ -753,6 +773,7 @@ impl Ruleset for CmPlugin {
         }
         world.insert_resource(CmTables(self.tables.clone()));
         world.insert_resource(CmState::default());
+        world.insert_resource(command::CmCommandState::default());
         add_phase_systems(world);
         let submit = world.register_system(submit_command);
         world.insert_resource(CommandSystem(submit));

@@ -125,7 +125,7 @@ pub fn resolve(world: &mut World) {
             morale: u.mv,
             dps: m.dps,
             shaken: m.shaken,
-            inspiring_cps: 0,
+            inspiring_cps: command::inspiring_cps_near(world, e.target),
         };
         match evade_outcome(&t.charts.evade, &test) {
             EvadeOutcome::Evades => {}
@@ -198,6 +198,9 @@ pub fn resolve(world: &mut World) {
     for (id, hexes, target) in &charges {
         let moved = movement::close_in(world, *id, &[*target], *hexes);
         let hit = in_contact(world, *id, *target);
+        if !hit {
+            command::record_fell_short(world, *id);
+        }
         log(world, EventKind::Moved, "C&M 7.7", |w| {
             format!(
                 "{} charges {moved} hexes{}",
@@ -420,6 +423,7 @@ fn charging_unit<'a>(
     c.shaken = m.shaken;
     c.advantage_of_ground = enemy.iter().all(|e| height(u) > height(*e));
     c.supported = supported(&f);
+    c.leader = command::front_rank_leader(world, u);
     c.against_unformed_foot = charged
         && tr.category.mounted()
         && enemy
