@@ -384,3 +384,94 @@ fn cm_7_3_impetuous_troops_that_fail_their_control_advance_unauthorised_and_char
         );
     }
 }
+
+fn carry_on(seed: u64, charger: &str, target: &str) -> Game {
+    let mut game = start(
+        &root().join("tests/fixtures/charge_and_melee/carry_on.ron"),
+        seed,
+    );
+    line(&mut game, "end");
+    line(&mut game, "end");
+    line(&mut game, &format!("charge {charger} -> {target}"));
+    line(&mut game, "end");
+    line(&mut game, "end");
+    game
+}
+
+fn choices(game: &Game) -> Vec<String> {
+    game.ruleset
+        .decision(&game.world)
+        .map(|d| d.choices.iter().map(|c| c.command.to_string()).collect())
+        .unwrap_or_default()
+}
+
+fn position(log: &[String], needle: &str) -> Option<usize> {
+    log.iter().position(|l| l.contains(needle))
+}
+
+#[test]
+fn cm_7_8_chargers_carry_on_into_a_new_opponent_uncovered_by_the_evaders() {
+    let mut seen = 0;
+    for seed in 0..40 {
+        let game = carry_on(seed, "red_b", "blue_lc");
+        let log = log_lines(&game);
+        let Some(on) = position(&log, "Red warband (0509) charges on into Blue line") else {
+            continue;
+        };
+        seen += 1;
+        // B grade: on at once, to the full distance of its one move die (7.7, 7.8) ...
+        let dice = log
+            .iter()
+            .filter(|l| l.contains("for Red warband's charge move"))
+            .count();
+        assert_eq!(dice, 1, "seed {seed}");
+        // ... and the new target answers as any charged unit (7.10), then the combat.
+        let answer = position(&log, "Blue line (0409) answers:").expect("an answer");
+        let total = position(&log, "Red warband: ").expect("a combat");
+        assert!(on < answer && answer < total, "seed {seed}: {log:#?}");
+        assert!(log[total].ends_with("(C&M 7.15)"));
+        assert!(log[on].ends_with("(C&M 7.8)"));
+    }
+    assert!(seen > 0, "no seed carried the charge on");
+}
+
+#[test]
+fn cm_7_8_light_and_a_grade_chargers_may_halt_1_jt_from_the_new_target() {
+    let mut seen = 0;
+    for seed in 0..40 {
+        let mut game = carry_on(seed, "red_a", "blue_lc2");
+        if !log_lines(&game)
+            .iter()
+            .any(|l| l.contains("Red hird") && l.contains("halts 1 JT from Blue second line"))
+        {
+            continue;
+        }
+        seen += 1;
+        assert_eq!(
+            choices(&game),
+            vec!["carry red_a on".to_string(), "carry red_a halt".to_string()],
+            "seed {seed}"
+        );
+        let e = refusal(&mut game, "carry blue_lc2 on");
+        assert!(e.contains("C&M 7.8"), "{e}");
+        // Halting: no combat with the line, one javelin throw from it.
+        let mut halted = carry_on(seed, "red_a", "blue_lc2");
+        line(&mut halted, "carry red_a halt");
+        let log = log_lines(&halted);
+        assert!(!log.iter().any(|l| l.contains("Red hird: ")), "seed {seed}");
+        // Charging on: the line answers and the combat is fought, no new move die.
+        line(&mut game, "carry red_a on");
+        let log = log_lines(&game);
+        let dice = log
+            .iter()
+            .filter(|l| l.contains("for Red hird's charge move"))
+            .count();
+        assert_eq!(dice, 1, "seed {seed}");
+        assert!(
+            log.iter()
+                .any(|l| l.contains("Red hird: ") && l.ends_with("(C&M 7.15)")),
+            "seed {seed}: {log:#?}"
+        );
+    }
+    assert!(seen > 0, "no seed halted the hird before the line");
+}

@@ -13,6 +13,7 @@ mod cm_command;
 mod cm_data;
 mod cm_eligibility;
 mod cm_game;
+mod cm_personal;
 mod cm_responses;
 mod cm_rules;
 mod cm_scenario;

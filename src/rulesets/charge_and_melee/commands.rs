@@ -3,7 +3,8 @@
 //! unit's answer (`respond UNIT evade|countercharge|stand`), a move after a charge or
 //! mêlée (`after UNIT halt|follow|fallback|retire|pursue`), Command Points spent on a
 //! unit (`spend LEADER UNIT N`) or to inspire (`inspire LEADER`), a leader's answer to
-//! a personal combat (`seek LEADER yes|no`). `move` and `end` are the engine's.
+//! a personal combat (`seek LEADER yes|no`), a charger halted before a new target
+//! (`carry UNIT on|halt`, 7.8). `move` and `end` are the engine's.
 
 use std::fmt;
 
@@ -41,6 +42,8 @@ pub enum CmCommand {
     },
     /// A leader spends 3 CPs to inspire (7.11, 7.15).
     Inspire { leader: UnitRef },
+    /// A charger halted before a new target charges on, or halts (7.8).
+    Carry { unit: UnitRef, on: bool },
     /// A leader seeks out the enemy leader, or not (7.33).
     Seek { leader: UnitRef, seek: bool },
 }
@@ -105,6 +108,9 @@ impl fmt::Display for CmCommand {
             CmCommand::After { unit, choice } => write!(f, "after {unit} {}", after_word(*choice)),
             CmCommand::Spend { leader, unit, cps } => write!(f, "spend {leader} {unit} {cps}"),
             CmCommand::Inspire { leader } => write!(f, "inspire {leader}"),
+            CmCommand::Carry { unit, on } => {
+                write!(f, "carry {unit} {}", if *on { "on" } else { "halt" })
+            }
             CmCommand::Seek { leader, seek } => {
                 write!(f, "seek {leader} {}", if *seek { "yes" } else { "no" })
             }
@@ -249,6 +255,22 @@ fn parse_inspire(w: &Words) -> Result<Command, ParseError> {
     .command())
 }
 
+fn parse_carry(w: &Words) -> Result<Command, ParseError> {
+    w.need(2, "a unit and on or halt: carry red_horse on")?;
+    w.at_most(2, "one unit and on or halt")?;
+    let (c, word) = w.rest[1];
+    let on = match word.to_ascii_lowercase().as_str() {
+        "on" => true,
+        "halt" => false,
+        _ => return Err(err(c, format!("`{word}` is no answer: on or halt"))),
+    };
+    Ok(CmCommand::Carry {
+        unit: unit_at(w.rest[0].0, w.rest[0].1)?,
+        on,
+    }
+    .command())
+}
+
 fn parse_seek(w: &Words) -> Result<Command, ParseError> {
     w.need(2, "a leader and yes or no: seek byrhtnoth yes")?;
     w.at_most(2, "one leader and yes or no")?;
@@ -290,6 +312,10 @@ pub const VERBS: &[VerbSpec] = &[
     VerbSpec {
         verbs: &["inspire"],
         parse: parse_inspire,
+    },
+    VerbSpec {
+        verbs: &["carry"],
+        parse: parse_carry,
     },
     VerbSpec {
         verbs: &["seek"],

@@ -23,6 +23,8 @@ pub(crate) enum CmPlan {
     Respond(UnitId, Response),
     After(AfterCharge),
     Spend(UnitId, UnitId, u8),
+    Carry(bool),
+    Seek(bool),
     Inspire(UnitId),
 }
 
@@ -36,7 +38,12 @@ pub(crate) fn check(world: &World, command: &Command) -> Result<CmPlan, Refusal>
     }
     let answering = matches!(
         CmCommand::of(command),
-        Some(CmCommand::Respond { .. } | CmCommand::After { .. })
+        Some(
+            CmCommand::Respond { .. }
+                | CmCommand::After { .. }
+                | CmCommand::Carry { .. }
+                | CmCommand::Seek { .. }
+        )
     );
     if !answering && let Some(d) = super::view::decision(world) {
         return Err(Refusal::new(
@@ -75,13 +82,15 @@ pub(crate) fn check(world: &World, command: &Command) -> Result<CmPlan, Refusal>
                 command::check_spend(world, leader, unit, *cps)
                     .map(|(l, u, n)| CmPlan::Spend(l, u, n))
             }
+            Some(CmCommand::Carry { unit, on }) => {
+                carryon::check_carry(world, unit).map(|_| CmPlan::Carry(*on))
+            }
             Some(CmCommand::Inspire { leader }) => {
                 command::check_inspire(world, leader).map(CmPlan::Inspire)
             }
-            Some(CmCommand::Seek { .. }) => Err(Refusal::new(
-                "C&M 7.33",
-                "no personal combat waits for an answer",
-            )),
+            Some(CmCommand::Seek { leader, seek }) => {
+                personal::check_seek(world, leader).map(|_| CmPlan::Seek(*seek))
+            }
             None => Err(Refusal::new(
                 "spec B.6",
                 format!("Charge & mêlée has no command `{command}`"),
@@ -118,6 +127,14 @@ pub(crate) fn execute(world: &mut World, plan: CmPlan) {
         }
         CmPlan::Spend(l, u, n) => command::execute_spend(world, l, u, n),
         CmPlan::Inspire(l) => command::execute_inspire(world, l),
+        CmPlan::Seek(yes) => {
+            personal::execute_seek(world, yes);
+            advance(world);
+        }
+        CmPlan::Carry(on) => {
+            carryon::execute_carry(world, on);
+            advance(world);
+        }
         CmPlan::After(choice) => {
             after::execute_after(world, choice);
             advance(world);

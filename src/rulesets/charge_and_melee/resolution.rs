@@ -170,7 +170,11 @@ pub fn resolve(world: &mut World) {
     let declared = state(world).declared.clone();
     let mut charges: Vec<(UnitId, u32, UnitId)> = Vec::new();
     for d in &declared {
-        let (_, hexes) = move_die(world, d.charger, "charge");
+        // A charge carried on (7.8) goes on with the hexes it had left: no new die.
+        let hexes = match carryon::take_hexes(world, d.charger) {
+            Some(h) => h,
+            None => move_die(world, d.charger, "charge").1,
+        };
         charges.push((d.charger, hexes, d.target));
     }
     // 4. The moves: evaders first (unformed, directly away), counter-chargers half way
@@ -196,9 +200,15 @@ pub fn resolve(world: &mut World) {
         });
     }
     for (id, hexes, target) in &charges {
-        let moved = movement::close_in(world, *id, &[*target], *hexes);
+        // 7.8: after an evader, on up to the full distance, into any new opponent.
+        let evaded = evades.iter().any(|(u, _, _)| u == target);
+        let moved = if evaded {
+            carryon::charge_through(world, *id, *target, *hexes)
+        } else {
+            movement::close_in(world, *id, &[*target], *hexes)
+        };
         let hit = in_contact(world, *id, *target);
-        if !hit {
+        if !hit && !evaded {
             command::record_fell_short(world, *id);
         }
         log(world, EventKind::Moved, "C&M 7.7", |w| {
@@ -207,6 +217,8 @@ pub fn resolve(world: &mut World) {
                 name(w, *id),
                 if hit {
                     format!(" into contact with {}", plain_name(w, *target))
+                } else if evaded {
+                    format!(" after {}, which evaded (7.8)", plain_name(w, *target))
                 } else {
                     " and falls short (7.9)".to_string()
                 }

@@ -238,6 +238,48 @@ pub fn decision(world: &World) -> Option<Decision> {
                 })
                 .collect(),
         },
+        CmDecision::Seek { leader, foe } => Decision {
+            side: side_of(world, *leader),
+            prompt: format!(
+                "{} may seek out {} in personal combat",
+                plain_name(world, *leader),
+                plain_name(world, *foe)
+            ),
+            rule: "C&M 7.33".into(),
+            choices: [true, false]
+                .into_iter()
+                .map(|seek| Choice {
+                    label: if seek { "seek" } else { "decline" }.into(),
+                    command: CmCommand::Seek {
+                        leader: key_of(world, *leader),
+                        seek,
+                    }
+                    .command(),
+                    hex: None,
+                })
+                .collect(),
+        },
+        CmDecision::CarryOn(c) => Decision {
+            side: side_of(world, c.charger),
+            prompt: format!(
+                "{} may charge on at {} (or halt 1 JT from it)",
+                plain_name(world, c.charger),
+                plain_name(world, c.target)
+            ),
+            rule: "C&M 7.8".into(),
+            choices: [true, false]
+                .into_iter()
+                .map(|on| Choice {
+                    label: if on { "on" } else { "halt" }.into(),
+                    command: CmCommand::Carry {
+                        unit: key_of(world, c.charger),
+                        on,
+                    }
+                    .command(),
+                    hex: None,
+                })
+                .collect(),
+        },
         CmDecision::After(m) => Decision {
             side: side_of(world, m.unit),
             prompt: format!("{}'s move after the fight", plain_name(world, m.unit)),
