@@ -141,6 +141,15 @@ fn cm_b2_7_command_points_are_spent_within_a_leaders_cps_in_his_sides_phases() {
     line(&mut game, "inspire blue_chief");
     let e = refusal(&mut game, "inspire blue_chief");
     assert!(e.contains("inspires already this turn"), "{e}");
+    // The leader's card shows it (spec B.2 §7).
+    let card = game
+        .ruleset
+        .unit_card(&game.world, entity(&game, "blue_chief"));
+    assert!(
+        card.contains(&("CPs left this turn".to_string(), "0".to_string())),
+        "{card:?}"
+    );
+    assert!(card.iter().any(|(k, _)| k == "Inspiring"), "{card:?}");
     line(&mut game, "end");
     // Not in the Charge Phase (spec B.2 §13: allocated before the moves).
     let e = refusal(&mut game, "spend red_chief red_levy 1");
@@ -291,6 +300,14 @@ fn cm_b2_6_a_unit_that_halts_may_not_move_or_charge_this_turn() {
         log_lines(&game).iter().any(|l| l.contains("Red levies")
             && l.contains("it halts: it may not move or charge this turn"))
     );
+    let card = game
+        .ruleset
+        .unit_card(&game.world, entity(&game, "red_levy"));
+    assert!(
+        card.iter()
+            .any(|(k, v)| k == "Control test" && v.starts_with("Halts")),
+        "{card:?}"
+    );
     let e = refusal(&mut game, "move red_levy 0809");
     assert!(e.contains("spec B.2 §6") && e.contains("halts"), "{e}");
     // It may still re-form in place (as 7.16's halt).
@@ -377,6 +394,13 @@ fn cm_7_3_impetuous_troops_that_fail_their_control_advance_unauthorised_and_char
         // away, to one javelin throw, and the game declared its charge (C&M 7.3, 7.4).
         let after = stands_of(&game, "red_warband");
         assert_ne!(before, after, "seed {seed}");
+        assert!(
+            log.iter()
+                .any(|l| l.contains("Red warband") && l.contains("advances on Blue line")),
+            "seed {seed}"
+        );
+        let e = refusal(&mut game, "charge red_warband -> blue_foot");
+        assert!(e.contains("C&M 7.9"), "{e}");
         assert!(
             log.iter()
                 .any(|l| l.contains("Red warband") && l.contains("declares a charge on Blue line")),

@@ -227,3 +227,35 @@ fn cm_3_33_the_dead_leaders_comitatus_avenges_him_with_1_to_hit_and_may_not_brea
     }
     assert!(no_fallback > 0, "no seed let the avengers win");
 }
+
+#[test]
+fn cm_b2_13_autoplay_plays_the_command_phase_and_personal_combat_in_maldon() {
+    use bataille::engine::command::Command;
+    use rand::SeedableRng;
+    let path = root().join("tests/fixtures/charge_and_melee/maldon_991.ron");
+    let (mut tests, mut duels) = (0, 0);
+    for seed in 0..12 {
+        let mut game =
+            Game::start_with(REGISTRY, &path, seed, &[]).unwrap_or_else(|e| panic!("{e}"));
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..5000 {
+            if game.is_over() {
+                break;
+            }
+            let cmd: Command = game.ruleset.random_command(&mut game.world, &mut rng);
+            game.submit(&cmd)
+                .unwrap_or_else(|r| panic!("seed {seed}: autoplay's `{cmd}` refused: {r}"));
+        }
+        assert!(game.is_over(), "seed {seed} did not end");
+        let log = log_lines(&game);
+        tests += usize::from(
+            log.iter()
+                .any(|l| l.contains("is outside command: control test")),
+        );
+        duels += usize::from(log.iter().any(|l| l.contains("may seek each other out")));
+    }
+    // Random games meet both: units straying beyond 6 JT of their leaders (spec B.2 §6)
+    // and leaders meeting in a mêlée (7.33), each answered by the autoplay.
+    assert!(tests > 0, "no control test in 12 games");
+    assert!(duels > 0, "no personal combat offered in 12 games");
+}

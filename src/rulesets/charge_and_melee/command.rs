@@ -106,6 +106,25 @@ fn cmd(world: &World) -> &CmCommandState {
     world.resource::<CmCommandState>()
 }
 
+/// This turn's allocations, or `None` when none was made yet this turn.
+fn this_turn(world: &World) -> Option<&CmCommandState> {
+    let c = cmd(world);
+    (c.turn == turn(world).turn).then_some(c)
+}
+
+/// Starts a new turn's allocations and tests, if the turn changed.
+fn fresh(world: &mut World) {
+    let now = turn(world).turn;
+    let mut c = world.resource_mut::<CmCommandState>();
+    if c.turn != now {
+        c.turn = now;
+        c.spent.clear();
+        c.on_unit.clear();
+        c.inspiring.clear();
+        c.control.clear();
+    }
+}
+
 pub(crate) fn chart(world: &World) -> data::CommandChart {
     tables(world).charts.command.clone()
 }
@@ -149,9 +168,9 @@ pub fn must_test(world: &World, unit: UnitId) -> bool {
 /// CPs a leader has left this turn.
 pub fn cps_left(world: &World, leader: UnitId) -> u8 {
     let have = component::<CmLeader>(world, leader).cps;
-    let spent = cmd(world)
-        .spent
-        .iter()
+    let spent = this_turn(world)
+        .into_iter()
+        .flat_map(|c| c.spent.iter())
         .find(|(l, _)| *l == leader)
         .map_or(0, |(_, n)| *n);
     have.saturating_sub(spent)
@@ -159,9 +178,9 @@ pub fn cps_left(world: &World, leader: UnitId) -> u8 {
 
 /// CPs spent on a unit this turn.
 pub fn cps_on(world: &World, unit: UnitId) -> u8 {
-    cmd(world)
-        .on_unit
-        .iter()
+    this_turn(world)
+        .into_iter()
+        .flat_map(|c| c.on_unit.iter())
         .filter(|(u, _)| *u == unit)
         .map(|(_, n)| *n)
         .sum()
@@ -169,7 +188,8 @@ pub fn cps_on(world: &World, unit: UnitId) -> u8 {
 
 /// Whether a leader inspires this turn (7.11, 7.15).
 pub fn inspiring(world: &World, leader: UnitId) -> bool {
-    cmd(world).inspiring.contains(&leader) && placement(world, leader).hex().is_some()
+    this_turn(world).is_some_and(|c| c.inspiring.contains(&leader))
+        && placement(world, leader).hex().is_some()
 }
 
 /// The CPs of the best inspiring leader of a unit's side within `inspire_within` JT of
@@ -217,11 +237,11 @@ pub fn front_rank_leader(world: &World, unit: UnitId) -> Option<FrontRankLeader>
 
 /// This turn's control test result of a unit, if it took one.
 pub fn control(world: &World, unit: UnitId) -> Option<Control> {
-    let c = cmd(world);
-    if c.turn != turn(world).turn {
-        return None;
-    }
-    c.control.iter().find(|(u, _)| *u == unit).map(|(_, r)| *r)
+    this_turn(world)?
+        .control
+        .iter()
+        .find(|(u, _)| *u == unit)
+        .map(|(_, r)| *r)
 }
 
 /// Whether a control test compels the unit to advance on and charge (7.3, 7.9).
@@ -267,17 +287,7 @@ fn to_test(world: &World, side: crate::engine::units::SideId) -> Vec<UnitId> {
 
 /// Entering a side's Command phase (spec B.2 §13): a new turn's allocations start empty.
 pub fn enter(world: &mut World) {
-    let now = turn(world).turn;
-    {
-        let mut c = world.resource_mut::<CmCommandState>();
-        if c.turn != now {
-            c.turn = now;
-            c.spent.clear();
-            c.on_unit.clear();
-            c.inspiring.clear();
-            c.control.clear();
-        }
-    }
+    fresh(world);
     let side = turn(world).active;
     let n = to_test(world, side).len();
     if n > 0 {
@@ -433,6 +443,7 @@ pub fn check_spend(
 }
 
 pub fn execute_spend(world: &mut World, l: UnitId, u: UnitId, n: u8) {
+    fresh(world);
     add_spent(world, l, n);
     world.resource_mut::<CmCommandState>().on_unit.push((u, n));
     log(world, EventKind::CombatDeclared, "spec B.2 §7", |w| {
@@ -463,6 +474,7 @@ pub fn check_inspire(world: &World, leader: &UnitRef) -> Result<UnitId, Refusal>
 
 pub fn execute_inspire(world: &mut World, l: UnitId) {
     let n = tables(world).charts.charge.inspire_cps;
+    fresh(world);
     add_spent(world, l, n);
     world.resource_mut::<CmCommandState>().inspiring.push(l);
     log(world, EventKind::CombatDeclared, "C&M 7.15", |w| {
@@ -563,22 +575,25 @@ pub fn compelled_advance(world: &mut World) {
             best = Some(plan);
         }
         match best {
-            Some(plan) => movement::execute_move(world, plan),
+            Some(plan) => {
+                log(world, EventKind::Moved, "C&M 7.9", |w| {
+                    format!(
+                        "{} advances on {} (control test)",
+                        name(w, u),
+                        plain_name(w, target)
+                    )
+                });
+                movement::execute_move(world, plan)
+            }
             None => log(world, EventKind::Moved, "C&M 7.9", |w| {
                 format!(
-                    "{} holds its ground, the enemy within reach or no way open",
-                    name(w, u)
+                    "{} does not advance on {}: within its charge reach, or no way open",
+                    name(w, u),
+                    plain_name(w, target)
                 )
             }),
         }
         component_mut::<CmStatus>(world, u).moved = true;
-        log(world, EventKind::Moved, "C&M 7.9", |w| {
-            format!(
-                "{} advances on {} (control test)",
-                name(w, u),
-                plain_name(w, target)
-            )
-        });
     }
 }
 
