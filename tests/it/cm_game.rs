@@ -357,7 +357,7 @@ fn autoplay(path: &Path, seed: u64) -> Game {
 #[test]
 fn cm_b2_14_random_games_of_maldon_play_to_their_end() {
     let (mut melees, mut exchanges, mut at_chargers) = (0, 0, 0);
-    for seed in 0..12 {
+    for seed in 0..40 {
         let game = autoplay(&maldon(), seed);
         assert!(game.is_over(), "seed {seed} did not end");
         if game

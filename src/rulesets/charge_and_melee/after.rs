@@ -21,9 +21,11 @@ use super::*;
 /// left (`false`).
 pub fn walk(world: &mut World) -> bool {
     loop {
-        let Some(m) = world.resource_mut::<CmState>().after.pop_front() else {
+        let Some(mut m) = world.resource_mut::<CmState>().after.pop_front() else {
             return false;
         };
+        // An avenging comitatus may not break off (3.33).
+        personal::no_breaking_off(world, &mut m);
         if !is_troop(world, m.unit) {
             continue;
         }
@@ -44,6 +46,8 @@ pub fn show_decider(world: &mut World) {
     let side = match world.resource::<CmState>().decisions.front() {
         Some(CmDecision::Respond { unit, .. }) => side_of(world, *unit),
         Some(CmDecision::After(m)) => side_of(world, m.unit),
+        Some(CmDecision::CarryOn(c)) => side_of(world, c.charger),
+        Some(CmDecision::Seek { leader, .. }) => side_of(world, *leader),
         None => return,
     };
     world.resource_mut::<TurnState>().active = side;

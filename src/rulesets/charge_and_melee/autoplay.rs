@@ -1,7 +1,9 @@
 //! Random legal commands for Charge & mêlée (autoplay, fuzzing): an answer to the
-//! decision waited for, a one-hex move (towards the enemy three times as often), a
-//! shot (at the nearest target it may shoot at four times as often as at another), a
-//! charge, or the end of the phase — each checked by the same `dispatch::check` that
+//! decision waited for, Command Points spent on a unit that must test its control or
+//! to inspire (spec B.2 §6-§7), a one-hex move (towards the enemy three times as
+//! often), a shot (at the nearest target it may shoot at four times as often as at
+//! another), a charge, or the end of the phase — each checked by the same
+//! `dispatch::check` that
 //! `submit` runs, so autoplay never offers an illegal command.
 
 use bevy::prelude::*;
@@ -42,8 +44,38 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
     }
     let side = turn(world).active;
     let mut options: Weighted<Command> = Weighted::default();
+    let leaders_of_side: Vec<UnitId> = leaders(world)
+        .into_iter()
+        .filter(|l| side_of(world, *l) == side)
+        .collect();
     match phase(world) {
+        CmPhase::Command => {
+            for &l in &leaders_of_side {
+                for u in troops(world) {
+                    if side_of(world, u) == side && command::must_test(world, u) {
+                        let cmd = CmCommand::Spend {
+                            leader: super::super::common::key(world, l),
+                            unit: super::super::common::key(world, u),
+                            cps: 1,
+                        }
+                        .command();
+                        if dispatch::check(world, &cmd).is_ok() {
+                            options.push(cmd, 2);
+                        }
+                    }
+                }
+            }
+        }
         CmPhase::Movement => {
+            for &l in &leaders_of_side {
+                let cmd = CmCommand::Inspire {
+                    leader: super::super::common::key(world, l),
+                }
+                .command();
+                if dispatch::check(world, &cmd).is_ok() {
+                    options.push(cmd, 1);
+                }
+            }
             let enemies = enemy_stands(world, side);
             for id in troops(world) {
                 if side_of(world, id) != side {

@@ -57,7 +57,10 @@ fn case<'a>(
     let mut c = ChargeCase::new(troop, u.grade);
     c.formation = formation(world, id).id;
     c.shaken = morale(world, id).shaken;
-    c.pursuing_or_unauthorised = posture(world, id) == Some(Posture::Pursuing);
+    // 7.3: pursuit, or an advance a control test compels (7.9's repeat, unauthorised).
+    c.pursuing_or_unauthorised =
+        posture(world, id) == Some(Posture::Pursuing) || command::compelled(world, id);
+    c.inspired = command::inspired(world, id);
     c.against_unformed_flank_or_rear = at_flank_or_rear(world, id, target);
     // A leader whose command stand is in the unit charges with it (7.3).
     c.leader_charges_with_it = u.leader.is_some();

@@ -2,8 +2,10 @@
 //! change or turn (`form`), a shot declared for the missile exchanges (`shoot UNIT ->
 //! TARGET`, spec B.2 §11), a charge declaration (`charge UNIT -> TARGET`), a charged
 //! unit's answer (`respond UNIT evade|evade shoot|countercharge|stand|about`), a move
-//! after a charge or mêlée (`after UNIT halt|follow|fallback|retire|pursue`). `move`
-//! and `end` are the engine's.
+//! after a charge or mêlée (`after UNIT halt|follow|fallback|retire|pursue`), Command
+//! Points spent on a unit (`spend LEADER UNIT N`) or to inspire (`inspire LEADER`), a
+//! leader's answer to a personal combat (`seek LEADER yes|no`), a charger halted before
+//! a new target (`carry UNIT on|halt`, 7.8). `move` and `end` are the engine's.
 
 use std::fmt;
 
@@ -35,6 +37,18 @@ pub enum CmCommand {
     Respond { unit: UnitRef, response: Response },
     /// A move after a charge or mêlée (7.16, 7.30, 7.31).
     After { unit: UnitRef, choice: AfterCharge },
+    /// CPs a leader spends on a unit (spec B.2 §5-§7).
+    Spend {
+        leader: UnitRef,
+        unit: UnitRef,
+        cps: u8,
+    },
+    /// A leader spends 3 CPs to inspire (7.11, 7.15).
+    Inspire { leader: UnitRef },
+    /// A charger halted before a new target charges on, or halts (7.8).
+    Carry { unit: UnitRef, on: bool },
+    /// A leader seeks out the enemy leader, or not (7.33).
+    Seek { leader: UnitRef, seek: bool },
 }
 
 impl CmCommand {
@@ -97,6 +111,14 @@ impl fmt::Display for CmCommand {
                 write!(f, "respond {unit} {}", response_word(*response))
             }
             CmCommand::After { unit, choice } => write!(f, "after {unit} {}", after_word(*choice)),
+            CmCommand::Spend { leader, unit, cps } => write!(f, "spend {leader} {unit} {cps}"),
+            CmCommand::Inspire { leader } => write!(f, "inspire {leader}"),
+            CmCommand::Carry { unit, on } => {
+                write!(f, "carry {unit} {}", if *on { "on" } else { "halt" })
+            }
+            CmCommand::Seek { leader, seek } => {
+                write!(f, "seek {leader} {}", if *seek { "yes" } else { "no" })
+            }
         }
     }
 }
@@ -236,6 +258,64 @@ fn parse_after(w: &Words) -> Result<Command, ParseError> {
     .command())
 }
 
+fn parse_spend(w: &Words) -> Result<Command, ParseError> {
+    w.need(3, "a leader, a unit and CPs: spend byrhtnoth household 1")?;
+    w.at_most(3, "one leader, one unit and a number of CPs")?;
+    let (c, word) = w.rest[2];
+    let cps = word
+        .parse::<u8>()
+        .ok()
+        .filter(|n| (1..=9).contains(n))
+        .ok_or_else(|| err(c, format!("`{word}` is no number of CPs (1 to 9)")))?;
+    Ok(CmCommand::Spend {
+        leader: unit_at(w.rest[0].0, w.rest[0].1)?,
+        unit: unit_at(w.rest[1].0, w.rest[1].1)?,
+        cps,
+    }
+    .command())
+}
+
+fn parse_inspire(w: &Words) -> Result<Command, ParseError> {
+    w.need(1, "a leader: inspire byrhtnoth")?;
+    w.at_most(1, "one leader")?;
+    Ok(CmCommand::Inspire {
+        leader: unit_at(w.rest[0].0, w.rest[0].1)?,
+    }
+    .command())
+}
+
+fn parse_carry(w: &Words) -> Result<Command, ParseError> {
+    w.need(2, "a unit and on or halt: carry red_horse on")?;
+    w.at_most(2, "one unit and on or halt")?;
+    let (c, word) = w.rest[1];
+    let on = match word.to_ascii_lowercase().as_str() {
+        "on" => true,
+        "halt" => false,
+        _ => return Err(err(c, format!("`{word}` is no answer: on or halt"))),
+    };
+    Ok(CmCommand::Carry {
+        unit: unit_at(w.rest[0].0, w.rest[0].1)?,
+        on,
+    }
+    .command())
+}
+
+fn parse_seek(w: &Words) -> Result<Command, ParseError> {
+    w.need(2, "a leader and yes or no: seek byrhtnoth yes")?;
+    w.at_most(2, "one leader and yes or no")?;
+    let (c, word) = w.rest[1];
+    let seek = match word.to_ascii_lowercase().as_str() {
+        "yes" => true,
+        "no" => false,
+        _ => return Err(err(c, format!("`{word}` is no answer: yes or no"))),
+    };
+    Ok(CmCommand::Seek {
+        leader: unit_at(w.rest[0].0, w.rest[0].1)?,
+        seek,
+    }
+    .command())
+}
+
 /// The verbs C&M adds to the script grammar.
 pub const VERBS: &[VerbSpec] = &[
     VerbSpec {
@@ -257,5 +337,21 @@ pub const VERBS: &[VerbSpec] = &[
     VerbSpec {
         verbs: &["after"],
         parse: parse_after,
+    },
+    VerbSpec {
+        verbs: &["spend"],
+        parse: parse_spend,
+    },
+    VerbSpec {
+        verbs: &["inspire"],
+        parse: parse_inspire,
+    },
+    VerbSpec {
+        verbs: &["carry"],
+        parse: parse_carry,
+    },
+    VerbSpec {
+        verbs: &["seek"],
+        parse: parse_seek,
     },
 ];

@@ -258,6 +258,34 @@ pub struct EvadeChart {
     pub evades_from: i32,
 }
 
+/// Command (spec B.2 §5-§7, §9; the command chapter is missing: every figure but the
+/// inspiration's 3 CPs, 7.11's 1 JT and 7.34's +1 CP and +1 MV is the designer's).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommandChart {
+    pub source: String,
+    /// A leader's command radius in JT (a gap, spec B.2 §1).
+    pub radius: u8,
+    /// A control test of this or more halts; below it, the worst result (3.14).
+    pub halt_from: i32,
+    /// A control test of this or more obeys.
+    pub obey_from: i32,
+    /// The troop types that make an unauthorised advance on the worst result (7.3).
+    pub impetuous: Vec<String>,
+    /// DPs a unit at rest sheds a turn, and more for each CP spent on it (spec B.2 §5).
+    pub rest_dps: u8,
+    pub rest_per_cp: u8,
+    /// An inspiring leader reaches units within this gap in JT (7.11).
+    pub inspire_within: u8,
+    /// Leaders' command stands within this gap seek each other out (7.33).
+    pub personal_within: u8,
+    /// The winner of a personal combat gains these CPs and his units this MV (7.34).
+    pub winner_cps: u8,
+    pub winner_mv: i8,
+    /// An avenging comitatus's bonus to the score needed to hit (3.33, 7.34).
+    pub avenge_to_hit: i8,
+}
+
 /// A tier of outnumbering: enemy stands at least `at_least.0 : at_least.1` own (7.15).
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -357,6 +385,7 @@ pub struct ChartsFile {
     pub charge_move: ChargeMoveChart,
     pub responses: ResponsesChart,
     pub evade: EvadeChart,
+    pub command: CommandChart,
     pub charge: ChargeChart,
     pub melee: MeleeChart,
     pub missile: MissileChart,
@@ -431,6 +460,22 @@ impl crate::rulesets::common::RulesetTables<4> for Tables {
         check_formations(names[1], &texts[1], &formations)?;
         check_charts(names[2], &texts[2], &charts)?;
         check_terrain(names[3], &texts[3], &terrain)?;
+        if let Some(bad) = charts
+            .command
+            .impetuous
+            .iter()
+            .find(|id| !troops.troops.iter().any(|t| &t.id == *id))
+        {
+            return Err(LocatedError::at_text(
+                names[2],
+                &texts[2],
+                &format!("\"{bad}\""),
+                0,
+                format!(
+                    "`impetuous` names `{bad}`, which is no troop type of troops.ron (C&M 7.3)"
+                ),
+            ));
+        }
         Ok(Self {
             troops,
             formations,
@@ -663,6 +708,19 @@ fn check_charts(file: &str, text: &str, c: &ChartsFile) -> Result<(), LocatedErr
         return Err(at(
             "rabble_counter_charge_from",
             "armed rabble counter-charge from a die face 1 to 6, or 7 for never (C&M 7.10)",
+        ));
+    }
+    let k = &c.command;
+    if k.halt_from > k.obey_from {
+        return Err(at(
+            "halt_from",
+            "a control test halts below where it obeys: `halt_from` <= `obey_from` (spec B.2 §6)",
+        ));
+    }
+    if k.radius == 0 || k.radius > 30 {
+        return Err(at(
+            "radius",
+            "a command radius is 1 to 30 JT (spec B.2 §7: 6)",
         ));
     }
     if c.charge.inspire_cps == 0 {

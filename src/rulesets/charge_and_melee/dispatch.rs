@@ -23,6 +23,10 @@ pub(crate) enum CmPlan {
     Charge(Declared),
     Respond(UnitId, Response),
     After(AfterCharge),
+    Spend(UnitId, UnitId, u8),
+    Carry(bool),
+    Seek(bool),
+    Inspire(UnitId),
 }
 
 /// The one check of a command.
@@ -35,7 +39,12 @@ pub(crate) fn check(world: &World, command: &Command) -> Result<CmPlan, Refusal>
     }
     let answering = matches!(
         CmCommand::of(command),
-        Some(CmCommand::Respond { .. } | CmCommand::After { .. })
+        Some(
+            CmCommand::Respond { .. }
+                | CmCommand::After { .. }
+                | CmCommand::Carry { .. }
+                | CmCommand::Seek { .. }
+        )
     );
     if !answering && let Some(d) = super::view::decision(world) {
         return Err(Refusal::new(
@@ -43,11 +52,13 @@ pub(crate) fn check(world: &World, command: &Command) -> Result<CmPlan, Refusal>
             format!("waiting for {}", d.waiting()),
         ));
     }
+    command::check_controlled(world, command)?;
     match command {
         Command::EndPhase => match phase(world) {
-            CmPhase::Movement | CmPhase::MissileDeclaration | CmPhase::ChargeDeclaration => {
-                Ok(CmPlan::End)
-            }
+            CmPhase::Command
+            | CmPhase::Movement
+            | CmPhase::MissileDeclaration
+            | CmPhase::ChargeDeclaration => Ok(CmPlan::End),
             p => Err(Refusal::new(
                 "spec B.2 §13",
                 format!("the {} ends by itself", p.view().label),
@@ -73,6 +84,19 @@ pub(crate) fn check(world: &World, command: &Command) -> Result<CmPlan, Refusal>
             }
             Some(CmCommand::After { unit, choice }) => {
                 after::check_after(world, unit, *choice).map(|_| CmPlan::After(*choice))
+            }
+            Some(CmCommand::Spend { leader, unit, cps }) => {
+                command::check_spend(world, leader, unit, *cps)
+                    .map(|(l, u, n)| CmPlan::Spend(l, u, n))
+            }
+            Some(CmCommand::Carry { unit, on }) => {
+                carryon::check_carry(world, unit).map(|_| CmPlan::Carry(*on))
+            }
+            Some(CmCommand::Inspire { leader }) => {
+                command::check_inspire(world, leader).map(CmPlan::Inspire)
+            }
+            Some(CmCommand::Seek { leader, seek }) => {
+                personal::check_seek(world, leader).map(|_| CmPlan::Seek(*seek))
             }
             None => Err(Refusal::new(
                 "spec B.6",
@@ -107,6 +131,16 @@ pub(crate) fn execute(world: &mut World, plan: CmPlan) {
         CmPlan::Charge(d) => charges::execute_charge(world, d),
         CmPlan::Respond(id, r) => {
             charges::execute_respond(world, id, r);
+            advance(world);
+        }
+        CmPlan::Spend(l, u, n) => command::execute_spend(world, l, u, n),
+        CmPlan::Inspire(l) => command::execute_inspire(world, l),
+        CmPlan::Seek(yes) => {
+            personal::execute_seek(world, yes);
+            advance(world);
+        }
+        CmPlan::Carry(on) => {
+            carryon::execute_carry(world, on);
             advance(world);
         }
         CmPlan::After(choice) => {

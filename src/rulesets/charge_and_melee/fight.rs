@@ -104,7 +104,8 @@ pub fn melee(world: &mut World) {
         fight.rear_support = f.formed() && stands(world, b.unit).contains(&f.facing.rear(b.stand));
         fight.advantage_of_ground = board.elevation(b.stand) > board.elevation(b.foe_stand);
         fight.command_stand = leader_hex == Some(b.stand);
-        let need = needed(&chart, &fight);
+        // An avenging comitatus hits more easily (3.33, 7.34).
+        let need = needed(&chart, &fight) + personal::avenge_bonus(world, b.unit);
         let face = super::super::common::roll(world, "C&M 7.20", |w| {
             format!(
                 "{}'s stand in {} against {} (needs {need})",

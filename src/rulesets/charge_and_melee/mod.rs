@@ -5,17 +5,20 @@
 //! (`melee`), the responses (`responses`) and who may charge (`eligibility`); the
 //! stands' formations on the hexes (`formation`) and the scenario format (`scenario`).
 //! Played by `CmPlugin`: units of stands (`setup`), the sequence of play of spec B.2 §13
-//! as phases (below), movement (`movement`), the missile exchanges (`missile`, with
-//! line of sight in `sight`), charge declarations and responses
-//! (`charges`), the one resolution step (`resolution`), the mêlée (`fight`), the moves
-//! after a charge or mêlée (`after`), victory (`victory`). Not in the registry yet: the
-//! tests reach it through `ENTRY`.
+//! as phases (below), Command Points and control tests (`command`), movement
+//! (`movement`), the missile exchanges (`missile`, with line of sight in `sight`),
+//! charge declarations and responses (`charges`), the one resolution step
+//! (`resolution`) and charges carried on (`carryon`), the charge preview (`preview`),
+//! personal combat (`personal`), the mêlée (`fight`), the moves after a charge or mêlée
+//! (`after`), losses (`losses`), victory (`victory`). In the registry as `ENTRY`.
 
 pub mod aboutface;
 pub mod after;
 pub mod autoplay;
+pub mod carryon;
 pub mod charge;
 pub mod charges;
+pub mod command;
 pub mod commands;
 pub mod cuneus;
 pub mod data;
@@ -25,10 +28,12 @@ pub mod eligibility;
 pub mod evade;
 pub mod fight;
 pub mod formation;
+pub mod losses;
 pub mod melee;
 pub mod missile;
 pub mod movement;
 pub mod moves;
+pub mod personal;
 pub mod preview;
 pub mod pushback;
 pub mod rampage;
@@ -69,8 +74,7 @@ use scenario::CmSpecialRule;
 /// The ruleset's id, as scenarios will name it and as its tables' folder is named.
 pub const ID: &str = "charge_and_melee";
 
-/// The registry entry of Charge & mêlée, for a registry of the tests' own: the build's
-/// `REGISTRY` does not hold it until every phase is played.
+/// The registry entry of Charge & mêlée (`rulesets::REGISTRY` holds it).
 pub const ENTRY: RulesetEntry = RulesetEntry {
     id: ID,
     verbs: commands::VERBS,
@@ -210,6 +214,11 @@ pub enum CmDecision {
     },
     /// A unit chooses its move after a charge or a mêlée (7.16, 7.30, 7.31).
     After(AfterMove),
+    /// Light or A grade chargers halted 1 JT from a new target charge on, or not (7.8).
+    CarryOn(carryon::CarryOn),
+    /// A leader who may choose seeks out the enemy leader in personal combat, or not
+    /// (7.33).
+    Seek { leader: UnitId, foe: UnitId },
 }
 
 /// Scenario-wide state of the ruleset.
@@ -493,155 +502,7 @@ pub(crate) fn roll_grade(
     }
 }
 
-/// Adds DPs to a unit (spec B.2 §5): at 5 it becomes shaken (the marker replaces the
-/// DPs); each DP taken while shaken is a casualty.
-pub(crate) fn add_dps(world: &mut World, id: UnitId, n: u8, rule: &'static str) {
-    if n == 0 {
-        return;
-    }
-    let shaken_at = tables(world).charts.evade.shaken_dps;
-    let before = morale(world, id);
-    let mut m = before;
-    let mut casualties = 0;
-    for _ in 0..n {
-        if m.shaken {
-            casualties += 1;
-        } else {
-            m.dps += 1;
-            if m.dps >= shaken_at {
-                m.dps = 0;
-                m.shaken = true;
-            }
-        }
-    }
-    *component_mut::<CmMorale>(world, id) = m;
-    log(world, EventKind::CombatResult, rule, |w| {
-        format!(
-            "{} takes {n} DP{}{}",
-            name(w, id),
-            if n == 1 { "" } else { "s" },
-            if m.shaken && !before.shaken {
-                ": shaken"
-            } else {
-                ""
-            }
-        )
-    });
-    if casualties > 0 {
-        remove_stands(world, id, casualties, "spec B.2 §5");
-    }
-}
-
-/// Makes a unit shaken (7.11, results chart).
-pub(crate) fn make_shaken(world: &mut World, id: UnitId, rule: &'static str) {
-    let mut m = component_mut::<CmMorale>(world, id);
-    if m.shaken {
-        return;
-    }
-    m.shaken = true;
-    m.dps = 0;
-    log(world, EventKind::CombatResult, rule, |w| {
-        format!("{} is shaken", name(w, id))
-    });
-}
-
-/// Removes `n` stands as casualties (7.15, 7.23): the rearmost whose loss leaves the
-/// rest in the unit's formation, the leader's command stand last; when none does, the
-/// unit loses its formation (designer's). A unit with no stand left is eliminated, and
-/// its leader with it.
-pub(crate) fn remove_stands(world: &mut World, id: UnitId, n: u8, rule: &'static str) {
-    for _ in 0..n {
-        let list = stands(world, id).to_vec();
-        if list.is_empty() {
-            break;
-        }
-        let leader_hex = component::<CmUnit>(world, id)
-            .leader
-            .and_then(|l| placement(world, l).hex());
-        let f = formation(world, id);
-        let shape = tables(world).formation(f.id).shape;
-        let without = |i: usize| {
-            let mut rest = list.clone();
-            rest.remove(i);
-            rest
-        };
-        let keeps = |i: usize, shape| {
-            let rest = without(i);
-            rest.is_empty() || formation::check_shape(&rest, Some(f.facing), shape).is_ok()
-        };
-        let order: Vec<usize> = (0..list.len())
-            .rev()
-            .filter(|&i| Some(list[i]) != leader_hex)
-            .chain((0..list.len()).filter(|&i| Some(list[i]) == leader_hex))
-            .collect();
-        let contiguous = data::Shape::Contiguous;
-        let (i, formed) = match order.iter().find(|&&i| keeps(i, shape)) {
-            Some(&i) => (i, true),
-            None => (
-                order
-                    .iter()
-                    .copied()
-                    .find(|&i| keeps(i, contiguous))
-                    .unwrap_or(order[0]),
-                false,
-            ),
-        };
-        let gone = list[i];
-        component_mut::<CmMorale>(world, id).casualties += 1;
-        log(world, EventKind::StepLost, rule, |w| {
-            format!("{} loses the stand in {gone}", name(w, id))
-        });
-        if !formed && f.formed() {
-            component_mut::<CmFormation>(world, id).id = FormationId::Unformed;
-            log(world, EventKind::CombatResult, rule, |w| {
-                format!("{} loses its formation", name(w, id))
-            });
-        }
-        set_stands(world, id, without(i));
-    }
-}
-
-/// Puts a unit's stands on `list`: its placement is the first; an empty list
-/// eliminates it and the leader with it (designer's: 3.22 is missing).
-pub(crate) fn set_stands(world: &mut World, id: UnitId, list: Vec<HexCoord>) {
-    let leader = component::<CmUnit>(world, id).leader;
-    // Not a `resource_scope`: in Bevy 0.19 it takes the resource out of the world and
-    // puts it back, which costs more than copying the few old hexes.
-    let old = stands(world, id).to_vec();
-    let mut index = world.resource_mut::<StandIndex>();
-    index.unmark(&old, id);
-    index.mark(&list, id);
-    match list.first() {
-        Some(&first) => {
-            set_placement(world, id, Placement::OnMap(first));
-            component_mut::<CmStands>(world, id).0 = list;
-        }
-        None => {
-            component_mut::<CmStands>(world, id).0.clear();
-            set_placement(world, id, Placement::Eliminated);
-            log(world, EventKind::Eliminated, "spec B.2 §2", |w| {
-                format!("{} is destroyed", name(w, id))
-            });
-            if let Some(l) = leader.filter(|&l| placement(world, l).hex().is_some()) {
-                victory::leader_dies(world, l, "spec B.2 §8");
-            }
-        }
-    }
-}
-
-/// Moves a unit's stands to `list` (the same number, in the same order), its leader
-/// with the stand he was on.
-pub(crate) fn shift_stands(world: &mut World, id: UnitId, list: Vec<HexCoord>) {
-    let old = stands(world, id).to_vec();
-    if let Some(l) = component::<CmUnit>(world, id).leader
-        && let Some(h) = placement(world, l).hex()
-        && let Some(i) = old.iter().position(|s| *s == h)
-        && let Some(&to) = list.get(i)
-    {
-        set_placement(world, l, Placement::OnMap(to));
-    }
-    set_stands(world, id, list);
-}
+pub(crate) use losses::{add_dps, make_shaken, remove_stands, set_stands, shift_stands};
 
 // ---- the sequence of play (spec B.2 §13) ----
 
@@ -654,6 +515,7 @@ pub(crate) fn shift_stands(world: &mut World, id: UnitId, list: Vec<HexCoord>) {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CmPhase {
     Initiative,
+    Command,
     Movement,
     MissileDeclaration,
     LongRange,
@@ -661,6 +523,7 @@ pub enum CmPhase {
     ChargeDeclaration,
     ChargeResponse,
     ChargeResolution,
+    PersonalCombat,
     Melee,
     Rally,
     GameOver,
@@ -669,6 +532,7 @@ pub enum CmPhase {
 impl RulesetPhase for CmPhase {
     const ALL: &'static [Self] = &[
         CmPhase::Initiative,
+        CmPhase::Command,
         CmPhase::Movement,
         CmPhase::MissileDeclaration,
         CmPhase::LongRange,
@@ -676,6 +540,7 @@ impl RulesetPhase for CmPhase {
         CmPhase::ChargeDeclaration,
         CmPhase::ChargeResponse,
         CmPhase::ChargeResolution,
+        CmPhase::PersonalCombat,
         CmPhase::Melee,
         CmPhase::Rally,
         CmPhase::GameOver,
@@ -684,6 +549,7 @@ impl RulesetPhase for CmPhase {
     fn view(self) -> PhaseView {
         let (label, rule, kind) = match self {
             CmPhase::Initiative => ("initiative", "spec B.2 §13", PhaseKind::Decide),
+            CmPhase::Command => ("command", "spec B.2 §6", PhaseKind::Decide),
             CmPhase::Movement => ("movement", "spec B.2 §13", PhaseKind::Move),
             CmPhase::MissileDeclaration => {
                 ("missile declarations", "spec B.2 §11", PhaseKind::Fire)
@@ -693,6 +559,7 @@ impl RulesetPhase for CmPhase {
             CmPhase::ChargeDeclaration => ("charge declarations", "C&M 7.2", PhaseKind::Fight),
             CmPhase::ChargeResponse => ("charge responses", "C&M 7.10", PhaseKind::Decide),
             CmPhase::ChargeResolution => ("charge resolution", "C&M 7.15", PhaseKind::Decide),
+            CmPhase::PersonalCombat => ("personal combat", "C&M 7.33", PhaseKind::Decide),
             CmPhase::Melee => ("mêlée", "C&M 7.18", PhaseKind::Decide),
             CmPhase::Rally => ("rally", "spec B.2 §5", PhaseKind::Decide),
             CmPhase::GameOver => return PhaseView::GAME_OVER,
@@ -716,7 +583,12 @@ pub(crate) fn phase(world: &World) -> CmPhase {
 
 fn add_phase_systems(world: &mut World) {
     on_enter(world, CmPhase::Initiative, victory::initiative);
-    on_enter(world, CmPhase::Movement, start_movement);
+    on_enter(world, CmPhase::Command, command::enter);
+    on_enter(
+        world,
+        CmPhase::Movement,
+        (start_movement, command::compelled_advance).chain(),
+    );
     on_enter(
         world,
         CmPhase::MissileDeclaration,
@@ -724,9 +596,14 @@ fn add_phase_systems(world: &mut World) {
     );
     on_enter(world, CmPhase::LongRange, missile::long_range);
     on_enter(world, CmPhase::ShortRange, missile::short_range);
-    on_enter(world, CmPhase::ChargeDeclaration, announce_declarations);
+    on_enter(
+        world,
+        CmPhase::ChargeDeclaration,
+        (announce_declarations, command::declare_compelled).chain(),
+    );
     on_enter(world, CmPhase::ChargeResponse, charges::ask_responses);
     on_enter(world, CmPhase::ChargeResolution, resolution::resolve);
+    on_enter(world, CmPhase::PersonalCombat, personal::ask);
     on_enter(world, CmPhase::Melee, fight::melee);
     on_enter(world, CmPhase::Rally, victory::rally);
 }
@@ -764,6 +641,7 @@ pub(crate) fn end_phase(world: &mut World) {
     let t = turn(world).clone();
     let first = state(world).initiative;
     match phase(world) {
+        CmPhase::Command => command::end_side(world),
         CmPhase::Movement if t.active == first => {
             begin_phase(world, CmPhase::Movement, first.other())
         }
@@ -812,15 +690,20 @@ pub(crate) fn advance(world: &mut World) {
             CmPhase::ShortRange => begin_phase(world, CmPhase::ChargeDeclaration, first),
             CmPhase::ChargeResponse => begin_phase(world, CmPhase::ChargeResolution, first),
             CmPhase::ChargeResolution => {
-                if after::walk(world) {
+                if after::walk(world) || carryon::next_round(world) {
                     continue;
                 }
+                begin_phase(world, CmPhase::PersonalCombat, first)
+            }
+            CmPhase::PersonalCombat => {
+                personal::fight(world);
                 begin_phase(world, CmPhase::Melee, first)
             }
             CmPhase::Melee => {
                 if after::walk(world) {
                     continue;
                 }
+                personal::end_of_melee(world);
                 begin_phase(world, CmPhase::Rally, first)
             }
             CmPhase::Rally => {
@@ -836,7 +719,13 @@ pub(crate) fn advance(world: &mut World) {
             }
             CmPhase::Initiative => {
                 let first = state(world).initiative;
-                begin_phase(world, CmPhase::Movement, first)
+                begin_phase(world, CmPhase::Command, first)
+            }
+            CmPhase::Command => {
+                if command::waits(world) {
+                    return;
+                }
+                command::end_side(world)
             }
             CmPhase::Movement | CmPhase::ChargeDeclaration | CmPhase::GameOver => return,
         }
@@ -908,6 +797,8 @@ impl Ruleset for CmPlugin {
         // stale in place rather than inserting the resource (`common::zones_stale`).
         world.init_resource::<super::common::ZoneSystem>();
         world.insert_resource(missile::CmMissiles::default());
+        world.insert_resource(command::CmCommandState::default());
+        world.insert_resource(carryon::CmCarryOn::default());
         add_phase_systems(world);
         let submit = world.register_system(submit_command);
         world.insert_resource(CommandSystem(submit));

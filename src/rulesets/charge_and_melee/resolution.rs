@@ -140,7 +140,7 @@ pub fn resolve(world: &mut World) {
             morale: u.mv,
             dps: m.dps,
             shaken: m.shaken,
-            inspiring_cps: 0,
+            inspiring_cps: command::inspiring_cps_near(world, e.target),
         };
         match evade_outcome(&t.charts.evade, &test) {
             EvadeOutcome::Evades => {}
@@ -187,7 +187,11 @@ pub fn resolve(world: &mut World) {
     let declared = state(world).declared.clone();
     let mut charges: Vec<(UnitId, u32, UnitId)> = Vec::new();
     for d in &declared {
-        let (_, hexes) = move_die(world, d.charger, "charge");
+        // A charge carried on (7.8) goes on with the hexes it had left: no new die.
+        let hexes = match carryon::take_hexes(world, d.charger) {
+            Some(h) => h,
+            None => move_die(world, d.charger, "charge").1,
+        };
         charges.push((d.charger, hexes, d.target));
     }
     // 3b. Shooting at the chargers (7.14): units standing, and evaders that said they
@@ -237,14 +241,25 @@ pub fn resolve(world: &mut World) {
         });
     }
     for (id, hexes, target) in &charges {
-        let moved = movement::close_in(world, *id, &[*target], *hexes);
+        // 7.8: after an evader, on up to the full distance, into any new opponent.
+        let evaded = evades.iter().any(|(u, _, _)| u == target);
+        let moved = if evaded {
+            carryon::charge_through(world, *id, *target, *hexes)
+        } else {
+            movement::close_in(world, *id, &[*target], *hexes)
+        };
         let hit = in_contact(world, *id, *target);
+        if !hit && !evaded {
+            command::record_fell_short(world, *id);
+        }
         log(world, EventKind::Moved, "C&M 7.7", |w| {
             format!(
                 "{} charges {moved} hexes{}",
                 name(w, *id),
                 if hit {
                     format!(" into contact with {}", plain_name(w, *target))
+                } else if evaded {
+                    format!(" after {}, which evaded (7.8)", plain_name(w, *target))
                 } else {
                     " and falls short (7.9)".to_string()
                 }
@@ -522,6 +537,7 @@ fn charging_unit<'a>(
     c.shaken = m.shaken;
     c.advantage_of_ground = enemy.iter().all(|e| height(u) > height(*e));
     c.supported = supported(&f);
+    c.leader = command::front_rank_leader(world, u);
     c.against_unformed_foot = charged
         && tr.category.mounted()
         && enemy

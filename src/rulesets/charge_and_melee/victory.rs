@@ -106,9 +106,17 @@ pub fn rally(world: &mut World) {
         let m = morale(world, id);
         let still = !status(world, id).moved && enemies_in_contact(world, id).is_empty();
         if still && m.dps > 0 && posture(world, id) != Some(Posture::Retiring) {
-            component_mut::<CmMorale>(world, id).dps -= 1;
+            // 1 DP a turn, +1 per CP spent on it (spec B.2 §5; `command` in charts.ron).
+            let k = &tables(world).charts.command;
+            let cps = command::cps_on(world, id);
+            let shed = (k.rest_dps + k.rest_per_cp * cps).min(m.dps);
+            component_mut::<CmMorale>(world, id).dps -= shed;
             log(world, EventKind::MoraleCheck, "spec B.2 §5", |w| {
-                format!("{} rests and sheds a DP", name(w, id))
+                if shed == 1 {
+                    format!("{} rests and sheds a DP", name(w, id))
+                } else {
+                    format!("{} rests and sheds {shed} DPs", name(w, id))
+                }
             });
         }
     }

@@ -76,6 +76,16 @@ pub fn unit_card(world: &World, e: Entity) -> Vec<CardLine> {
             "Commander".into(),
             if l.commander { "yes" } else { "no" }.into(),
         ));
+        // This turn's allocations (spec B.2 §7).
+        if let Some(id) = unit_of(world, e).filter(|id| leaders(world).contains(id)) {
+            out.push((
+                "CPs left this turn".into(),
+                command::cps_left(world, id).to_string(),
+            ));
+            if command::inspiring(world, id) {
+                out.push(("Inspiring".into(), "yes (C&M 7.15)".into()));
+            }
+        }
         return out;
     }
     let (Some(u), Some(id)) = (world.get::<CmUnit>(e), unit_of(world, e)) else {
@@ -113,6 +123,13 @@ pub fn unit_card(world: &World, e: Entity) -> Vec<CardLine> {
     out.push(("Casualties".into(), m.casualties.to_string()));
     if let Some(p) = posture(world, id) {
         out.push(("State".into(), format!("{p:?}")));
+    }
+    if let Some(c) = command::control(world, id) {
+        out.push(("Control test".into(), format!("{c:?} (spec B.2 §6)")));
+    }
+    let cps = command::cps_on(world, id);
+    if cps > 0 {
+        out.push(("CPs spent on it".into(), cps.to_string()));
     }
     if u.comitatus {
         out.push(("Comitatus".into(), "yes".into()));
@@ -258,6 +275,48 @@ pub fn decision(world: &World) -> Option<Decision> {
                     command: CmCommand::Respond {
                         unit: key_of(world, *unit),
                         response: *r,
+                    }
+                    .command(),
+                    hex: None,
+                })
+                .collect(),
+        },
+        CmDecision::Seek { leader, foe } => Decision {
+            side: side_of(world, *leader),
+            prompt: format!(
+                "{} may seek out {} in personal combat",
+                plain_name(world, *leader),
+                plain_name(world, *foe)
+            ),
+            rule: "C&M 7.33".into(),
+            choices: [true, false]
+                .into_iter()
+                .map(|seek| Choice {
+                    label: if seek { "seek" } else { "decline" }.into(),
+                    command: CmCommand::Seek {
+                        leader: key_of(world, *leader),
+                        seek,
+                    }
+                    .command(),
+                    hex: None,
+                })
+                .collect(),
+        },
+        CmDecision::CarryOn(c) => Decision {
+            side: side_of(world, c.charger),
+            prompt: format!(
+                "{} may charge on at {} (or halt 1 JT from it)",
+                plain_name(world, c.charger),
+                plain_name(world, c.target)
+            ),
+            rule: "C&M 7.8".into(),
+            choices: [true, false]
+                .into_iter()
+                .map(|on| Choice {
+                    label: if on { "on" } else { "halt" }.into(),
+                    command: CmCommand::Carry {
+                        unit: key_of(world, c.charger),
+                        on,
                     }
                     .command(),
                     hex: None,
