@@ -176,7 +176,7 @@ fn front_rank(world: &World, id: UnitId, s: HexCoord) -> bool {
 pub(crate) fn aim(world: &World, id: UnitId, tid: UnitId) -> Result<Exchange, Refusal> {
     let t = tables(world);
     let chart = t.charts.missile;
-    let tr = troop(world, id);
+    let tr = troop_ref(world, id);
     if tr.short_range == 0 && tr.long_range == 0 {
         return Err(Refusal::new(
             "spec B.2 §11",
@@ -248,7 +248,7 @@ pub(crate) fn aim(world: &World, id: UnitId, tid: UnitId) -> Result<Exchange, Re
             ),
         ));
     }
-    let armoured = troop(world, tid).armoured;
+    let armoured = troop_ref(world, tid).armoured;
     let n = need(&chart, f, armoured);
     if n < 1 {
         return Err(Refusal::new(
@@ -395,8 +395,8 @@ fn volley(
 ) -> Volley {
     let t = tables(world);
     let chart = t.charts.missile;
-    let f = factor(&troop(world, shooter), ex);
-    let n = need(&chart, f, troop(world, target).armoured);
+    let f = factor(&troop_ref(world, shooter), ex);
+    let n = need(&chart, f, troop_ref(world, target).armoured);
     let mut out = Volley {
         hits: 0,
         shot: false,
@@ -525,12 +525,12 @@ pub fn short_range(world: &mut World) {
 /// charger in its front arc with a chance of a hit.
 pub(crate) fn may_shoot_at(world: &World, id: UnitId, charger: UnitId) -> bool {
     let chart = tables(world).charts.missile;
-    let f = troop(world, id).short_range;
+    let f = troop_ref(world, id).short_range;
     f > 0
         && !shot_short(world, id)
         && is_troop(world, charger)
         && enemies_in_contact(world, id).is_empty()
-        && need(&chart, f, troop(world, charger).armoured) >= 1
+        && need(&chart, f, troop_ref(world, charger).armoured) >= 1
         && stands(world, id)
             .iter()
             .any(|s| aim_stand(world, id, *s, charger, None).is_some())

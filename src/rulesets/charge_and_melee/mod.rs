@@ -354,6 +354,12 @@ pub(crate) fn state(world: &World) -> &CmState {
     world.resource::<CmState>()
 }
 
+/// A unit's troop type, borrowed from the tables (no copy of its names): for reads in
+/// the rules' inner loops, where `troop` would clone it each time.
+pub(crate) fn troop_ref(world: &World, id: UnitId) -> &TroopType {
+    &world.resource::<CmTables>().0.troops.troops[component::<CmUnit>(world, id).troop]
+}
+
 pub(crate) fn troop(world: &World, id: UnitId) -> TroopType {
     let t = tables(world);
     t.troops.troops[component::<CmUnit>(world, id).troop].clone()

@@ -67,7 +67,7 @@ fn engagements(world: &World) -> Vec<Engagement> {
 }
 
 fn category(world: &World, id: UnitId) -> Category {
-    troop(world, id).category
+    troop_ref(world, id).category
 }
 
 /// A move die (7.6) and its fatigue (7.7); the hexes it gives.
@@ -113,7 +113,7 @@ pub fn resolve(world: &mut World) {
         let answered = state(world).answers.iter().any(|a| a.unit == e.target);
         if e.meets != Meets::Charging
             && !answered
-            && troop(world, e.target).response == data::ResponseRow::ArmedRabble
+            && troop_ref(world, e.target).response == data::ResponseRow::ArmedRabble
         {
             let die = super::super::common::roll(world, "C&M 7.10", |w| {
                 format!("{}'s answer (armed rabble)", plain_name(w, e.target))
@@ -171,7 +171,7 @@ pub fn resolve(world: &mut World) {
         match e.meets {
             Meets::Evades => {
                 let (die, _) = move_die(world, e.target, "evade");
-                let tr = troop(world, e.target);
+                let tr = troop_ref(world, e.target);
                 let shoots = waits_to_shoot(world, e.target);
                 let hexes =
                     moves::evade_move(&t.charts.charge_move, tr.category, tr.light, die, shoots);
@@ -342,9 +342,9 @@ pub(crate) fn combat(
         let result = charge::result(&t.charts.charge, scores[k], scores[1 - k]);
         let by_mounted = enemy.iter().all(|u| category(world, *u).mounted());
         let any_mounted = enemy.iter().any(|u| category(world, *u).mounted());
-        let only_light = enemy.iter().all(|u| troop(world, *u).light);
+        let only_light = enemy.iter().all(|u| troop_ref(world, *u).light);
         for &u in own {
-            let tr = troop(world, u);
+            let tr = troop_ref(world, u);
             let foe_good_foot = enemy.iter().any(|o| {
                 category(world, *o) == Category::Infantry
                     && formation(world, *o).formed()
