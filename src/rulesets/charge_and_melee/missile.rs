@@ -236,7 +236,7 @@ pub(crate) fn aim(world: &World, id: UnitId, tid: UnitId) -> Result<Exchange, Re
             ),
         ));
     };
-    let f = factor(&tr, ex);
+    let f = factor(tr, ex);
     if f == 0 {
         return Err(Refusal::new(
             "spec B.2 §11",
@@ -395,7 +395,7 @@ fn volley(
 ) -> Volley {
     let t = tables(world);
     let chart = t.charts.missile;
-    let f = factor(&troop_ref(world, shooter), ex);
+    let f = factor(troop_ref(world, shooter), ex);
     let n = need(&chart, f, troop_ref(world, target).armoured);
     let mut out = Volley {
         hits: 0,

@@ -351,7 +351,7 @@ pub(crate) fn combat(
                     && ahead(world, *o, u)
             });
             let ctx = ResultContext {
-                troop: &tr,
+                troop: tr,
                 grade: component::<CmUnit>(world, u).grade,
                 formation: formation(world, u).id,
                 shaken: morale(world, u).shaken,
