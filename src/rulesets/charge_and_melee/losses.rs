@@ -12,19 +12,12 @@ use crate::engine::units::{Placement, UnitId};
 use super::data::FormationId;
 use super::*;
 
-/// Adds DPs to a unit (spec B.2 §5): at 5 it becomes shaken (the marker replaces the
-/// DPs); each DP taken while shaken is a casualty.
-pub fn add_dps(world: &mut World, id: UnitId, n: u8, rule: &'static str) {
-    if n == 0 {
-        return;
-    }
-    let shaken_at = tables(world).charts.evade.shaken_dps;
-    let before = morale(world, id);
-    let mut m = before;
-    let mut casualties = 0;
+/// A unit's morale after `n` more DPs (spec B.2 §5): at the chart's shaken DPs the
+/// marker replaces them; each DP taken while shaken is a casualty.
+pub(crate) fn with_dps(mut m: CmMorale, n: u8, shaken_at: u8) -> CmMorale {
     for _ in 0..n {
         if m.shaken {
-            casualties += 1;
+            m.casualties += 1;
         } else {
             m.dps += 1;
             if m.dps >= shaken_at {
@@ -33,6 +26,22 @@ pub fn add_dps(world: &mut World, id: UnitId, n: u8, rule: &'static str) {
             }
         }
     }
+    m
+}
+
+/// Adds DPs to a unit (spec B.2 §5): at 5 it becomes shaken (the marker replaces the
+/// DPs); each DP taken while shaken is a casualty.
+pub fn add_dps(world: &mut World, id: UnitId, n: u8, rule: &'static str) {
+    if n == 0 {
+        return;
+    }
+    let shaken_at = tables(world).charts.evade.shaken_dps;
+    let before = morale(world, id);
+    // The count the charge preview reads too; the casualties are counted when their
+    // stands are removed (`remove_stands`), below.
+    let mut m = with_dps(before, n, shaken_at);
+    let casualties = m.casualties - before.casualties;
+    m.casualties = before.casualties;
     *component_mut::<CmMorale>(world, id) = m;
     log(world, EventKind::CombatResult, rule, |w| {
         format!(

@@ -14,6 +14,7 @@ use super::charge;
 use super::commands::CmCommand;
 use super::data::ChargeResult;
 use super::dice::faces_by_value;
+use super::losses::with_dps;
 use super::*;
 
 /// A result as the results chart names it.
@@ -26,23 +27,6 @@ pub fn result_name(r: ChargeResult) -> &'static str {
         ChargeResult::Defeat => "Defeat",
         ChargeResult::Rout => "Rout",
     }
-}
-
-/// A unit's morale after `n` more DPs (spec B.2 §5, as `add_dps` counts them): at the
-/// chart's shaken DPs the marker replaces them; a DP taken shaken is a casualty.
-fn with_dps(mut m: CmMorale, n: u8, shaken_at: u8) -> CmMorale {
-    for _ in 0..n {
-        if m.shaken {
-            m.casualties += 1;
-        } else {
-            m.dps += 1;
-            if m.dps >= shaken_at {
-                m.dps = 0;
-                m.shaken = true;
-            }
-        }
-    }
-    m
 }
 
 /// What the target's shooting at its charger can do (7.14): how many of its stands
