@@ -14,6 +14,7 @@ mod cm_data;
 mod cm_eligibility;
 mod cm_game;
 mod cm_personal;
+mod cm_previews;
 mod cm_responses;
 mod cm_rules;
 mod cm_scenario;

@@ -20,11 +20,11 @@ use super::*;
 
 /// One stand's fight: who, against whom.
 #[derive(Clone, Copy, Debug)]
-struct Bout {
-    unit: UnitId,
-    stand: HexCoord,
-    foe: UnitId,
-    foe_stand: HexCoord,
+pub(crate) struct Bout {
+    pub unit: UnitId,
+    pub stand: HexCoord,
+    pub foe: UnitId,
+    pub foe_stand: HexCoord,
 }
 
 fn enemy_at(world: &World, side: crate::engine::units::SideId, hex: HexCoord) -> Option<UnitId> {
@@ -52,21 +52,20 @@ fn opponent(world: &World, u: UnitId, s: HexCoord) -> Option<(UnitId, HexCoord)>
     })
 }
 
-/// The Mêlée Phase, entered after the charges are resolved.
-pub fn melee(world: &mut World) {
-    let fighting: Vec<UnitId> = troops(world)
+/// The units that fight a mêlée now: every troop with an enemy in contact (7.18).
+pub(crate) fn fighting(world: &World) -> Vec<UnitId> {
+    troops(world)
         .into_iter()
         .filter(|u| !enemies_in_contact(world, *u).is_empty())
-        .collect();
-    if fighting.is_empty() {
-        return;
-    }
-    log(world, EventKind::PhaseStarted, "C&M 7.18", |_| {
-        "Mêlée".to_string()
-    });
-    cuneus::press_forward(world);
+        .collect()
+}
+
+/// Every stand's fight among `fighting` as the stands stand now (7.20, 7.22, 7.24), unit
+/// by unit, stand by stand: what the Mêlée Phase rolls, in its order, and what the
+/// mêlée preview reads. Routing units do not fight back (7.23).
+pub(crate) fn bouts(world: &World, fighting: &[UnitId]) -> Vec<Bout> {
     let mut bouts = Vec::new();
-    for &u in &fighting {
+    for &u in fighting {
         if posture(world, u) == Some(Posture::Routing) {
             continue;
         }
@@ -81,6 +80,42 @@ pub fn melee(world: &mut World) {
             }
         }
     }
+    bouts
+}
+
+/// The score a bout's stand needs on its D6 (7.20, before 7.21's limits): the chart's
+/// factor and modifiers, and an avenging comitatus's bonus (3.33, 7.34).
+pub(crate) fn bout_need(world: &World, b: &Bout) -> i32 {
+    let chart = tables(world).charts.melee;
+    let me = troop_ref(world, b.unit);
+    let them = troop_ref(world, b.foe);
+    let f = formation(world, b.unit);
+    let board = world.resource::<Board>();
+    let leader_hex = component::<CmUnit>(world, b.unit)
+        .leader
+        .and_then(|l| placement(world, l).hex());
+    let mut fight = StandFight::new(me, them);
+    fight.momentum = matches!(
+        posture(world, b.unit),
+        Some(Posture::FollowingUp | Posture::Pursuing)
+    );
+    fight.rear_support = f.formed() && stands(world, b.unit).contains(&f.facing.rear(b.stand));
+    fight.advantage_of_ground = board.elevation(b.stand) > board.elevation(b.foe_stand);
+    fight.command_stand = leader_hex == Some(b.stand);
+    needed(&chart, &fight) + personal::avenge_bonus(world, b.unit)
+}
+
+/// The Mêlée Phase, entered after the charges are resolved.
+pub fn melee(world: &mut World) {
+    let fighting = fighting(world);
+    if fighting.is_empty() {
+        return;
+    }
+    log(world, EventKind::PhaseStarted, "C&M 7.18", |_| {
+        "Mêlée".to_string()
+    });
+    cuneus::press_forward(world);
+    let bouts = bouts(world, &fighting);
     let t = tables(world);
     let chart = t.charts.melee;
     let n = world.resource::<Units>().len();
@@ -89,23 +124,7 @@ pub fn melee(world: &mut World) {
     let mut foes: Vec<Vec<UnitId>> = vec![Vec::new(); n];
     let mut routers_hit: Vec<UnitId> = Vec::new();
     for b in &bouts {
-        let me = troop(world, b.unit);
-        let them = troop(world, b.foe);
-        let f = formation(world, b.unit);
-        let board = world.resource::<Board>();
-        let leader_hex = component::<CmUnit>(world, b.unit)
-            .leader
-            .and_then(|l| placement(world, l).hex());
-        let mut fight = StandFight::new(&me, &them);
-        fight.momentum = matches!(
-            posture(world, b.unit),
-            Some(Posture::FollowingUp | Posture::Pursuing)
-        );
-        fight.rear_support = f.formed() && stands(world, b.unit).contains(&f.facing.rear(b.stand));
-        fight.advantage_of_ground = board.elevation(b.stand) > board.elevation(b.foe_stand);
-        fight.command_stand = leader_hex == Some(b.stand);
-        // An avenging comitatus hits more easily (3.33, 7.34).
-        let need = needed(&chart, &fight) + personal::avenge_bonus(world, b.unit);
+        let need = bout_need(world, b);
         let face = super::super::common::roll(world, "C&M 7.20", |w| {
             format!(
                 "{}'s stand in {} against {} (needs {need})",

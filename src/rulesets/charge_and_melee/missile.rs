@@ -518,6 +518,24 @@ pub fn short_range(world: &mut World) {
     exchange(world, Exchange::Short);
 }
 
+/// A declared shot as its exchange would roll it now: the stands that see the target
+/// (one die each, `volley`) and the score each needs. The shot preview reads it.
+pub(crate) fn volley_now(world: &World, shot: Shot) -> (u8, i32) {
+    let chart = tables(world).charts.missile;
+    let f = factor(troop_ref(world, shot.shooter), shot.exchange);
+    let n = need(&chart, f, troop_ref(world, shot.target).armoured);
+    let stands = stands(world, shot.shooter)
+        .iter()
+        .filter(|s| aim_stand(world, shot.shooter, **s, shot.target, Some(shot.exchange)).is_some())
+        .count() as u8;
+    (stands, n)
+}
+
+/// The exchange's word for a player: "long range", "short range".
+pub(crate) fn exchange_label(ex: Exchange) -> &'static str {
+    ex.label()
+}
+
 // ---- shooting at chargers (7.14) ----
 
 /// Whether `id` may shoot at `charger` as it charges (7.14): a short-range factor, no

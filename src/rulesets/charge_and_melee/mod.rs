@@ -27,6 +27,7 @@ pub mod dispatch;
 pub mod eligibility;
 pub mod evade;
 pub mod fight;
+pub mod fight_preview;
 pub mod formation;
 pub mod losses;
 pub mod melee;

@@ -248,14 +248,27 @@ pub fn attack_command(world: &World, attackers: &[HexCoord], target: HexCoord) -
 }
 
 /// A charge's exact chances of contact and of each result if the target stands
-/// (`preview`); the refusal of an illegal charge.
+/// (`preview`); a declared shot's chances of each number of hits, and the mêlée's of
+/// two units in contact (`fight_preview`); the refusal of an illegal charge or shot.
 pub fn attack_preview(world: &World, command: &Command) -> Result<AttackPreview, Refusal> {
+    let pair = match CmCommand::of(command) {
+        Some(CmCommand::Shoot { unit, target } | CmCommand::Charge { unit, target }) => {
+            Some((unit, target))
+        }
+        _ => None,
+    };
+    // Two units in contact fight a mêlée (7.18): its chances, whatever was asked.
+    if let Some((unit, target)) = pair
+        && let (Ok(u), Ok(t)) = (resolve(world, unit), resolve(world, target))
+        && is_troop(world, u)
+        && is_troop(world, t)
+        && enemies_in_contact(world, u).contains(&t)
+    {
+        return super::fight_preview::melee_preview(world, command, u, t);
+    }
     if let Some(CmCommand::Shoot { unit, target }) = CmCommand::of(command) {
-        missile::check_shoot(world, unit, target)?;
-        return Err(Refusal::new(
-            "spec B.2 §11",
-            "the shot may be declared; its dice are rolled in its exchange",
-        ));
+        let shot = missile::check_shoot(world, unit, target)?;
+        return Ok(super::fight_preview::shot_preview(world, command, shot));
     }
     super::preview::charge_preview(world, command)
 }
