@@ -427,7 +427,13 @@ fn game_panels(
                         }
                     }
                     if ui_state.hover_info != HoverInfo::None {
-                        hover_panel(ui, &ui_state.hover_info);
+                        // A preview of a fight no command declares (a C&M mêlée between
+                        // units in contact) is not clicked.
+                        let declarable = match &ui_state.hover_info {
+                            HoverInfo::Attack(p) => game.ruleset.check(world, &p.command).is_ok(),
+                            _ => true,
+                        };
+                        hover_panel(ui, &ui_state.hover_info, declarable);
                         ui.separator();
                     }
                     if let Some(id) = ui_state.selected {
@@ -632,7 +638,7 @@ fn plain(text: &str) -> String {
 /// Half the right panel: dialogs centre on the map, not on the window.
 const RIGHT_HALF: f32 = super::camera::RIGHT_PANEL / 2.0;
 
-fn hover_panel(ui: &mut egui::Ui, info: &HoverInfo) {
+fn hover_panel(ui: &mut egui::Ui, info: &HoverInfo, declarable: bool) {
     match info {
         HoverInfo::None => {}
         HoverInfo::Note(n) => {
@@ -670,7 +676,11 @@ fn hover_panel(ui: &mut egui::Ui, info: &HoverInfo) {
                     ui.end_row();
                 }
             });
-            ui.small("click to attack");
+            ui.small(if declarable {
+                "click to attack"
+            } else {
+                "a fight to come: no command declares it"
+            });
         }
     }
 }
