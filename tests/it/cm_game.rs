@@ -511,7 +511,13 @@ fn cm_7_15_the_charge_preview_gives_the_resolvers_result_face_by_face() {
                     for cd in 1..=6u8 {
                         let r =
                             charge_outcome(&game.world, c, t, &steps, contact_at, mv, hits, td, cd);
-                        predicted.insert((mv, hits, td, cd), r.map(|r| format!("{r:?}")));
+                        predicted.insert(
+                            (mv, hits, td, cd),
+                            r.map(|r| {
+                                bataille::rulesets::charge_and_melee::preview::result_name(r)
+                                    .to_string()
+                            }),
+                        );
                     }
                 }
             }
@@ -564,4 +570,47 @@ fn cm_7_15_the_charge_preview_gives_the_resolvers_result_face_by_face() {
         seen.len() >= 4 && seen.iter().any(|(_, h)| *h > 0),
         "the seeds cover several results and hits: {seen:?}"
     );
+}
+
+/// Two units that charge each other fight one charge combat, both charging (7.15:
+/// "opposing units which successfully contact each other ... determine the outcome by
+/// comparing their relative strengths"): one total each, one result each.
+#[test]
+fn cm_7_15_units_that_charge_each_other_fight_one_combat() {
+    for seed in 0..20 {
+        let mut game = start(&skirmish(), seed);
+        to_charges(&mut game);
+        line(&mut game, "charge red_foot -> blue_foot");
+        line(&mut game, "end");
+        line(&mut game, "charge blue_foot -> red_foot");
+        line(&mut game, "end");
+        answer_all(&mut game);
+        let log: Vec<String> = game.log().lines().collect();
+        let count = |needle: &str| log.iter().filter(|l| l.contains(needle)).count();
+        assert_eq!(
+            count("for Red warband's charge total"),
+            1,
+            "seed {seed}: {log:#?}"
+        );
+        assert_eq!(
+            count("for Blue foot's charge total"),
+            1,
+            "seed {seed}: {log:#?}"
+        );
+        assert_eq!(
+            log.iter()
+                .filter(|l| l.starts_with("Red warband: ") && l.ends_with("(C&M 7.15)"))
+                .count(),
+            1,
+            "seed {seed}"
+        );
+        // And one result for the Blue foot.
+        assert_eq!(
+            log.iter()
+                .filter(|l| l.starts_with("Blue foot: ") && l.ends_with("(C&M 7.15)"))
+                .count(),
+            1,
+            "seed {seed}"
+        );
+    }
 }

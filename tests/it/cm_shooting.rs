@@ -330,7 +330,7 @@ fn cm_7_14_horse_archers_shoot_while_evading_and_are_caught() {
         let caught = 2 + u32::from(evade) <= u32::from(knights_move);
         assert!(
             log.iter().any(|l| l.contains("Blue horse archers (")
-                && l.contains(&format!("evades {evade} hexes"))),
+                && l.contains(&format!("evades {evade} hex"))),
             "seed {seed}: evade die {evade_die} should give {evade}\n{}",
             log.join("\n")
         );
@@ -474,7 +474,7 @@ fn cm_7_26_a_losing_elephant_rampages_on_1_or_2_else_stays() {
             // Towards the nearest unit not in contact, of either side: its own warband,
             // which it charges (7.15: the warband's total first, as the one charged).
             let went = position(&log, "Red elephants (0507) rampages towards Red warband");
-            let hit = position(&log, "rampages 1 hexes and charges Red warband (C&M 7.26)");
+            let hit = position(&log, "rampages 1 hex and charges Red warband (C&M 7.26)");
             let def = position(&log, "Red warband's charge total");
             let att = position(&log, "Red elephants's charge total");
             assert!(went < hit && hit < def && def < att, "seed {seed}");

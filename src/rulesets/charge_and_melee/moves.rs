@@ -81,3 +81,13 @@ pub fn may_charge_across(chart: &ChargeMoveChart, category: Category, gap: u32) 
         Category::Artillery => false,
     }
 }
+
+/// A number of hexes in words: "1 hex", "3 hexes".
+pub fn hexes(n: impl Into<u32>) -> String {
+    let n = n.into();
+    if n == 1 {
+        "1 hex".to_string()
+    } else {
+        format!("{n} hexes")
+    }
+}

@@ -54,8 +54,9 @@ pub(crate) fn test(world: &mut World, id: UnitId) {
     let hit = is_troop(world, target) && in_contact(world, id, target);
     log(world, EventKind::Moved, "C&M 7.26", |w| {
         format!(
-            "{} rampages {moved} hexes{}",
+            "{} rampages {}{}",
             name(w, id),
+            moves::hexes(moved),
             if hit {
                 format!(" and charges {}", plain_name(w, target))
             } else {

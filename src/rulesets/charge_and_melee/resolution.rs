@@ -224,7 +224,7 @@ pub fn resolve(world: &mut World) {
         component_mut::<CmFormation>(world, *id).id = FormationId::Unformed;
         let moved = movement::flee(world, *id, from, *hexes);
         log(world, EventKind::Moved, "C&M 7.11", |w| {
-            format!("{} evades {moved} hexes, unformed", name(w, *id))
+            format!("{} evades {}, unformed", name(w, *id), moves::hexes(moved))
         });
     }
     for (id, hexes, charger) in &counters {
@@ -237,7 +237,7 @@ pub fn resolve(world: &mut World) {
         );
         let moved = movement::close_in(world, *id, &[*charger], adv);
         log(world, EventKind::Moved, "C&M 7.12", |w| {
-            format!("{} counter-charges {moved} hexes", name(w, *id))
+            format!("{} counter-charges {}", name(w, *id), moves::hexes(moved))
         });
     }
     for (id, hexes, target) in &charges {
@@ -254,8 +254,9 @@ pub fn resolve(world: &mut World) {
         }
         log(world, EventKind::Moved, "C&M 7.7", |w| {
             format!(
-                "{} charges {moved} hexes{}",
+                "{} charges {}{}",
                 name(w, *id),
+                moves::hexes(moved),
                 if hit {
                     format!(" into contact with {}", plain_name(w, *target))
                 } else if evaded {
@@ -280,8 +281,12 @@ pub fn resolve(world: &mut World) {
             aboutface::unformed_by_flank_charge(world, e.target, c);
         }
     }
-    // 5. The combats (7.15): dice, defender first, then the chargers in contact.
+    // 5. The combats (7.15): dice, defender first, then the chargers in contact. Two
+    // units that charged each other fight one combat, both charging ("opposing units
+    // which successfully contact each other ... compare their relative strengths"):
+    // the pair's second engagement finds it met already.
     let mut fought: Vec<UnitId> = Vec::new();
+    let mut met: Vec<(UnitId, UnitId)> = Vec::new();
     let mut results: Vec<Fought> = Vec::new();
     for e in &list {
         if placement(world, e.target).hex().is_none() {
@@ -291,7 +296,11 @@ pub fn resolve(world: &mut World) {
             .chargers
             .iter()
             .copied()
-            .filter(|c| is_troop(world, *c) && in_contact(world, *c, e.target))
+            .filter(|c| {
+                is_troop(world, *c)
+                    && in_contact(world, *c, e.target)
+                    && !met.contains(&(*c, e.target))
+            })
             .collect();
         if attackers.is_empty() {
             continue;
@@ -300,6 +309,11 @@ pub fn resolve(world: &mut World) {
         results.extend(combat(world, e.target, &attackers, d_charged));
         fought.push(e.target);
         fought.extend(&attackers);
+        met.extend(
+            attackers
+                .iter()
+                .flat_map(|&a| [(a, e.target), (e.target, a)]),
+        );
     }
     // 6. The results together (7.16).
     apply_results(world, results);
@@ -369,10 +383,11 @@ pub(crate) fn combat(
         log(world, EventKind::CombatResult, "C&M 7.15", |w| {
             let names: Vec<String> = own.iter().map(|u| plain_name(w, *u)).collect();
             format!(
-                "{}: {} against {}: {result:?}",
+                "{}: {} against {}: {}",
                 names.join(", "),
                 scores[k],
-                scores[1 - k]
+                scores[1 - k],
+                super::preview::result_name(result)
             )
         });
     }
