@@ -216,3 +216,56 @@ fn cm_b2_11_the_shot_preview_reads_the_stands_and_need_the_exchange_rolls() {
         }
     }
 }
+
+fn actions(game: &Game, key: &str) -> Vec<(String, String)> {
+    let id = unit_by_key(&game.world, key).expect("a unit");
+    let e = game
+        .world
+        .resource::<bataille::engine::units::Units>()
+        .entity(id);
+    game.ruleset
+        .unit_actions(&game.world, e)
+        .into_iter()
+        .map(|c| (c.label, c.command.to_string()))
+        .collect()
+}
+
+/// A unit chosen in the Charge Phase lists the charges it may declare, each with its
+/// move die's chance of contact (7.6): the Red warband, one javelin throw from the Blue
+/// foot, always reaches it (D6 − 1, at least 1); the light horse far off is not listed.
+/// In the missile declarations, a shooter lists its marks with their exchange.
+#[test]
+fn cm_7_2_a_chosen_unit_lists_the_charges_and_shots_it_may_declare() {
+    let mut game = start("skirmish.ron", 1);
+    while game.turn().phase.label != "charge declarations" {
+        line(&mut game, "end");
+    }
+    let list = actions(&game, "red_foot");
+    assert_eq!(
+        list,
+        vec![(
+            "Charge Blue foot: contact 100% (C&M 7.6)".to_string(),
+            "charge red_foot -> blue_foot".to_string()
+        )]
+    );
+    // Not the other side's units: Blue declares after Red.
+    assert!(actions(&game, "blue_foot").is_empty());
+    let cmd = game.parse_line(&list[0].1).unwrap().unwrap();
+    game.submit(&cmd).expect("the listed charge is legal");
+
+    let mut game = start("shooting.ron", 1);
+    line(&mut game, "end");
+    line(&mut game, "end");
+    let list = actions(&game, "red_bows");
+    assert!(
+        list.iter().any(
+            |(l, c)| l == "Shoot at Blue warriors (long range, spec B.2 §11)"
+                && c == "shoot red_bows -> blue_warband"
+        ),
+        "{list:?}"
+    );
+    for (_, c) in &list {
+        let cmd = game.parse_line(c).unwrap().unwrap();
+        assert!(game.ruleset.check(&game.world, &cmd).is_ok(), "{c}");
+    }
+}

@@ -847,6 +847,10 @@ impl Ruleset for CmPlugin {
         view::unit_area(world, entity)
     }
 
+    fn unit_actions(&self, world: &World, entity: Entity) -> Vec<crate::engine::view::Choice> {
+        view::unit_actions(world, entity)
+    }
+
     fn unit_body(&self, world: &World, entity: Entity) -> Option<crate::engine::view::UnitBody> {
         view::unit_body(world, entity)
     }

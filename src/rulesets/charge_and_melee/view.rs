@@ -247,6 +247,73 @@ pub fn attack_command(world: &World, attackers: &[HexCoord], target: HexCoord) -
     CmCommand::Charge { unit, target }.command()
 }
 
+/// The charges and shots a selected unit of the side to declare may make now, each a
+/// button naming its target: a charge with its move die's chance of contact (7.6, from
+/// `preview::closing`, the path `close_in` moves along), a shot with its exchange (spec
+/// B.2 §11). The reachable targets of the Charge Phase, beside the hover preview.
+pub fn unit_actions(world: &World, e: Entity) -> Vec<Choice> {
+    let Some(id) = unit_of(world, e).filter(|id| is_troop(world, *id)) else {
+        return Vec::new();
+    };
+    let side = side_of(world, id);
+    if side != turn(world).active {
+        return Vec::new();
+    }
+    let unit = key_of(world, id);
+    let enemies = troops(world)
+        .into_iter()
+        .filter(|t| side_of(world, *t) != side);
+    match phase(world) {
+        CmPhase::ChargeDeclaration => enemies
+            .filter_map(|t| {
+                let command = CmCommand::Charge {
+                    unit: unit.clone(),
+                    target: key_of(world, t),
+                }
+                .command();
+                charges::check_charge(world, &unit, &key_of(world, t)).ok()?;
+                let (_, contact_at) = super::preview::closing(world, id, t);
+                let chart = &tables(world).charts.charge_move;
+                let category = troop_ref(world, id).category;
+                let faces = contact_at.map_or(0, |k| {
+                    (1..=6u8)
+                        .filter(|f| usize::from(moves::fast_move(chart, category, *f)) >= k)
+                        .count()
+                });
+                Some(Choice {
+                    label: format!(
+                        "Charge {}: contact {:.0}% (C&M 7.6)",
+                        plain_name(world, t),
+                        faces as f64 * 100.0 / 6.0
+                    ),
+                    command,
+                    hex: stands(world, t).first().copied(),
+                })
+            })
+            .collect(),
+        CmPhase::MissileDeclaration => enemies
+            .filter_map(|t| {
+                let target = key_of(world, t);
+                let shot = missile::check_shoot(world, &unit, &target).ok()?;
+                Some(Choice {
+                    label: format!(
+                        "Shoot at {} ({}, spec B.2 §11)",
+                        plain_name(world, t),
+                        missile::exchange_label(shot.exchange)
+                    ),
+                    command: CmCommand::Shoot {
+                        unit: unit.clone(),
+                        target,
+                    }
+                    .command(),
+                    hex: stands(world, t).first().copied(),
+                })
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// A charge's exact chances of contact and of each result if the target stands
 /// (`preview`); a declared shot's chances of each number of hits, and the mêlée's of
 /// two units in contact (`fight_preview`); the refusal of an illegal charge or shot.
