@@ -10,6 +10,7 @@ mod cdb_speed;
 mod client;
 mod cm_chapter7;
 mod cm_command;
+mod cm_common;
 mod cm_data;
 mod cm_eligibility;
 mod cm_game;
