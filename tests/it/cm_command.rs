@@ -6,8 +6,8 @@
 use std::path::PathBuf;
 
 use crate::cm_common::{
-    active, choices, entity, line, log_lines, morale_of, phase, refusal, stands_of, start,
-    to_charges,
+    active, choices, entity, line, log_lines, morale_of, phase, refusal, stand_if_asked, stands_of,
+    start, to_charges,
 };
 use crate::common::root;
 use bataille::engine::game::Game;
@@ -431,6 +431,7 @@ fn cm_7_8_light_and_a_grade_chargers_may_halt_1_jt_from_the_new_target() {
         assert!(!log.iter().any(|l| l.contains("Red hird: ")), "seed {seed}");
         // Charging on: the line answers and the combat is fought, no new move die.
         line(&mut game, "carry red_a on");
+        stand_if_asked(&mut game);
         let log = log_lines(&game);
         let dice = log
             .iter()

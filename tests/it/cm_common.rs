@@ -113,3 +113,15 @@ pub fn to_charges(game: &mut Game) {
         line(game, "end");
     }
 }
+
+/// Answers a plain `stand` for the unit the decision asks, when it offers it beside
+/// `stand hold` (7.14: a standing unit may hold its fire): the answer of old, which
+/// shoots at the chargers.
+pub fn stand_if_asked(game: &mut Game) {
+    let asked = choices(game);
+    if let Some(stand) = asked.iter().find(|c| c.ends_with(" stand"))
+        && asked.iter().any(|c| c.ends_with(" stand hold"))
+    {
+        line(game, &stand.clone());
+    }
+}

@@ -5,7 +5,7 @@
 
 use crate::cm_common::{
     active, choices, fixture, formation_of, h, line, log_lines, morale_of, phase, refusal,
-    stands_of, start,
+    stand_if_asked, stands_of, start,
 };
 use bataille::engine::game::Game;
 
@@ -303,6 +303,7 @@ fn cm_7_14_a_unit_standing_to_receive_shoots_at_its_chargers_unless_it_shot_at_s
             line(&mut game, "charge red_foot -> blue_foot");
             line(&mut game, "end");
             line(&mut game, "end");
+            stand_if_asked(&mut game);
             let log = log_lines(&game);
             let volley_lines: Vec<&String> = log
                 .iter()
@@ -324,6 +325,49 @@ fn cm_7_14_a_unit_standing_to_receive_shoots_at_its_chargers_unless_it_shot_at_s
                 assert!(volley < charges, "seed {seed}");
             }
         }
+    }
+}
+
+#[test]
+fn cm_7_14_a_unit_standing_to_receive_may_hold_its_fire() {
+    for seed in 0..6 {
+        let mut game = start(&fixture("skirmish.ron"), seed);
+        end_until(&mut game, "charge declarations");
+        line(&mut game, "charge red_foot -> blue_foot");
+        line(&mut game, "end");
+        line(&mut game, "end");
+        // Heavy infantry must stand (7.10), and "may shoot" (7.14): both are offered.
+        assert_eq!(
+            choices(&game),
+            vec![
+                "respond blue_foot stand".to_string(),
+                "respond blue_foot stand hold".to_string()
+            ],
+            "seed {seed}"
+        );
+        let e = refusal(&mut game, "respond blue_foot evade");
+        assert!(e.contains("C&M 7.10") && e.contains("stand hold"), "{e}");
+        line(&mut game, "respond blue_foot stand hold");
+        let log = log_lines(&game);
+        assert!(
+            log.iter().any(|l| l.starts_with("Blue foot (")
+                && l.contains("answers: stand hold")
+                && l.ends_with("(C&M 7.14)")),
+            "seed {seed}"
+        );
+        // No stand shoots at the warband as it comes on; the charge is fought all the same.
+        assert!(
+            !log.iter()
+                .any(|l| l.contains(" shoots at ") && l.ends_with("(C&M 7.14)")),
+            "seed {seed}: {log:#?}"
+        );
+        assert!(
+            dice(&log, "Blue foot's charge total").len() == 1
+                || !log
+                    .iter()
+                    .any(|l| l.contains("into contact with Blue foot")),
+            "seed {seed}"
+        );
     }
 }
 
