@@ -17,6 +17,7 @@ mod cm_game;
 mod cm_personal;
 mod cm_responses;
 mod cm_rules;
+mod cm_rules7;
 mod cm_scenario;
 mod cm_shooting;
 mod ctb_evasion;
