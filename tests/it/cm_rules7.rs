@@ -1,7 +1,8 @@
 //! Charge & mêlée's issue-16 rules played through the plugin (`charge_and_melee::ENTRY`):
-//! the army break at a commander-in-chief's death (spec B.2 §14).
+//! the army break at a commander-in-chief's death (spec B.2 §14) and 7.9's
+//! "repeat last move" for units that pursued (7.16).
 
-use crate::cm_common::{fixture, line, log_lines, start};
+use crate::cm_common::{active, fixture, line, log_lines, phase, start};
 use bataille::engine::game::Game;
 
 /// The dice a log shows for `purpose` (a substring of the die's line), in order.
@@ -98,5 +99,91 @@ fn cm_b2_14_the_army_breaks_when_its_commander_dies_and_more_than_half_its_units
     assert!(
         broke > 0 && held_at_half > 0,
         "broke {broke}, held at half {held_at_half}"
+    );
+}
+
+/// Plays on (first answers, `end`) until Red's charge declarations of turn 2.
+fn to_reds_second_charges(seed: u64) -> Game {
+    let mut game = start(&fixture("pursuit.ron"), seed);
+    for _ in 0..60 {
+        if game.turn().turn == 2 && phase(&game) == "charge declarations" && active(&game) == "red"
+        {
+            return game;
+        }
+        match game.ruleset.decision(&game.world) {
+            Some(d) => {
+                let c = d.choices[0].command.clone();
+                game.submit(&c).unwrap_or_else(|r| panic!("{c}: {r}"));
+            }
+            None => line(&mut game, "end"),
+        }
+    }
+    panic!("seed {seed}: never reached Red's charges of turn 2");
+}
+
+#[test]
+fn cm_7_9_pursuers_that_fail_their_control_test_repeat_their_last_move_and_charge() {
+    let (mut pursued, mut charged, mut stood) = (0, 0, 0);
+    for seed in 0..30 {
+        let game = to_reds_second_charges(seed);
+        let log = log_lines(&game);
+        let test = log
+            .iter()
+            .find(|l| l.starts_with("Red foot (") && l.contains("control test"))
+            .unwrap_or_else(|| panic!("seed {seed}: no control test: {log:#?}"));
+        // The rearguard, outside command and as worn, but neither charging nor
+        // pursuing, halts on the same scores (spec B.2 §6).
+        assert!(
+            log.iter().any(|l| l.starts_with("Red rearguard (")
+                && l.contains("it halts")
+                && l.ends_with("(spec B.2 §6)")),
+            "seed {seed}"
+        );
+        let pursuit = log
+            .iter()
+            .any(|l| l.starts_with("Red foot (") && l.ends_with(": pursue (C&M 7.30)"));
+        if !pursuit {
+            // It did not pursue (its foe held): a score of 1 or less halts it.
+            stood += 1;
+            assert!(
+                test.contains("it halts") && test.ends_with("(spec B.2 §6)"),
+                "seed {seed}: {test}"
+            );
+            continue;
+        }
+        pursued += 1;
+        // It pursued last turn: it counts as "charging or pursuing" (7.9) and repeats
+        // its last move: it advances on the nearest enemy, and the game declares its
+        // charge on it when it may.
+        assert!(
+            test.contains(
+                "it repeats its last move: it must advance on and charge the nearest enemy"
+            ) && test.ends_with("(C&M 7.9)"),
+            "seed {seed}: {test}"
+        );
+        assert!(
+            log.iter().any(|l| l.starts_with("Red foot (")
+                && (l.contains(" advances on Blue band (control test)")
+                    || l.contains(" does not advance on Blue band"))
+                && l.ends_with("(C&M 7.9)")),
+            "seed {seed}: {log:#?}"
+        );
+        let declared = log.iter().any(|l| {
+            l.starts_with("Red foot (") && l.ends_with("must charge the nearest enemy (C&M 7.9)")
+        });
+        let cannot = log.iter().any(|l| {
+            l.starts_with("Red foot (") && l.contains(" cannot charge ") && l.ends_with("(C&M 7.9)")
+        });
+        assert!(declared || cannot, "seed {seed}: {log:#?}");
+        if declared {
+            charged += 1;
+            assert!(log.iter().any(
+                |l| l.starts_with("Red foot (") && l.contains("declares a charge on Blue band")
+            ));
+        }
+    }
+    assert!(
+        pursued > 0 && charged > 0 && stood > 0,
+        "pursued {pursued}, charged {charged}, stood {stood}"
     );
 }
