@@ -2,79 +2,10 @@
 //! (`charge_and_melee::ENTRY`): 7.27's push-back chains and their exceptions, 7.13's
 //! about-face to receive a charge, 7.19's cuneus re-arrangement.
 
-use std::path::{Path, PathBuf};
-
-use crate::common::root;
+use crate::cm_common::{
+    choices, fixture, formation_of, h, hs, id, line, log_lines, morale_of, stands_of, start,
+};
 use bataille::engine::game::Game;
-use bataille::engine::hex::HexCoord;
-use bataille::engine::ruleset::RulesetEntry;
-use bataille::engine::units::UnitId;
-use bataille::rulesets::charge_and_melee::{CmFormation, CmMorale, CmStands, ENTRY};
-use bataille::rulesets::common::unit_by_key;
-
-const REGISTRY: &[RulesetEntry] = &[ENTRY];
-
-fn fixture(name: &str) -> PathBuf {
-    root().join("tests/fixtures/charge_and_melee").join(name)
-}
-
-fn start(path: &Path, seed: u64) -> Game {
-    Game::start_with(REGISTRY, path, seed, &[]).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn h(s: &str) -> HexCoord {
-    HexCoord::parse(s).expect("a hex")
-}
-
-fn hs(list: &[&str]) -> Vec<HexCoord> {
-    list.iter().map(|s| h(s)).collect()
-}
-
-fn id(game: &Game, key: &str) -> UnitId {
-    unit_by_key(&game.world, key).unwrap_or_else(|| panic!("unit {key}"))
-}
-
-fn entity(game: &Game, key: &str) -> bevy::prelude::Entity {
-    game.world
-        .resource::<bataille::engine::units::Units>()
-        .entity(id(game, key))
-}
-
-fn stands_of(game: &Game, key: &str) -> Vec<HexCoord> {
-    game.world
-        .get::<CmStands>(entity(game, key))
-        .expect("stands")
-        .0
-        .clone()
-}
-
-#[allow(dead_code)]
-fn formation_of(game: &Game, key: &str) -> CmFormation {
-    *game
-        .world
-        .get::<CmFormation>(entity(game, key))
-        .expect("formation")
-}
-
-fn morale_of(game: &Game, key: &str) -> CmMorale {
-    *game
-        .world
-        .get::<CmMorale>(entity(game, key))
-        .expect("morale")
-}
-
-fn line(game: &mut Game, text: &str) {
-    game.submit_line(text)
-        .unwrap_or_else(|(_, e)| panic!("`{text}` refused: {e}"));
-    assert_eq!(
-        game.ruleset.invariant_violations(&game.world),
-        Vec::<String>::new()
-    );
-}
-
-fn log_lines(game: &Game) -> Vec<String> {
-    game.log().lines().collect()
-}
 
 /// Whether the mêlée's log says `who` lost it.
 fn lost(log: &[String], who: &str) -> bool {
@@ -196,13 +127,6 @@ fn about_face_charged(seed: u64) -> Game {
     line(&mut game, "end");
     line(&mut game, "end");
     game
-}
-
-fn choices(game: &Game) -> Vec<String> {
-    game.ruleset
-        .decision(&game.world)
-        .map(|d| d.choices.iter().map(|c| c.command.to_string()).collect())
-        .unwrap_or_default()
 }
 
 #[test]

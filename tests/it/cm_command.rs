@@ -3,75 +3,20 @@
 //! the Command phase's control tests of units outside command (spec B.2 §6) and what
 //! they compel (7.3's unauthorised advance, 7.9's "repeat last move").
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
+use crate::cm_common::{
+    active, choices, entity, line, log_lines, morale_of, phase, refusal, stand_if_asked, stands_of,
+    start, to_charges,
+};
 use crate::common::root;
 use bataille::engine::game::Game;
-use bataille::engine::hex::HexCoord;
-use bataille::engine::ruleset::RulesetEntry;
-use bataille::engine::units::UnitId;
 use bataille::rulesets::charge_and_melee::command::{Control, control_result};
 use bataille::rulesets::charge_and_melee::data::Tables;
-use bataille::rulesets::charge_and_melee::{CmMorale, CmStands, ENTRY};
-use bataille::rulesets::common::{RulesetTables, unit_by_key};
-
-const REGISTRY: &[RulesetEntry] = &[ENTRY];
+use bataille::rulesets::common::RulesetTables;
 
 fn fixture() -> PathBuf {
     root().join("tests/fixtures/charge_and_melee/command.ron")
-}
-
-fn start(path: &Path, seed: u64) -> Game {
-    Game::start_with(REGISTRY, path, seed, &[]).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn id(game: &Game, key: &str) -> UnitId {
-    unit_by_key(&game.world, key).unwrap_or_else(|| panic!("unit {key}"))
-}
-
-fn entity(game: &Game, key: &str) -> bevy::prelude::Entity {
-    game.world
-        .resource::<bataille::engine::units::Units>()
-        .entity(id(game, key))
-}
-
-fn stands_of(game: &Game, key: &str) -> Vec<HexCoord> {
-    game.world
-        .get::<CmStands>(entity(game, key))
-        .expect("stands")
-        .0
-        .clone()
-}
-
-fn morale_of(game: &Game, key: &str) -> CmMorale {
-    *game
-        .world
-        .get::<CmMorale>(entity(game, key))
-        .expect("morale")
-}
-
-fn line(game: &mut Game, text: &str) {
-    game.submit_line(text)
-        .unwrap_or_else(|(_, e)| panic!("`{text}` refused: {e}"));
-    assert_eq!(
-        game.ruleset.invariant_violations(&game.world),
-        Vec::<String>::new()
-    );
-}
-
-fn refusal(game: &mut Game, text: &str) -> String {
-    match game.submit_line(text) {
-        Ok(_) => panic!("`{text}` was accepted"),
-        Err((_, e)) => e,
-    }
-}
-
-/// Ends the phases before the Charge Phase's declarations: the Move Phase it is in and
-/// the missile declarations (spec B.2 §11), which wait for a side that may shoot.
-fn to_charges(game: &mut Game) {
-    while phase(game) != "charge declarations" {
-        line(game, "end");
-    }
 }
 
 /// Answers `unit`'s charge response with a plain evade when it is asked (light horse
@@ -81,20 +26,6 @@ fn evade_if_asked(game: &mut Game, unit: &str) {
     if choices(game).contains(&plain) {
         line(game, &plain);
     }
-}
-
-fn log_lines(game: &Game) -> Vec<String> {
-    game.log().lines().collect()
-}
-
-fn phase(game: &Game) -> &'static str {
-    game.turn().phase.label
-}
-
-fn active(game: &Game) -> String {
-    game.scenario.file.sides[game.turn().active.0 as usize]
-        .id
-        .clone()
 }
 
 /// Plays on (first answers, `end`) until `side` is in `label` on turn `turn`.
@@ -444,13 +375,6 @@ fn carry_on(seed: u64, charger: &str, target: &str) -> Game {
     game
 }
 
-fn choices(game: &Game) -> Vec<String> {
-    game.ruleset
-        .decision(&game.world)
-        .map(|d| d.choices.iter().map(|c| c.command.to_string()).collect())
-        .unwrap_or_default()
-}
-
 fn position(log: &[String], needle: &str) -> Option<usize> {
     log.iter().position(|l| l.contains(needle))
 }
@@ -507,6 +431,7 @@ fn cm_7_8_light_and_a_grade_chargers_may_halt_1_jt_from_the_new_target() {
         assert!(!log.iter().any(|l| l.contains("Red hird: ")), "seed {seed}");
         // Charging on: the line answers and the combat is fought, no new move die.
         line(&mut game, "carry red_a on");
+        stand_if_asked(&mut game);
         let log = log_lines(&game);
         let dice = log
             .iter()

@@ -3,28 +3,14 @@
 //! spec B.2 §9), on `tests/fixtures/charge_and_melee/personal.ron` (two lanes of comitati
 //! in mêlée from the first turn).
 
+use crate::cm_common::{REGISTRY, choices, entity, fixture, line, log_lines, refusal};
 use crate::common::root;
 use bataille::engine::game::Game;
-use bataille::engine::ruleset::RulesetEntry;
-use bataille::engine::units::UnitId;
-use bataille::rulesets::charge_and_melee::{CmLeader, CmUnit, ENTRY};
-use bataille::rulesets::common::unit_by_key;
+use bataille::rulesets::charge_and_melee::{CmLeader, CmUnit};
 
-const REGISTRY: &[RulesetEntry] = &[ENTRY];
-
+/// The personal-combat fixture, started with `seed`.
 fn start(seed: u64) -> Game {
-    let path = root().join("tests/fixtures/charge_and_melee/personal.ron");
-    Game::start_with(REGISTRY, &path, seed, &[]).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn id(game: &Game, key: &str) -> UnitId {
-    unit_by_key(&game.world, key).unwrap_or_else(|| panic!("unit {key}"))
-}
-
-fn entity(game: &Game, key: &str) -> bevy::prelude::Entity {
-    game.world
-        .resource::<bataille::engine::units::Units>()
-        .entity(id(game, key))
+    crate::cm_common::start(&fixture("personal.ron"), seed)
 }
 
 fn unit(game: &Game, key: &str) -> CmUnit {
@@ -36,33 +22,6 @@ fn leader(game: &Game, key: &str) -> CmLeader {
         .world
         .get::<CmLeader>(entity(game, key))
         .expect("a leader")
-}
-
-fn line(game: &mut Game, text: &str) {
-    game.submit_line(text)
-        .unwrap_or_else(|(_, e)| panic!("`{text}` refused: {e}"));
-    assert_eq!(
-        game.ruleset.invariant_violations(&game.world),
-        Vec::<String>::new()
-    );
-}
-
-fn refusal(game: &mut Game, text: &str) -> String {
-    match game.submit_line(text) {
-        Ok(_) => panic!("`{text}` was accepted"),
-        Err((_, e)) => e,
-    }
-}
-
-fn log_lines(game: &Game) -> Vec<String> {
-    game.log().lines().collect()
-}
-
-fn choices(game: &Game) -> Vec<String> {
-    game.ruleset
-        .decision(&game.world)
-        .map(|d| d.choices.iter().map(|c| c.command.to_string()).collect())
-        .unwrap_or_default()
 }
 
 /// The first turn up to the personal combats' questions (no charge: the lanes are in

@@ -3,98 +3,11 @@
 //! sight, shooting at chargers (C&M 7.14, its worked example), 7.13's flank charge that
 //! unforms a unit standing to receive it, and 7.26's elephant rampage.
 
-use std::path::{Path, PathBuf};
-
-use crate::common::root;
+use crate::cm_common::{
+    active, choices, fixture, formation_of, h, line, log_lines, morale_of, phase, refusal,
+    stand_if_asked, stands_of, start,
+};
 use bataille::engine::game::Game;
-use bataille::engine::hex::HexCoord;
-use bataille::engine::ruleset::RulesetEntry;
-use bataille::engine::units::UnitId;
-use bataille::rulesets::charge_and_melee::{CmFormation, CmMorale, CmStands, ENTRY};
-use bataille::rulesets::common::unit_by_key;
-
-const REGISTRY: &[RulesetEntry] = &[ENTRY];
-
-fn fixture(name: &str) -> PathBuf {
-    root().join("tests/fixtures/charge_and_melee").join(name)
-}
-
-fn start(path: &Path, seed: u64) -> Game {
-    Game::start_with(REGISTRY, path, seed, &[]).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn h(s: &str) -> HexCoord {
-    HexCoord::parse(s).expect("a hex")
-}
-
-fn id(game: &Game, key: &str) -> UnitId {
-    unit_by_key(&game.world, key).unwrap_or_else(|| panic!("unit {key}"))
-}
-
-fn entity(game: &Game, key: &str) -> bevy::prelude::Entity {
-    game.world
-        .resource::<bataille::engine::units::Units>()
-        .entity(id(game, key))
-}
-
-fn stands_of(game: &Game, key: &str) -> Vec<HexCoord> {
-    game.world
-        .get::<CmStands>(entity(game, key))
-        .expect("stands")
-        .0
-        .clone()
-}
-
-fn formation_of(game: &Game, key: &str) -> CmFormation {
-    *game
-        .world
-        .get::<CmFormation>(entity(game, key))
-        .expect("formation")
-}
-
-fn morale_of(game: &Game, key: &str) -> CmMorale {
-    *game
-        .world
-        .get::<CmMorale>(entity(game, key))
-        .expect("morale")
-}
-
-fn line(game: &mut Game, text: &str) {
-    game.submit_line(text)
-        .unwrap_or_else(|(_, e)| panic!("`{text}` refused: {e}"));
-    assert_eq!(
-        game.ruleset.invariant_violations(&game.world),
-        Vec::<String>::new()
-    );
-}
-
-fn refusal(game: &mut Game, text: &str) -> String {
-    match game.submit_line(text) {
-        Ok(_) => panic!("`{text}` was accepted"),
-        Err((_, e)) => e,
-    }
-}
-
-fn phase(game: &Game) -> &'static str {
-    game.turn().phase.label
-}
-
-fn active(game: &Game) -> String {
-    game.scenario.file.sides[game.turn().active.0 as usize]
-        .id
-        .clone()
-}
-
-fn log_lines(game: &Game) -> Vec<String> {
-    game.log().lines().collect()
-}
-
-fn choices(game: &Game) -> Vec<String> {
-    game.ruleset
-        .decision(&game.world)
-        .map(|d| d.choices.iter().map(|c| c.command.to_string()).collect())
-        .unwrap_or_default()
-}
 
 /// Ends phases until `label`'s, for at most a turn.
 fn end_until(game: &mut Game, label: &str) {
@@ -390,6 +303,7 @@ fn cm_7_14_a_unit_standing_to_receive_shoots_at_its_chargers_unless_it_shot_at_s
             line(&mut game, "charge red_foot -> blue_foot");
             line(&mut game, "end");
             line(&mut game, "end");
+            stand_if_asked(&mut game);
             let log = log_lines(&game);
             let volley_lines: Vec<&String> = log
                 .iter()
@@ -411,6 +325,49 @@ fn cm_7_14_a_unit_standing_to_receive_shoots_at_its_chargers_unless_it_shot_at_s
                 assert!(volley < charges, "seed {seed}");
             }
         }
+    }
+}
+
+#[test]
+fn cm_7_14_a_unit_standing_to_receive_may_hold_its_fire() {
+    for seed in 0..6 {
+        let mut game = start(&fixture("skirmish.ron"), seed);
+        end_until(&mut game, "charge declarations");
+        line(&mut game, "charge red_foot -> blue_foot");
+        line(&mut game, "end");
+        line(&mut game, "end");
+        // Heavy infantry must stand (7.10), and "may shoot" (7.14): both are offered.
+        assert_eq!(
+            choices(&game),
+            vec![
+                "respond blue_foot stand".to_string(),
+                "respond blue_foot stand hold".to_string()
+            ],
+            "seed {seed}"
+        );
+        let e = refusal(&mut game, "respond blue_foot evade");
+        assert!(e.contains("C&M 7.10") && e.contains("stand hold"), "{e}");
+        line(&mut game, "respond blue_foot stand hold");
+        let log = log_lines(&game);
+        assert!(
+            log.iter().any(|l| l.starts_with("Blue foot (")
+                && l.contains("answers: stand hold")
+                && l.ends_with("(C&M 7.14)")),
+            "seed {seed}"
+        );
+        // No stand shoots at the warband as it comes on; the charge is fought all the same.
+        assert!(
+            !log.iter()
+                .any(|l| l.contains(" shoots at ") && l.ends_with("(C&M 7.14)")),
+            "seed {seed}: {log:#?}"
+        );
+        assert!(
+            dice(&log, "Blue foot's charge total").len() == 1
+                || !log
+                    .iter()
+                    .any(|l| l.contains("into contact with Blue foot")),
+            "seed {seed}"
+        );
     }
 }
 

@@ -271,6 +271,13 @@ pub fn ask_responses(world: &mut World) {
             // 7.13: it may stand turned about to face a charge from its rear.
             options.push(Response::AboutFace);
         }
+        let may_shoot = chargers
+            .iter()
+            .any(|c| missile::may_shoot_at(world, target, *c));
+        if options.contains(&Response::Stand) && may_shoot {
+            // 7.14: it "may shoot" at its chargers; it may also hold its fire.
+            options.push(Response::StandHold);
+        }
         if options.contains(&Response::Evade)
             && chargers
                 .iter()
@@ -346,7 +353,7 @@ pub fn execute_respond(world: &mut World, unit: UnitId, response: Response) {
     world.resource_mut::<CmState>().decisions.pop_front();
     let rule = match response {
         Response::AboutFace => "C&M 7.13",
-        Response::EvadeShoot => "C&M 7.14",
+        Response::EvadeShoot | Response::StandHold => "C&M 7.14",
         _ => "C&M 7.10",
     };
     record_answer(world, unit, response, rule);

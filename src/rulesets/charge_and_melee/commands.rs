@@ -1,7 +1,7 @@
 //! The verbs Charge & mêlée adds to the script grammar (spec B.6 §6): a formation
 //! change or turn (`form`), a shot declared for the missile exchanges (`shoot UNIT ->
 //! TARGET`, spec B.2 §11), a charge declaration (`charge UNIT -> TARGET`), a charged
-//! unit's answer (`respond UNIT evade|evade shoot|countercharge|stand|about`), a move
+//! unit's answer (`respond UNIT evade|evade shoot|countercharge|stand|stand hold|about`), a move
 //! after a charge or mêlée (`after UNIT halt|follow|fallback|retire|pursue`), Command
 //! Points spent on a unit (`spend LEADER UNIT N`) or to inspire (`inspire LEADER`), a
 //! leader's answer to a personal combat (`seek LEADER yes|no`), a charger halted before
@@ -73,6 +73,7 @@ pub fn response_word(r: Response) -> &'static str {
         Response::EvadeShoot => "evade shoot",
         Response::CounterCharge => "countercharge",
         Response::Stand => "stand",
+        Response::StandHold => "stand hold",
         Response::AboutFace => "about",
     }
 }
@@ -213,6 +214,7 @@ fn parse_respond(w: &Words) -> Result<Command, ParseError> {
         Response::EvadeShoot,
         Response::CounterCharge,
         Response::Stand,
+        Response::StandHold,
         Response::AboutFace,
     ]
     .into_iter()
@@ -221,7 +223,7 @@ fn parse_respond(w: &Words) -> Result<Command, ParseError> {
         err(
             c,
             format!(
-                "`{word}` is no answer: evade, evade shoot (C&M 7.14), countercharge, stand or about"
+                "`{word}` is no answer: evade, evade shoot (C&M 7.14), countercharge, stand, stand hold (C&M 7.14) or about"
             ),
         )
     })?;

@@ -242,6 +242,8 @@ pub struct CmState {
     pub stands_at_start: [u32; 2],
     /// Leaders killed, in order (3.22).
     pub dead: Vec<UnitId>,
+    /// Sides broken at their commander-in-chief's death (spec B.2 §14).
+    pub broken_at_death: Vec<SideId>,
     /// The decisions waited for, the one to answer first in front.
     pub decisions: Decisions<CmDecision>,
 }

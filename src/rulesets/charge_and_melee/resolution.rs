@@ -50,7 +50,9 @@ fn engagements(world: &World) -> Vec<Engagement> {
                     Some(a) => match a.response {
                         Response::Evade | Response::EvadeShoot => Meets::Evades,
                         Response::CounterCharge => Meets::CounterCharges,
-                        Response::Stand | Response::AboutFace => Meets::Stands,
+                        Response::Stand | Response::StandHold | Response::AboutFace => {
+                            Meets::Stands
+                        }
                     },
                     None => Meets::Stands,
                 };
@@ -106,6 +108,13 @@ pub fn resolve(world: &mut World) {
             .answers
             .iter()
             .any(|a| a.unit == u && a.response == Response::EvadeShoot)
+    };
+    // 7.14: a unit that stands may hold its fire.
+    let holds_fire = |w: &World, u: UnitId| {
+        state(w)
+            .answers
+            .iter()
+            .any(|a| a.unit == u && a.response == Response::StandHold)
     };
     let mut broke: Vec<UnitId> = Vec::new();
     // 1. Armed rabble's answers (7.10).
@@ -199,7 +208,7 @@ pub fn resolve(world: &mut World) {
     let volleys: Vec<(UnitId, Vec<(UnitId, u32)>)> = list
         .iter()
         .filter(|e| match e.meets {
-            Meets::Stands => !broke.contains(&e.target),
+            Meets::Stands => !broke.contains(&e.target) && !holds_fire(world, e.target),
             Meets::Evades => waits_to_shoot(world, e.target),
             Meets::CounterCharges | Meets::Charging => false,
         })

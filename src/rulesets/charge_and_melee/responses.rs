@@ -12,6 +12,9 @@ pub enum Response {
     EvadeShoot,
     CounterCharge,
     Stand,
+    /// Stand to receive and hold fire: no shooting at the chargers as they come on
+    /// (7.14's "may shoot").
+    StandHold,
     /// Stand to receive, turned about to face a charge from the rear (7.13).
     AboutFace,
 }

@@ -158,11 +158,15 @@ pub fn risk_to_leaders(world: &mut World, fought: &[UnitId]) {
 }
 
 /// A leader dies: he leaves the map; the scenario's `ControlTestsOnDeath` units test at
-/// once (spec B.2 §6: 1 or less breaks — the flight —, 2-3 halts, 4+ obeys).
+/// once (spec B.2 §6: 1 or less breaks — the flight —, 2-3 halts, 4+ obeys); a
+/// commander-in-chief's death tests every unit of his side for the army break (spec
+/// B.2 §14, `army_break_test`), those units' tests counting for it.
 pub fn leader_dies(world: &mut World, l: UnitId, rule: &'static str) {
     if placement(world, l).hex().is_none() {
         return;
     }
+    let commander = component::<CmLeader>(world, l).commander;
+    let side = side_of(world, l);
     set_placement(world, l, Placement::Eliminated);
     let with = component::<CmLeader>(world, l).with;
     component_mut::<CmUnit>(world, with).leader = None;
@@ -186,11 +190,13 @@ pub fn leader_dies(world: &mut World, l: UnitId, rule: &'static str) {
         .flatten()
         .filter_map(|k| unit_by_key(world, &k))
         .collect();
+    let mut scores: Vec<(UnitId, i32)> = Vec::new();
     for id in tests {
         if !is_troop(world, id) {
             continue;
         }
         let score = control_score(world, id, "C&M 3.14");
+        scores.push((id, score));
         let side = side_of(world, id);
         if score <= 1 {
             let enemies: Vec<UnitId> = troops(world)
@@ -208,6 +214,56 @@ pub fn leader_dies(world: &mut World, l: UnitId, rule: &'static str) {
             });
         }
     }
+    if commander {
+        army_break_test(world, side, scores);
+    }
+}
+
+/// The army break at a commander-in-chief's death (spec B.2 §14: "at once when its
+/// commander-in-chief dies and more than half its units fail a control test"): every
+/// unit of his side on the map takes a control test (spec B.2 §6, the grade's die + MV
+/// − DPs, shaken 5), the scenario's `ControlTestsOnDeath` units counting the test they
+/// took (`done`); a unit fails below the chart's `obey_from` (4: it does not obey). The
+/// test is the break's alone: a unit that fails is not halted by it.
+fn army_break_test(world: &mut World, side: SideId, mut done: Vec<(UnitId, i32)>) {
+    for u in troops(world) {
+        if side_of(world, u) == side && !done.iter().any(|(d, _)| *d == u) {
+            let score = control_score(world, u, "spec B.2 §14");
+            done.push((u, score));
+        }
+    }
+    let obey = command::chart(world).obey_from;
+    let failed: Vec<UnitId> = done
+        .iter()
+        .filter(|(_, s)| *s < obey)
+        .map(|(u, _)| *u)
+        .collect();
+    let breaks = 2 * failed.len() > done.len();
+    if breaks {
+        let mut s = world.resource_mut::<CmState>();
+        if !s.broken_at_death.contains(&side) {
+            s.broken_at_death.push(side);
+        }
+    }
+    log(world, EventKind::MoraleCheck, "spec B.2 §14", |w| {
+        let names: Vec<String> = failed.iter().map(|u| plain_name(w, *u)).collect();
+        format!(
+            "{}'s commander-in-chief is dead: {} of its {} units fail their control test (below {obey}){}{}",
+            side_name(w, side),
+            failed.len(),
+            done.len(),
+            if names.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", names.join(", "))
+            },
+            if breaks {
+                ": more than half, the army breaks"
+            } else {
+                ": the army holds"
+            }
+        )
+    });
 }
 
 /// A side's stands lost (spec B.2 §14): eliminated, captured, or in routing units.
@@ -220,10 +276,12 @@ pub fn stands_lost(world: &World, side: SideId) -> u32 {
     state(world).stands_at_start[side.0 as usize].saturating_sub(standing)
 }
 
-/// Whether a side's army has broken: half its stands lost (spec B.2 §14).
+/// Whether a side's army has broken (spec B.2 §14): half its stands lost, or more than
+/// half its units failed their control test at its commander-in-chief's death.
 pub fn army_broken(world: &World, side: SideId) -> bool {
     let start = state(world).stands_at_start[side.0 as usize];
-    start > 0 && 2 * stands_lost(world, side) >= start
+    state(world).broken_at_death.contains(&side)
+        || (start > 0 && 2 * stands_lost(world, side) >= start)
 }
 
 /// The victory conditions that end a game at once: an army breaking, a leader killed.

@@ -1,0 +1,189 @@
+//! Charge & mêlée's issue-16 rules played through the plugin (`charge_and_melee::ENTRY`):
+//! the army break at a commander-in-chief's death (spec B.2 §14) and 7.9's
+//! "repeat last move" for units that pursued (7.16).
+
+use crate::cm_common::{active, fixture, line, log_lines, phase, start};
+use bataille::engine::game::Game;
+
+/// The dice a log shows for `purpose` (a substring of the die's line), in order.
+fn dice(log: &[String], purpose: &str) -> Vec<u8> {
+    log.iter()
+        .filter_map(|l| l.strip_prefix("Die: "))
+        .filter(|r| r.contains(purpose))
+        .filter_map(|r| r.split_whitespace().next()?.parse().ok())
+        .collect()
+}
+
+/// The army-break position after its first turn's Mêlée Phase began: the two
+/// commanders-in-chief have met in personal combat (7.33), one is dead (7.34).
+fn after_the_duel(seed: u64) -> Game {
+    let mut game = start(&fixture("army_break.ron"), seed);
+    for _ in 0..4 {
+        line(&mut game, "end");
+    }
+    game
+}
+
+#[test]
+fn cm_b2_14_the_army_breaks_when_its_commander_dies_and_more_than_half_its_units_fail() {
+    let (mut broke, mut held_at_half) = (0, 0);
+    for seed in 0..40 {
+        let game = after_the_duel(seed);
+        let log = log_lines(&game);
+        // One chief dies in the personal combat (7.34), the other may die of the risk
+        // to leaders (spec B.2 §8) in the mêlée after it.
+        let mut broken = Vec::new();
+        for side in ["Red", "Blue"] {
+            let dead = format!("{side} chief is killed (");
+            if !log.iter().any(|l| l.starts_with(&dead)) {
+                continue;
+            }
+            // Every unit of his side tests, each once (B grade: a D6; MV 0, no DP).
+            let names = [
+                "household",
+                "hird",
+                "first band",
+                "second band",
+                "third band",
+            ]
+            .map(|n| format!("{side} {n}"));
+            let mut fails = 0;
+            let mut tested = 0;
+            for n in &names {
+                let d = dice(&log, &format!("{n}'s control test"));
+                assert!(d.len() <= 1, "seed {seed}: {n}");
+                tested += d.len();
+                fails += d.iter().filter(|d| **d < 4).count();
+            }
+            assert_eq!(tested, 4, "seed {seed}: {side}");
+            let summary = log
+                .iter()
+                .find(|l| {
+                    l.starts_with(&format!("{side}'s commander-in-chief is dead"))
+                        && l.ends_with("(spec B.2 §14)")
+                })
+                .unwrap_or_else(|| panic!("seed {seed}: no army-break test for {side}"));
+            assert!(
+                summary.contains(&format!(": {fails} of its 4 units fail")),
+                "seed {seed}: {summary}"
+            );
+            // More than half: 3 or 4 of 4; 2 of 4 is half, and the army holds.
+            if fails > 2 {
+                broke += 1;
+                broken.push(side);
+                assert!(
+                    summary.ends_with("the army breaks (spec B.2 §14)"),
+                    "{summary}"
+                );
+            } else {
+                held_at_half += usize::from(fails == 2);
+                assert!(
+                    summary.ends_with("the army holds (spec B.2 §14)"),
+                    "{summary}"
+                );
+            }
+        }
+        // The scenario's ArmyBreaks rules end the game, Red's first.
+        match (broken.first(), game.turn().outcome.clone()) {
+            (Some(side), Some(o)) => {
+                assert!(
+                    o.reason.starts_with(&format!("{side} breaks")),
+                    "{}",
+                    o.reason
+                )
+            }
+            (None, None) => {}
+            (b, o) => panic!("seed {seed}: broken {b:?}, outcome {o:?}"),
+        }
+    }
+    assert!(
+        broke > 0 && held_at_half > 0,
+        "broke {broke}, held at half {held_at_half}"
+    );
+}
+
+/// Plays on (first answers, `end`) until Red's charge declarations of turn 2.
+fn to_reds_second_charges(seed: u64) -> Game {
+    let mut game = start(&fixture("pursuit.ron"), seed);
+    for _ in 0..60 {
+        if game.turn().turn == 2 && phase(&game) == "charge declarations" && active(&game) == "red"
+        {
+            return game;
+        }
+        match game.ruleset.decision(&game.world) {
+            Some(d) => {
+                let c = d.choices[0].command.clone();
+                game.submit(&c).unwrap_or_else(|r| panic!("{c}: {r}"));
+            }
+            None => line(&mut game, "end"),
+        }
+    }
+    panic!("seed {seed}: never reached Red's charges of turn 2");
+}
+
+#[test]
+fn cm_7_9_pursuers_that_fail_their_control_test_repeat_their_last_move_and_charge() {
+    let (mut pursued, mut charged, mut stood) = (0, 0, 0);
+    for seed in 0..30 {
+        let game = to_reds_second_charges(seed);
+        let log = log_lines(&game);
+        let test = log
+            .iter()
+            .find(|l| l.starts_with("Red foot (") && l.contains("control test"))
+            .unwrap_or_else(|| panic!("seed {seed}: no control test: {log:#?}"));
+        // The rearguard, outside command and as worn, but neither charging nor
+        // pursuing, halts on the same scores (spec B.2 §6).
+        assert!(
+            log.iter().any(|l| l.starts_with("Red rearguard (")
+                && l.contains("it halts")
+                && l.ends_with("(spec B.2 §6)")),
+            "seed {seed}"
+        );
+        let pursuit = log
+            .iter()
+            .any(|l| l.starts_with("Red foot (") && l.ends_with(": pursue (C&M 7.30)"));
+        if !pursuit {
+            // It did not pursue (its foe held): a score of 1 or less halts it.
+            stood += 1;
+            assert!(
+                test.contains("it halts") && test.ends_with("(spec B.2 §6)"),
+                "seed {seed}: {test}"
+            );
+            continue;
+        }
+        pursued += 1;
+        // It pursued last turn: it counts as "charging or pursuing" (7.9) and repeats
+        // its last move: it advances on the nearest enemy, and the game declares its
+        // charge on it when it may.
+        assert!(
+            test.contains(
+                "it repeats its last move: it must advance on and charge the nearest enemy"
+            ) && test.ends_with("(C&M 7.9)"),
+            "seed {seed}: {test}"
+        );
+        assert!(
+            log.iter().any(|l| l.starts_with("Red foot (")
+                && (l.contains(" advances on Blue band (control test)")
+                    || l.contains(" does not advance on Blue band"))
+                && l.ends_with("(C&M 7.9)")),
+            "seed {seed}: {log:#?}"
+        );
+        let declared = log.iter().any(|l| {
+            l.starts_with("Red foot (") && l.ends_with("must charge the nearest enemy (C&M 7.9)")
+        });
+        let cannot = log.iter().any(|l| {
+            l.starts_with("Red foot (") && l.contains(" cannot charge ") && l.ends_with("(C&M 7.9)")
+        });
+        assert!(declared || cannot, "seed {seed}: {log:#?}");
+        if declared {
+            charged += 1;
+            assert!(log.iter().any(
+                |l| l.starts_with("Red foot (") && l.contains("declares a charge on Blue band")
+            ));
+        }
+    }
+    assert!(
+        pursued > 0 && charged > 0 && stood > 0,
+        "pursued {pursued}, charged {charged}, stood {stood}"
+    );
+}
