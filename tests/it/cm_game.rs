@@ -7,19 +7,15 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::cm_common::{
+    REGISTRY, active, formation_of, h, id, line, phase, refusal, stands_of, start, to_charges,
+};
 use crate::common::root;
 use bataille::engine::command::Command;
 use bataille::engine::event::EventKind;
 use bataille::engine::game::Game;
-use bataille::engine::hex::HexCoord;
-use bataille::engine::ruleset::RulesetEntry;
-use bataille::engine::units::UnitId;
-use bataille::rulesets::charge_and_melee::{CmFormation, CmStands, ENTRY};
-use bataille::rulesets::common::unit_by_key;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-
-const REGISTRY: &[RulesetEntry] = &[ENTRY];
 
 fn maldon() -> PathBuf {
     root().join("scenarios/charge_and_melee/maldon_991.ron")
@@ -27,68 +23,6 @@ fn maldon() -> PathBuf {
 
 fn skirmish() -> PathBuf {
     root().join("tests/fixtures/charge_and_melee/skirmish.ron")
-}
-
-fn start(path: &Path, seed: u64) -> Game {
-    Game::start_with(REGISTRY, path, seed, &[]).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn h(s: &str) -> HexCoord {
-    HexCoord::parse(s).expect("a hex")
-}
-
-fn id(game: &Game, key: &str) -> UnitId {
-    unit_by_key(&game.world, key).unwrap_or_else(|| panic!("unit {key}"))
-}
-
-fn stands_of(game: &Game, key: &str) -> Vec<HexCoord> {
-    let e = game
-        .world
-        .resource::<bataille::engine::units::Units>()
-        .entity(id(game, key));
-    game.world.get::<CmStands>(e).expect("stands").0.clone()
-}
-
-fn formation_of(game: &Game, key: &str) -> CmFormation {
-    let e = game
-        .world
-        .resource::<bataille::engine::units::Units>()
-        .entity(id(game, key));
-    *game.world.get::<CmFormation>(e).expect("formation")
-}
-
-fn line(game: &mut Game, text: &str) {
-    game.submit_line(text)
-        .unwrap_or_else(|(_, e)| panic!("`{text}` refused: {e}"));
-    assert_eq!(
-        game.ruleset.invariant_violations(&game.world),
-        Vec::<String>::new()
-    );
-}
-
-fn refusal(game: &mut Game, text: &str) -> String {
-    match game.submit_line(text) {
-        Ok(_) => panic!("`{text}` was accepted"),
-        Err((_, e)) => e,
-    }
-}
-
-fn phase(game: &Game) -> &'static str {
-    game.turn().phase.label
-}
-
-fn active(game: &Game) -> String {
-    game.scenario.file.sides[game.turn().active.0 as usize]
-        .id
-        .clone()
-}
-
-/// Ends the Move Phases and the missile declarations (spec B.2 §11) until the Charge
-/// Phase's declarations.
-fn to_charges(game: &mut Game) {
-    while phase(game) != "charge declarations" {
-        line(game, "end");
-    }
 }
 
 /// Answers every decision with its first choice until none is waited for.

@@ -2,23 +2,13 @@
 //! their exact chances worked by hand, and their stands and needs checked against the
 //! dice the game then rolls.
 
-use crate::common::root;
+use crate::cm_common::{entity, fixture, line, log_lines, phase, start as start_at, to_charges};
 use bataille::engine::game::Game;
-use bataille::engine::ruleset::RulesetEntry;
 use bataille::engine::view::AttackPreview;
-use bataille::rulesets::charge_and_melee::{CmMorale, ENTRY};
-use bataille::rulesets::common::unit_by_key;
+use bataille::rulesets::charge_and_melee::CmMorale;
 
-const REGISTRY: &[RulesetEntry] = &[ENTRY];
-
-fn start(fixture: &str, seed: u64) -> Game {
-    let path = root().join("tests/fixtures/charge_and_melee").join(fixture);
-    Game::start_with(REGISTRY, &path, seed, &[]).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn line(game: &mut Game, text: &str) {
-    game.submit_line(text)
-        .unwrap_or_else(|(_, e)| panic!("`{text}` refused: {e}"));
+fn start(name: &str, seed: u64) -> Game {
+    start_at(&fixture(name), seed)
 }
 
 fn preview(game: &Game, text: &str) -> AttackPreview {
@@ -65,7 +55,7 @@ fn cm_7_25_the_melee_preview_gives_the_exact_chances_of_two_lines_front_to_front
     let mut game = start("melee_pair.ron", 1);
     line(&mut game, "end");
     line(&mut game, "end");
-    assert_eq!(game.turn().phase.label, "charge declarations");
+    assert_eq!(phase(&game), "charge declarations");
     let p = preview(&game, "charge red_foot -> blue_foot");
     assert!(p.odds.contains("in mêlée with Blue foot"), "{}", p.odds);
     assert!(close(chance(&p, "Blue foot loses"), 11.0 / 36.0), "{p:?}");
@@ -102,7 +92,7 @@ fn cm_7_20_the_melee_preview_reads_the_stands_and_needs_the_melee_rolls() {
             .collect();
         line(&mut game, "end");
         line(&mut game, "end");
-        let log: Vec<String> = game.log().lines().collect();
+        let log = log_lines(&game);
         let rolled = dice(&log, "(C&M 7.20)");
         assert_eq!(rolled.len(), 4, "seed {seed}: {log:?}");
         let logged: Vec<String> = rolled
@@ -151,7 +141,7 @@ fn cm_b2_11_the_shot_preview_gives_the_exact_chance_of_each_number_of_hits() {
     let mut game = start("shooting.ron", 1);
     line(&mut game, "end");
     line(&mut game, "end");
-    assert_eq!(game.turn().phase.label, "missile declarations");
+    assert_eq!(phase(&game), "missile declarations");
     let p = preview(&game, "shoot red_bows -> blue_warband");
     assert!(
         p.odds.contains("at long range: 2 stands see it"),
@@ -161,11 +151,7 @@ fn cm_b2_11_the_shot_preview_gives_the_exact_chance_of_each_number_of_hits() {
     assert!(close(chance(&p, "no hit"), 4.0 / 9.0), "{p:?}");
     assert!(close(chance(&p, "1 hit: 1 DP"), 4.0 / 9.0), "{p:?}");
     assert!(close(chance(&p, "2 hits: 2 DPs"), 1.0 / 9.0), "{p:?}");
-    let blue = unit_by_key(&game.world, "blue_warband").expect("warriors");
-    let e = game
-        .world
-        .resource::<bataille::engine::units::Units>()
-        .entity(blue);
+    let e = entity(&game, "blue_warband");
     game.world.get_mut::<CmMorale>(e).expect("morale").dps = 4;
     let p = preview(&game, "shoot red_bows -> blue_warband");
     assert!(close(chance(&p, "1 hit: 1 DP, shaken"), 4.0 / 9.0), "{p:?}");
@@ -199,7 +185,7 @@ fn cm_b2_11_the_shot_preview_reads_the_stands_and_need_the_exchange_rolls() {
         }
         line(&mut game, "end");
         line(&mut game, "end");
-        let log: Vec<String> = game.log().lines().collect();
+        let log = log_lines(&game);
         for ((_, purpose, need), p) in cases.iter().zip(&previews) {
             let rolled = dice(&log, purpose);
             assert!(
@@ -218,13 +204,8 @@ fn cm_b2_11_the_shot_preview_reads_the_stands_and_need_the_exchange_rolls() {
 }
 
 fn actions(game: &Game, key: &str) -> Vec<(String, String)> {
-    let id = unit_by_key(&game.world, key).expect("a unit");
-    let e = game
-        .world
-        .resource::<bataille::engine::units::Units>()
-        .entity(id);
     game.ruleset
-        .unit_actions(&game.world, e)
+        .unit_actions(&game.world, entity(game, key))
         .into_iter()
         .map(|c| (c.label, c.command.to_string()))
         .collect()
@@ -237,9 +218,7 @@ fn actions(game: &Game, key: &str) -> Vec<(String, String)> {
 #[test]
 fn cm_7_2_a_chosen_unit_lists_the_charges_and_shots_it_may_declare() {
     let mut game = start("skirmish.ron", 1);
-    while game.turn().phase.label != "charge declarations" {
-        line(&mut game, "end");
-    }
+    to_charges(&mut game);
     let list = actions(&game, "red_foot");
     assert_eq!(
         list,
