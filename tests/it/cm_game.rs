@@ -548,3 +548,52 @@ fn cm_7_15_units_that_charge_each_other_fight_one_combat() {
         );
     }
 }
+
+/// The recorded game of Maldon (`scripts/maldon_full_game.txt`) plays to its end: the
+/// English army breaks when Byrhtnoth dies in personal combat and more than half its
+/// units fail their control tests (spec B.2 §14; 7.33, 7.34), a major victory for the
+/// Vikings; on the way, shots, charges and mêlées of chapter 7. Saved and loaded, it is
+/// the same game.
+#[test]
+fn cm_b2_14_the_recorded_game_of_maldon_ends_with_the_english_army_broken() {
+    let script = std::fs::read_to_string(root().join("scripts/maldon_full_game.txt")).unwrap();
+    let mut game = start(&maldon(), crate::common::script_seed(&script));
+    game.run_script(&script).unwrap_or_else(|f| panic!("{f}"));
+    let o = game.outcome().expect("the recorded game ends").clone();
+    assert_eq!(o.winner.map(|w| w.0), Some(1), "{}", o.reason);
+    assert_eq!(
+        o.level,
+        Some(bataille::engine::scenario::VictoryLevel::Major)
+    );
+    assert!(
+        o.reason.contains("Byrhtnoth's Essex army breaks"),
+        "{}",
+        o.reason
+    );
+    assert!(game.turn().turn <= 10);
+    let log = game.log().lines().collect::<Vec<_>>().join("\n");
+    for part in [
+        "The short-range missile exchange (spec B.2 §11)",
+        "The long-range missile exchange (spec B.2 §11)",
+        "declares a charge on The first crews",
+        "Set-back (C&M 7.15)",
+        "Victory (C&M 7.15)",
+        "is pushed back (C&M 7.25)",
+        "cannot flee and surrenders (C&M 7.16)",
+        "seeks out the enemy leader (C&M 7.33)",
+        "Byrhtnoth, ealdorman of Essex is killed (C&M 7.34)",
+        "flees at the news (C&M 3.14)",
+        "more than half, the army breaks (spec B.2 §14)",
+        "fights to avenge its leader (3.33)",
+    ] {
+        assert!(log.contains(part), "the game shows `{part}`");
+    }
+    let loaded = Game::load_save_text_with(
+        REGISTRY,
+        std::path::Path::new("maldon.ron"),
+        game.save_text(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.outcome(), game.outcome());
+    assert_eq!(loaded.log().lines().collect::<Vec<_>>().join("\n"), log);
+}

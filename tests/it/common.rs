@@ -242,7 +242,7 @@ pub fn facing(g: &Game, id: &str) -> String {
 
 /// The recorded scripts (`scripts/`), each with its scenario and options: the seed is in
 /// its header (`script_seed`).
-pub const RECORDED_SCRIPTS: [(&str, &[&str], &str); 6] = [
+pub const RECORDED_SCRIPTS: [(&str, &[&str], &str); 7] = [
     ("a_la_charge/civitate_1053.ron", &[], "civitate_opening.txt"),
     (
         "a_la_charge/civitate_1053.ron",
@@ -268,5 +268,10 @@ pub const RECORDED_SCRIPTS: [(&str, &[&str], &str); 6] = [
         "charles_the_bold/falkirk_1298.ron",
         &[],
         "falkirk_full_game.txt",
+    ),
+    (
+        "charge_and_melee/maldon_991.ron",
+        &[],
+        "maldon_full_game.txt",
     ),
 ];
