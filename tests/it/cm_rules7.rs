@@ -1,9 +1,14 @@
 //! Charge & mêlée's issue-16 rules played through the plugin (`charge_and_melee::ENTRY`):
-//! the army break at a commander-in-chief's death (spec B.2 §14) and 7.9's
-//! "repeat last move" for units that pursued (7.16).
+//! battle lines charging as one body when their leader controls them (7.1), the army
+//! break at a commander-in-chief's death (spec B.2 §14) and 7.9's "repeat last move"
+//! for units that pursued (7.16).
 
-use crate::cm_common::{active, fixture, line, log_lines, phase, start};
+use crate::cm_common::{
+    active, fixture, line, log_lines, phase, refusal, stand_if_asked, start, to_charges,
+};
 use bataille::engine::game::Game;
+use bataille::rulesets::charge_and_melee::data::Tables;
+use bataille::rulesets::common::RulesetTables;
 
 /// The dice a log shows for `purpose` (a substring of the die's line), in order.
 fn dice(log: &[String], purpose: &str) -> Vec<u8> {
@@ -186,4 +191,148 @@ fn cm_7_9_pursuers_that_fail_their_control_test_repeat_their_last_move_and_charg
         pursued > 0 && charged > 0 && stood > 0,
         "pursued {pursued}, charged {charged}, stood {stood}"
     );
+}
+
+/// The battle-line position at Red's charge declarations of turn 1, after the Red chief
+/// spent a CP on each unit named in `controlled` in the Move Phase.
+fn line_charges(seed: u64, controlled: &[&str]) -> Game {
+    let mut game = start(&fixture("battle_line.ron"), seed);
+    for u in controlled {
+        line(&mut game, &format!("spend red_chief {u} 1"));
+    }
+    to_charges(&mut game);
+    game
+}
+
+/// Ends the declarations and answers each charged unit's question with `stand`.
+fn resolve(game: &mut Game) {
+    line(game, "end");
+    line(game, "end");
+    for _ in 0..4 {
+        stand_if_asked(game);
+    }
+}
+
+/// The result lines of the charge combats (7.15): "A, B: 5 against 3: Success".
+fn results(log: &[String]) -> Vec<String> {
+    log.iter()
+        .filter(|l| {
+            l.contains(" against ") && l.ends_with(" (C&M 7.15)") && !l.starts_with("Die: ")
+        })
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn cm_7_1_a_controlled_battle_line_charges_as_one_body() {
+    for seed in 0..8 {
+        let mut game = line_charges(seed, &["red_a", "red_b", "red_c"]);
+        line(&mut game, "charge red_a -> blue_x");
+        let log = log_lines(&game);
+        // Red A and Red B touch and face S: one body; Red C, controlled too, stands apart.
+        assert!(
+            log.iter().any(|l| l
+                == "Red foot A, Red foot B charge as one body: a battle line controlled by Red chief (C&M 7.1)"),
+            "seed {seed}: {log:#?}"
+        );
+        // Red B charges the enemy straight ahead of it, not the line's target.
+        assert!(
+            log.iter().any(|l| l.starts_with("Red foot B (")
+                && l.contains("declares a charge on Blue foot Y (")
+                && l.ends_with("with its battle line (C&M 7.1)")),
+            "seed {seed}: {log:#?}"
+        );
+        assert!(
+            !log.iter()
+                .any(|l| l.starts_with("Red foot C (") && l.contains("declares"))
+        );
+        let e = refusal(&mut game, "charge red_b -> blue_y");
+        assert!(
+            e.contains("C&M 7.1") && e.contains("declared by Red foot A"),
+            "{e}"
+        );
+        resolve(&mut game);
+        let log = log_lines(&game);
+        // One combat: a die for each of the four units, each side's total divided by its
+        // two units (7.15), both units of each side sharing the outcome.
+        let lines = results(&log);
+        assert_eq!(lines.len(), 2, "seed {seed}: {lines:#?}");
+        assert!(
+            lines[0].starts_with("Blue foot X, Blue foot Y: "),
+            "{}",
+            lines[0]
+        );
+        assert!(
+            lines[1].starts_with("Red foot A, Red foot B: "),
+            "{}",
+            lines[1]
+        );
+        for who in ["Blue foot X", "Blue foot Y", "Red foot A", "Red foot B"] {
+            let rolled = log
+                .iter()
+                .filter(|l| l.contains(&format!(" for {who}'s charge total")))
+                .count();
+            assert_eq!(rolled, 1, "seed {seed}: {who}");
+        }
+        // Blue's line (B grade, a D6 each; formed, no DP, MV 0, two stands against two
+        // each): its two dice and two Defence Factors, halved and rounded up.
+        let df = i32::from(
+            Tables::builtin()
+                .expect("the built-in tables")
+                .troops
+                .troops
+                .iter()
+                .find(|t| t.id == "heavy_infantry")
+                .expect("heavy infantry")
+                .defence,
+        );
+        let blue: i32 = ["Blue foot X", "Blue foot Y"]
+            .iter()
+            .map(|w| i32::from(dice(&log, &format!("{w}'s charge total"))[0]) + df)
+            .sum();
+        // The scores mirror each other: "X against Y" and "Y against X".
+        let score = |l: &str| -> (i32, i32) {
+            let rest = l.split(": ").nth(1).expect("scores");
+            let mut it = rest.split(" against ");
+            (
+                it.next().unwrap().trim().parse().unwrap(),
+                it.next().unwrap().trim().parse().unwrap(),
+            )
+        };
+        let (b, r) = score(&lines[0]);
+        assert_eq!(b, (blue + 1).div_euclid(2), "seed {seed}: {}", lines[0]);
+        assert_eq!(score(&lines[1]), (r, b), "seed {seed}");
+    }
+}
+
+#[test]
+fn cm_7_1_without_cps_units_charge_individually() {
+    // No CP spent, or CPs spent on one unit only: no battle line of controlled units.
+    for controlled in [&[][..], &["red_a"][..]] {
+        for seed in 0..8 {
+            let mut game = line_charges(seed, controlled);
+            line(&mut game, "charge red_a -> blue_x");
+            assert!(
+                !log_lines(&game).iter().any(|l| l.contains("one body")),
+                "seed {seed}"
+            );
+            // Red B (B grade) may still charge beside Red A's charge (7.3), on its own.
+            line(&mut game, "charge red_b -> blue_y");
+            resolve(&mut game);
+            let log = log_lines(&game);
+            let lines = results(&log);
+            assert_eq!(lines.len(), 4, "seed {seed}: {lines:#?}");
+            for who in [
+                "Blue foot X: ",
+                "Red foot A: ",
+                "Blue foot Y: ",
+                "Red foot B: ",
+            ] {
+                assert!(
+                    lines.iter().any(|l| l.starts_with(who)),
+                    "seed {seed}: {who} {lines:#?}"
+                );
+            }
+        }
+    }
 }

@@ -114,6 +114,7 @@ pub fn check_charge(world: &World, unit: &UnitRef, target: &UnitRef) -> Result<D
             format!("{} is a friend", plain_name(world, tid)),
         ));
     }
+    super::battleline::check_not_in_body(world, id)?;
     if state(world).declared.iter().any(|d| d.charger == id) {
         return Err(Refusal::new(
             "C&M 7.2",
@@ -215,6 +216,8 @@ pub fn execute_charge(world: &mut World, d: Declared) {
             name(w, d.target)
         )
     });
+    // 7.1: a battle line its leader controls charges as one body.
+    super::battleline::declare_line(world, d);
 }
 
 /// The units charged this turn that declared no charge, in id order, each with its

@@ -88,6 +88,10 @@ pub struct CmCommandState {
     pub spent: Vec<(UnitId, u8)>,
     /// CPs spent on each unit this turn (spec B.2 §5, §6).
     pub on_unit: Vec<(UnitId, u8)>,
+    /// Who spent them: (leader, unit), for 7.1's battle lines.
+    pub controlled: Vec<(UnitId, UnitId)>,
+    /// The battle lines charging as one body in this Charge Phase (7.1, `battleline`).
+    pub bodies: Vec<Vec<UnitId>>,
     /// Leaders inspiring this turn (7.11, 7.15).
     pub inspiring: Vec<UnitId>,
     /// This turn's control tests (spec B.2 §6).
@@ -120,6 +124,8 @@ fn fresh(world: &mut World) {
         c.turn = now;
         c.spent.clear();
         c.on_unit.clear();
+        c.controlled.clear();
+        c.bodies.clear();
         c.inspiring.clear();
         c.control.clear();
     }
@@ -184,6 +190,11 @@ pub fn cps_on(world: &World, unit: UnitId) -> u8 {
         .filter(|(u, _)| *u == unit)
         .map(|(_, n)| *n)
         .sum()
+}
+
+/// Whether `leader` spent CPs on `unit` this turn to control it (7.1).
+pub fn controlled_by(world: &World, unit: UnitId, leader: UnitId) -> bool {
+    this_turn(world).is_some_and(|c| c.controlled.contains(&(leader, unit)))
 }
 
 /// Whether a leader inspires this turn (7.11, 7.15).
@@ -445,7 +456,9 @@ pub fn check_spend(
 pub fn execute_spend(world: &mut World, l: UnitId, u: UnitId, n: u8) {
     fresh(world);
     add_spent(world, l, n);
-    world.resource_mut::<CmCommandState>().on_unit.push((u, n));
+    let mut c = world.resource_mut::<CmCommandState>();
+    c.on_unit.push((u, n));
+    c.controlled.push((l, u));
     log(world, EventKind::CombatDeclared, "spec B.2 §7", |w| {
         format!("{} spends {n} CP on {}", name(w, l), plain_name(w, u))
     });

@@ -15,6 +15,7 @@
 pub mod aboutface;
 pub mod after;
 pub mod autoplay;
+pub mod battleline;
 pub mod carryon;
 pub mod charge;
 pub mod charges;

@@ -98,7 +98,7 @@ pub fn charge_outcome(
     // A target that declared a charge of its own meets its charger with its Attack
     // Factor (7.10, as the resolver reads it).
     let t_charged = state(world).declared.iter().any(|x| x.charger == t);
-    let scores = resolution::charge_scores(w, &[t], &[c], t_charged, &[target_die, charger_die]);
+    let scores = resolution::charge_scores(w, &[t], &[c], &[t_charged], &[target_die, charger_die]);
     Some(charge::result(&tb.charts.charge, scores[1], scores[0]))
 }
 

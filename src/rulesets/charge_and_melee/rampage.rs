@@ -65,7 +65,7 @@ pub(crate) fn test(world: &mut World, id: UnitId) {
         )
     });
     if hit {
-        let results = resolution::combat(world, target, &[id], false);
+        let results = resolution::combat(world, &[target], &[id], &[false]);
         resolution::apply_results(world, results);
     }
 }

@@ -297,6 +297,7 @@ pub fn resolve(world: &mut World) {
     let mut fought: Vec<UnitId> = Vec::new();
     let mut met: Vec<(UnitId, UnitId)> = Vec::new();
     let mut results: Vec<Fought> = Vec::new();
+    let mut combats = Vec::new();
     for e in &list {
         if placement(world, e.target).hex().is_none() {
             continue;
@@ -315,14 +316,18 @@ pub fn resolve(world: &mut World) {
             continue;
         }
         let d_charged = matches!(e.meets, Meets::CounterCharges | Meets::Charging);
-        results.extend(combat(world, e.target, &attackers, d_charged));
-        fought.push(e.target);
-        fought.extend(&attackers);
         met.extend(
             attackers
                 .iter()
                 .flat_map(|&a| [(a, e.target), (e.target, a)]),
         );
+        combats.push((e.target, attackers, d_charged));
+    }
+    // A battle line charging as one body fights one combat (7.1, 7.15).
+    for c in battleline::merge(world, combats) {
+        results.extend(combat(world, &c.targets, &c.attackers, &c.charged));
+        fought.extend(&c.targets);
+        fought.extend(&c.attackers);
     }
     // 6. The results together (7.16).
     apply_results(world, results);
@@ -336,19 +341,20 @@ pub fn resolve(world: &mut World) {
 /// A unit's result in a charge combat: the band, what it does, and its opponents.
 pub(crate) type Fought = (UnitId, ChargeResult, super::results::Outcome, Vec<UnitId>);
 
-/// One charge combat (7.15): `target` receives `attackers` (in contact), charging
-/// itself when `d_charged` (a counter-charge or a charge of its own). The dice,
-/// defender first, and each unit's result; nothing is applied yet.
+/// One charge combat (7.15): `defenders` (one, or the enemies a battle line struck as
+/// one body, 7.1) receive `attackers` (in contact), each defender charging itself when
+/// its `d_charged` (a counter-charge or a charge of its own). The dice, defenders first,
+/// and each unit's result; nothing is applied yet.
 pub(crate) fn combat(
     world: &mut World,
-    target: UnitId,
+    defenders: &[UnitId],
     attackers: &[UnitId],
-    d_charged: bool,
+    d_charged: &[bool],
 ) -> Vec<Fought> {
     let t = tables(world);
     let attackers = attackers.to_vec();
     let mut results: Vec<Fought> = Vec::new();
-    let defenders = vec![target];
+    let defenders = defenders.to_vec();
     let mut dice = Vec::new();
     for &u in defenders.iter().chain(&attackers) {
         let g = component::<CmUnit>(world, u).grade;
@@ -357,16 +363,18 @@ pub(crate) fn combat(
         }));
     }
     let scores = charge_scores(Where::now(world), &defenders, &attackers, d_charged, &dice);
+    let a_charged = vec![true; attackers.len()];
     let sides = [
         (defenders.clone(), attackers.clone(), d_charged),
-        (attackers.clone(), defenders.clone(), true),
+        (attackers.clone(), defenders.clone(), &a_charged[..]),
     ];
-    for (k, (own, enemy, charged)) in sides.iter().enumerate() {
+    for (k, (own, enemy, flags)) in sides.iter().enumerate() {
         let result = charge::result(&t.charts.charge, scores[k], scores[1 - k]);
         let by_mounted = enemy.iter().all(|u| category(world, *u).mounted());
         let any_mounted = enemy.iter().any(|u| category(world, *u).mounted());
         let only_light = enemy.iter().all(|u| troop_ref(world, *u).light);
-        for &u in own {
+        for (&u, &charged) in own.iter().zip(flags.iter()) {
+            let charged = &charged;
             let tr = troop_ref(world, u);
             let foe_good_foot = enemy.iter().any(|o| {
                 category(world, *o) == Category::Infantry
@@ -449,27 +457,29 @@ pub(crate) fn apply_results(world: &mut World, mut results: Vec<Fought>) {
     }
 }
 
-/// The two scores of a charge combat (7.15): the defenders' (`d_charged` when they
-/// counter-charged or charged themselves) and the attackers', from their dice (the
-/// values read through each unit's grade, defenders first) — the resolver's arithmetic,
-/// which the charge preview runs over every face.
+/// The two scores of a charge combat (7.15): the defenders' (each `d_charged` when it
+/// counter-charged or charged itself) and the attackers', from their dice (the values
+/// read through each unit's grade, defenders first) — the resolver's arithmetic, which
+/// the charge preview runs over every face.
 pub(crate) fn charge_scores(
     w: Where,
     defenders: &[UnitId],
     attackers: &[UnitId],
-    d_charged: bool,
+    d_charged: &[bool],
     dice: &[u8],
 ) -> [i32; 2] {
     let world = w.world;
     let t = tables(world);
     let (d_dice, a_dice) = dice.split_at(defenders.len());
+    let a_charged = vec![true; attackers.len()];
     let sides = [
         (defenders, attackers, d_charged, d_dice),
-        (attackers, defenders, true, a_dice),
+        (attackers, defenders, &a_charged[..], a_dice),
     ];
-    let counted = |own: &[UnitId], enemy: &[UnitId], charged: bool| -> u32 {
+    let counted = |own: &[UnitId], enemy: &[UnitId], charged: &[bool]| -> u32 {
         own.iter()
-            .map(|u| stands_counted(&frontage_in(w, *u, enemy, charged)))
+            .zip(charged.iter())
+            .map(|(u, c)| stands_counted(&frontage_in(w, *u, enemy, *c)))
             .sum()
     };
     let mut scores = [0i32; 2];
@@ -479,17 +489,18 @@ pub(crate) fn charge_scores(
             .all(|u| category(world, *u) == Category::Elephants);
         let o = outnumbered(
             &t.charts.charge,
-            counted(own, enemy, *charged),
-            counted(enemy, own, if k == 0 { true } else { d_charged }),
+            counted(own, enemy, charged),
+            counted(enemy, own, sides[1 - k].2),
             elephants,
         );
         // The troop types by reference: `troop` would copy each one's names.
         let units: Vec<ChargingUnit> = own
             .iter()
             .zip(dice.iter())
-            .map(|(u, die)| {
+            .zip(charged.iter())
+            .map(|((u, die), c)| {
                 let tr = &t.troops.troops[component::<CmUnit>(world, *u).troop];
-                charging_unit(w, *u, tr, enemy, *charged, *die)
+                charging_unit(w, *u, tr, enemy, *c, *die)
             })
             .collect();
         scores[k] = side_score(&t, &units, o);
@@ -498,6 +509,10 @@ pub(crate) fn charge_scores(
 }
 
 fn clear(world: &mut World) {
+    world
+        .resource_mut::<command::CmCommandState>()
+        .bodies
+        .clear();
     let mut s = world.resource_mut::<CmState>();
     s.declared.clear();
     s.answers.clear();
