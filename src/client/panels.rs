@@ -345,16 +345,16 @@ fn game_panels(
                     .marks
                     .iter()
                     .rev()
-                    .find(|m| m.0 <= view.at)
-                    .map(|m| format!("turn {}, {} ({})", m.1, m.2, side_name(m.3)))
+                    .find(|m| m.after <= view.at)
+                    .map(|m| format!("turn {}, {} ({})", m.turn, m.phase, m.side))
                     .unwrap_or_default();
                 egui::ComboBox::from_id_salt("replay_marks")
                     .selected_text(here)
                     .show_ui(ui, |ui| {
                         for m in &view.marks {
-                            let label = format!("turn {}, {} ({})", m.1, m.2, side_name(m.3));
-                            if ui.selectable_label(m.0 == view.at, label).clicked() {
-                                send(PlayerInput::Replay(ReplayInput::Seek(m.0)));
+                            let label = format!("turn {}, {} ({})", m.turn, m.phase, m.side);
+                            if ui.selectable_label(m.after == view.at, label).clicked() {
+                                send(PlayerInput::Replay(ReplayInput::Seek(m.after)));
                             }
                         }
                     });

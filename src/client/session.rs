@@ -44,7 +44,7 @@ pub struct ReplayView {
     pub at: usize,
     pub watching: Option<SideId>,
     /// Where each turn, phase and side's phase begins: (point, turn, phase, side).
-    pub marks: Vec<(usize, u32, &'static str, SideId)>,
+    pub marks: Vec<crate::engine::replay::Mark>,
 }
 
 /// The folder saves and the autosave go to: `$BATAILLE_SAVE_DIR`, else
@@ -225,25 +225,20 @@ impl Session {
     }
 
     /// Replays `commands` once, noting where each turn, phase and side's phase begins
-    /// (none past a command the replay refuses, which the game accepted: never).
-    fn marks_of(&self, commands: &[Command]) -> Vec<(usize, u32, &'static str, SideId)> {
+    /// (`Mark::note`, as a save's replay does; none past a command the replay refuses,
+    /// which the game accepted: never).
+    fn marks_of(&self, commands: &[Command]) -> Vec<crate::engine::replay::Mark> {
+        use crate::engine::replay::Mark;
         let Ok(mut game) = self.replay(&[]) else {
             return Vec::new();
         };
-        let mark = |g: &Game, at: usize| {
-            let t = g.turn();
-            (at, t.turn, t.phase.label, t.active)
-        };
-        let mut marks = vec![mark(&game, 0)];
+        let mut marks = Vec::new();
+        Mark::note(&mut marks, &game, 0);
         for (i, c) in commands.iter().enumerate() {
             if game.submit(c).is_err() {
                 break;
             }
-            let m = mark(&game, i + 1);
-            let last = marks.last().expect("the start");
-            if (m.1, m.2, m.3) != (last.1, last.2, last.3) {
-                marks.push(m);
-            }
+            Mark::note(&mut marks, &game, i + 1);
         }
         marks
     }

@@ -22,6 +22,36 @@ pub struct Mark {
     pub side: String,
 }
 
+impl Mark {
+    /// Where `game` stands after `after` commands.
+    pub fn of(game: &Game, after: usize) -> Mark {
+        Mark {
+            after,
+            turn: game.turn().turn,
+            phase: game.turn().phase.label.to_string(),
+            side: game
+                .scenario
+                .file
+                .sides
+                .get(game.turn().active.0 as usize)
+                .map(|s| s.name.clone())
+                .unwrap_or_default(),
+        }
+    }
+
+    /// Adds where `game` stands after `after` commands to `marks` when its turn, phase
+    /// or side is not the last mark's: the one rule of the saves' and the window's marks.
+    pub fn note(marks: &mut Vec<Mark>, game: &Game, after: usize) {
+        let m = Mark::of(game, after);
+        let new = marks
+            .last()
+            .is_none_or(|l| (l.turn, &l.phase, &l.side) != (m.turn, &m.phase, &m.side));
+        if new {
+            marks.push(m);
+        }
+    }
+}
+
 /// A save opened for replay: read and checked whole once (every command accepted), then
 /// any point of it on demand.
 pub struct Replay {
@@ -118,19 +148,8 @@ fn marks_of(
     save: &SaveFile,
 ) -> Result<Vec<Mark>, LocatedError> {
     let mut game = Game::replay_save(registry, path, text, save, 0)?;
-    let mark = |game: &Game, after: usize| Mark {
-        after,
-        turn: game.turn().turn,
-        phase: game.turn().phase.label.to_string(),
-        side: game
-            .scenario
-            .file
-            .sides
-            .get(game.turn().active.0 as usize)
-            .map(|s| s.name.clone())
-            .unwrap_or_default(),
-    };
-    let mut marks = vec![mark(&game, 0)];
+    let mut marks = Vec::new();
+    Mark::note(&mut marks, &game, 0);
     for (i, line) in save.commands.iter().enumerate() {
         // `replay_save` of the whole save has checked every line; a failure here would
         // be a nondeterministic ruleset, reported as the command at fault.
@@ -154,11 +173,7 @@ fn marks_of(
                 i + 1
             ))
         })?;
-        let m = mark(&game, i + 1);
-        let last = marks.last().expect("the start");
-        if (m.turn, &m.phase, &m.side) != (last.turn, &last.phase, &last.side) {
-            marks.push(m);
-        }
+        Mark::note(&mut marks, &game, i + 1);
     }
     Ok(marks)
 }

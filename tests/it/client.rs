@@ -561,12 +561,19 @@ fn replay_view_steps_through_the_game_and_plays_a_branch_from_any_point() {
         .unwrap()
         .marks
         .clone();
-    assert!(marks.len() >= 3 && marks[0].0 == 0, "{marks:?}");
-    for (at, turn, phase, side) in &marks {
-        send(&mut app, PlayerInput::Replay(ReplayInput::Seek(*at)));
-        let t = app.world().resource::<Session>().game.turn().clone();
-        assert_eq!((t.turn, t.phase.label, t.active), (*turn, *phase, *side));
-        assert!(state(&app) == states[*at]);
+    assert!(marks.len() >= 3 && marks[0].after == 0, "{marks:?}");
+    for m in &marks {
+        send(&mut app, PlayerInput::Replay(ReplayInput::Seek(m.after)));
+        let session = app.world().resource::<Session>();
+        let t = session.game.turn().clone();
+        let side = session.game.scenario.file.sides[t.active.0 as usize]
+            .name
+            .clone();
+        assert_eq!(
+            (t.turn, t.phase.label, side),
+            (m.turn, m.phase.as_str(), m.side.clone())
+        );
+        assert!(state(&app) == states[m.after]);
     }
     send(&mut app, PlayerInput::Replay(ReplayInput::Seek(3)));
     // Nothing is played in a replay.
