@@ -153,13 +153,18 @@ fn aim_stand(
     target: UnitId,
     range: Option<Exchange>,
 ) -> Option<HexCoord> {
-    let chart = tables(world).charts.missile;
+    let chart = world.resource::<CmTables>().0.charts.missile;
     let f = formation(world, shooter);
-    let mut list = stands(world, target).to_vec();
     // Nearest first; at equal distance the one the line to which leaves through a
-    // hexside's middle rather than along it (straight ahead before aslant).
-    list.sort_by_key(|t| (s.distance(*t), line_step(s, *t, 1).1.is_some(), *t));
+    // hexside's middle rather than along it (straight ahead before aslant). Each key
+    // worked out once (the stand ends it, so no two are equal).
+    let mut list: Vec<_> = stands(world, target)
+        .iter()
+        .map(|t| (s.distance(*t), line_step(s, *t, 1).1.is_some(), *t))
+        .collect();
+    list.sort_unstable();
     list.into_iter()
+        .map(|(_, _, t)| t)
         .find(|t| sees(world, &chart, f, s, *t, range))
 }
 
@@ -380,6 +385,8 @@ struct Volley {
     hits: u8,
     shot: bool,
     from_front_rank: bool,
+    /// The stands that saw the target (shooting or with no chance against its armour).
+    aimed: Vec<HexCoord>,
 }
 
 /// Each of `from` (stands of `shooter`) that sees `target` shoots at it (spec B.2 §11),
@@ -401,11 +408,13 @@ fn volley(
         hits: 0,
         shot: false,
         from_front_rank: false,
+        aimed: Vec::new(),
     };
     for &s in from {
         let Some(at) = aim_stand(world, shooter, s, target, range) else {
             continue;
         };
+        out.aimed.push(s);
         if n < 1 {
             log(world, EventKind::CombatResult, "C&M 7.14", |w| {
                 format!(
@@ -571,11 +580,10 @@ pub(crate) fn at_chargers(world: &mut World, volleys: &[(UnitId, Vec<(UnitId, u3
                 .copied()
                 .filter(|s| !done.contains(s))
                 .collect();
+            // Rolling and logging move no stand: the stands that saw the charger as
+            // the volley began are those that see it now.
             let v = volley(world, *id, &free, c, Exchange::Short, None, "C&M 7.14");
-            done.extend(
-                free.into_iter()
-                    .filter(|s| aim_stand(world, *id, *s, c, None).is_some()),
-            );
+            done.extend_from_slice(&v.aimed);
             if v.shot {
                 hits.push((c, v.hits));
             }

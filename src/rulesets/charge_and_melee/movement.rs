@@ -80,10 +80,49 @@ pub(crate) fn blocked(
     None
 }
 
+/// `blocked`'s tests without their words, for the many hexes one unit's steps try (a
+/// charge's, a flight's, autoplay's candidate moves): the resources read once.
+pub(crate) struct Ground<'w> {
+    world: &'w World,
+    board: &'w Board,
+    tables: &'w Tables,
+    index: &'w StandIndex,
+    unit: UnitId,
+    side: SideId,
+}
+
+impl<'w> Ground<'w> {
+    pub fn of(world: &'w World, unit: UnitId) -> Self {
+        Self {
+            world,
+            board: world.resource::<Board>(),
+            tables: &world.resource::<CmTables>().0,
+            index: world.resource::<StandIndex>(),
+            unit,
+            side: side_of(world, unit),
+        }
+    }
+
+    /// Whether `blocked(world, unit, hex)` refuses `hex`.
+    pub fn blocks(&self, hex: HexCoord) -> bool {
+        !self.board.contains(hex)
+            || self
+                .tables
+                .terrain_type(self.board.terrain_name(hex))
+                .is_some_and(|tt| !tt.passable)
+            || self.index.at(hex).is_some_and(|o| o != self.unit)
+            || passage_holder(self.world, hex).is_some_and(|s| s != self.side)
+    }
+}
+
 /// The side a `Passage` keeps `hex` for now, when one of its stands is on those hexes.
 pub(crate) fn passage_holder(world: &World, hex: HexCoord) -> Option<SideId> {
+    let special = &state(world).special;
+    if special.is_empty() {
+        return None;
+    }
     let now = turn(world).turn;
-    state(world).special.iter().find_map(|r| match r {
+    special.iter().find_map(|r| match r {
         CmSpecialRule::Passage {
             side,
             hexes,
@@ -96,9 +135,11 @@ pub(crate) fn passage_holder(world: &World, hex: HexCoord) -> Option<SideId> {
                     .0
                     .side_index(side)?,
             );
+            let index = world.resource::<StandIndex>();
+            let units = world.resource::<Units>();
             let held = hexes
                 .iter()
-                .any(|h| stand_at(world, *h).is_some_and(|u| side_of(world, u) == s));
+                .any(|h| index.at(*h).is_some_and(|u| units.side(u) == s));
             held.then_some(s)
         }
         _ => None,
@@ -107,9 +148,11 @@ pub(crate) fn passage_holder(world: &World, hex: HexCoord) -> Option<SideId> {
 
 /// Whether a stand in `hex` would touch an enemy stand of `side`'s.
 pub(crate) fn touches_enemy(world: &World, side: SideId, hex: HexCoord) -> bool {
+    let index = world.resource::<StandIndex>();
+    let units = world.resource::<Units>();
     hex.neighbors()
         .iter()
-        .any(|n| stand_at(world, *n).is_some_and(|o| side_of(world, o) != side))
+        .any(|n| index.at(*n).is_some_and(|o| units.side(o) != side))
 }
 
 /// Whether any stand of a unit stands in difficult terrain (7.7).
@@ -206,6 +249,7 @@ pub fn check_move(world: &World, unit: &UnitRef, path: &[HexCoord]) -> Result<Mo
     let mut at = stands(world, id).to_vec();
     let mut cost = 0u32;
     let mut steps = Vec::new();
+    let ground = Ground::of(world, id);
     for &to in path {
         let Some(dir) = at[0].direction_to(to) else {
             return Err(Refusal::new(
@@ -215,7 +259,10 @@ pub fn check_move(world: &World, unit: &UnitRef, path: &[HexCoord]) -> Result<Mo
         };
         let next = translate(&at, dir);
         for &h in &next {
-            if let Some((rule, why)) = blocked(world, id, h) {
+            // The words only for a hex that blocks.
+            if ground.blocks(h)
+                && let Some((rule, why)) = blocked(world, id, h)
+            {
                 return Err(Refusal::new(rule, why));
             }
             if touches_enemy(world, side, h) {
@@ -389,11 +436,12 @@ pub(crate) fn best_step(
             .unwrap_or(0) as i32
     };
     let now = dist(list);
+    let ground = Ground::of(world, unit);
     let mut best: Option<(i32, usize)> = None;
     for k in [0usize, 1, 5, 2, 4, 3] {
         let dir = (prefer + k) % 6;
         let next = translate(list, dir);
-        if next.iter().any(|h| blocked(world, unit, *h).is_some()) {
+        if next.iter().any(|h| ground.blocks(*h)) {
             continue;
         }
         let d = dist(&next);

@@ -443,29 +443,28 @@ pub(crate) fn charge_scores(
         (defenders, attackers, d_charged, d_dice),
         (attackers, defenders, true, a_dice),
     ];
-    let counted = |own: &[UnitId], enemy: &[UnitId], charged: bool| -> u32 {
+    // Each unit's frontage against the other side, worked out once: both sides' counts
+    // and each unit's own score read it.
+    let frontages = sides.map(|(own, enemy, charged, _)| {
         own.iter()
-            .map(|u| stands_counted(&frontage_in(w, *u, enemy, charged)))
-            .sum()
-    };
+            .map(|u| frontage_in(w, *u, enemy, charged))
+            .collect::<Vec<_>>()
+    });
+    let counted = |k: usize| -> u32 { frontages[k].iter().map(stands_counted).sum() };
     let mut scores = [0i32; 2];
     for (k, (own, enemy, charged, dice)) in sides.iter().enumerate() {
         let elephants = own
             .iter()
             .all(|u| category(world, *u) == Category::Elephants);
-        let o = outnumbered(
-            &t.charts.charge,
-            counted(own, enemy, *charged),
-            counted(enemy, own, if k == 0 { true } else { d_charged }),
-            elephants,
-        );
+        let o = outnumbered(&t.charts.charge, counted(k), counted(1 - k), elephants);
         // The troop types by reference: `troop` would copy each one's names.
         let units: Vec<ChargingUnit> = own
             .iter()
             .zip(dice.iter())
-            .map(|(u, die)| {
+            .zip(&frontages[k])
+            .map(|((u, die), f)| {
                 let tr = &t.troops.troops[component::<CmUnit>(world, *u).troop];
-                charging_unit(w, *u, tr, enemy, *charged, *die)
+                charging_unit(w, *u, tr, enemy, *charged, *die, f)
             })
             .collect();
         scores[k] = side_score(&t, &units, o);
@@ -482,7 +481,10 @@ fn clear(world: &mut World) {
 /// A unit's stands in a charge combat against `enemy` (7.15: numbers, supported).
 pub(crate) fn frontage_in(w: Where, u: UnitId, enemy: &[UnitId], charged: bool) -> Frontage {
     let own = w.stands(u);
-    let foe: Vec<_> = enemy.iter().flat_map(|e| w.stands(*e).to_vec()).collect();
+    let foe: Vec<_> = enemy
+        .iter()
+        .flat_map(|e| w.stands(*e).iter().copied())
+        .collect();
     let f = formation(w.world, u);
     let engaged: Vec<_> = own
         .iter()
@@ -517,10 +519,10 @@ fn charging_unit<'a>(
     enemy: &[UnitId],
     charged: bool,
     die: u8,
+    f: &Frontage,
 ) -> ChargingUnit<'a> {
     let world = w.world;
     let m = w.morale(u);
-    let f = frontage_in(w, u, enemy, charged);
     let board = world.resource::<Board>();
     let height = |id: UnitId| {
         w.stands(id)
@@ -536,7 +538,7 @@ fn charging_unit<'a>(
     c.casualties = m.casualties;
     c.shaken = m.shaken;
     c.advantage_of_ground = enemy.iter().all(|e| height(u) > height(*e));
-    c.supported = supported(&f);
+    c.supported = supported(f);
     c.leader = command::front_rank_leader(world, u);
     c.against_unformed_foot = charged
         && tr.category.mounted()

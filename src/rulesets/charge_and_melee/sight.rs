@@ -46,9 +46,34 @@ pub(crate) fn blocker(world: &World, from: HexCoord, to: HexCoord, x: HexCoord) 
     ))
 }
 
-/// Whether the line from `from` to `to` is clear for shooting (spec B.2 §11).
+/// Whether the line from `from` to `to` is clear for shooting (spec B.2 §11): `blocker`'s
+/// tests, read without its words, the resources and the shooter looked up once a line
+/// rather than at each hex (the shooting at chargers asks it for every stand).
 pub fn clear_line(world: &World, from: HexCoord, to: HexCoord) -> bool {
-    line_of_sight(from, to, |x| blocker(world, from, to, x).is_some())
+    let board = world.resource::<Board>();
+    let t = &world.resource::<CmTables>().0;
+    let index = world.resource::<StandIndex>();
+    let units = world.resource::<Units>();
+    let top = board.elevation(from).max(board.elevation(to));
+    // The side whose stands a bow in `from` shoots over (7.3), if one stands there.
+    let over = index
+        .at(from)
+        .filter(|&s| troop_ref(world, s).long_range > 0)
+        .map(|s| units.side(s));
+    line_of_sight(from, to, |x| {
+        if x == from || x == to {
+            return false;
+        }
+        if t.terrain_type(board.terrain_name(x))
+            .is_some_and(|tt| tt.blocks_sight)
+            || board.elevation(x) > top
+        {
+            return true;
+        }
+        index.at(x).is_some_and(|here| {
+            !over.is_some_and(|side| x.is_adjacent(from) && units.side(here) == side)
+        })
+    })
 }
 
 /// `clear_line` with what blocks at each hex between (the line-of-sight tool).
