@@ -56,7 +56,7 @@ fn opponent(world: &World, u: UnitId, s: HexCoord) -> Option<(UnitId, HexCoord)>
 pub fn melee(world: &mut World) {
     let fighting: Vec<UnitId> = troops(world)
         .into_iter()
-        .filter(|u| !enemies_in_contact(world, *u).is_empty())
+        .filter(|u| movement::enemy_in_contact(world, *u).is_some())
         .collect();
     if fighting.is_empty() {
         return;
