@@ -337,15 +337,12 @@ pub fn line_step(from: HexCoord, to: HexCoord, i: u32) -> (HexCoord, Option<HexC
 /// the line runs along a hexside, when the hexes on both sides block (the usual
 /// benefit of the doubt to the firer).
 pub fn line_of_sight(from: HexCoord, to: HexCoord, blocks: impl Fn(HexCoord) -> bool) -> bool {
-    let line = line_of_hexes(from, to);
-    let last = line.len().saturating_sub(1);
-    line.iter()
-        .enumerate()
-        .filter(|(i, _)| *i != 0 && *i != last)
-        .all(|(_, (a, b))| match b {
-            None => !blocks(*a),
-            Some(b) => !(blocks(*a) && blocks(*b)),
-        })
+    // The steps between the ends, each worked out only when the ones before are clear
+    // (`line_of_hexes` without its ends, and without the rest once one blocks).
+    (1..line_length(from, to)).all(|i| match line_step(from, to, i) {
+        (a, None) => !blocks(a),
+        (a, Some(b)) => !(blocks(a) && blocks(b)),
+    })
 }
 
 /// One step of a line of sight: the hex it crosses (the pair where it runs along a

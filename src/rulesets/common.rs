@@ -198,11 +198,13 @@ pub fn log(
     rule: &'static str,
     text: impl FnOnce(&World) -> String,
 ) {
-    let text = if world.resource::<GameLog>().keep_text {
-        text(world)
-    } else {
-        String::new()
-    };
+    // One look-up of the log when its text is off (autoplay, the benches).
+    let mut events = world.resource_mut::<GameLog>();
+    if !events.keep_text {
+        events.push(kind, rule, String::new);
+        return;
+    }
+    let text = text(world);
     world.resource_mut::<GameLog>().push(kind, rule, || text);
 }
 

@@ -36,7 +36,7 @@ pub(crate) fn from_rear(world: &World, target: UnitId, charger: UnitId) -> bool 
 /// facing the other way.
 pub(crate) fn may_turn_about(world: &World, id: UnitId, chargers: &[UnitId]) -> bool {
     let f = formation(world, id);
-    if !f.formed() || !enemies_in_contact(world, id).is_empty() {
+    if !f.formed() || movement::enemy_in_contact(world, id).is_some() {
         return false;
     }
     if !chargers

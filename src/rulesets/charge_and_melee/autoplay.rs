@@ -3,8 +3,10 @@
 //! to inspire (spec B.2 §6-§7), a one-hex move (towards the enemy three times as
 //! often), a shot (at the nearest target it may shoot at four times as often as at
 //! another), a charge, or the end of the phase — each checked by the same
-//! `dispatch::check` that
-//! `submit` runs, so autoplay never offers an illegal command.
+//! `dispatch::check` that `submit` runs, so autoplay never offers an illegal command (a
+//! move's in its two parts, the unit's once and each step's; chargers a refusal of the
+//! unit alone rules out, and targets out of reach, are skipped before:
+//! `dispatch::check` would refuse them).
 
 use bevy::prelude::*;
 use rand_chacha::ChaCha8Rng;
@@ -50,18 +52,21 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
         .collect();
     match phase(world) {
         CmPhase::Command => {
+            // The units that must test, found once for every leader.
+            let testing: Vec<UnitId> = troops(world)
+                .into_iter()
+                .filter(|&u| side_of(world, u) == side && command::must_test(world, u))
+                .collect();
             for &l in &leaders_of_side {
-                for u in troops(world) {
-                    if side_of(world, u) == side && command::must_test(world, u) {
-                        let cmd = CmCommand::Spend {
-                            leader: super::super::common::key(world, l),
-                            unit: super::super::common::key(world, u),
-                            cps: 1,
-                        }
-                        .command();
-                        if dispatch::check(world, &cmd).is_ok() {
-                            options.push(cmd, 2);
-                        }
+                for &u in &testing {
+                    let cmd = CmCommand::Spend {
+                        leader: super::super::common::key(world, l),
+                        unit: super::super::common::key(world, u),
+                        cps: 1,
+                    }
+                    .command();
+                    if dispatch::check(world, &cmd).is_ok() {
+                        options.push(cmd, 2);
                     }
                 }
             }
@@ -81,16 +86,22 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
                 if side_of(world, id) != side {
                     continue;
                 }
+                // `dispatch::check` of a move in its two parts: the unit's once, then
+                // each step's.
                 let unit = super::super::common::key(world, id);
+                let Ok(mover) = dispatch::check_mover(world, &unit) else {
+                    continue;
+                };
                 let list = stands(world, id).to_vec();
                 let now = nearest_enemy(&enemies, &list);
+                let ground = movement::Ground::of(world, mover);
                 for dir in 0..6 {
                     let to = list[0].neighbor(dir);
-                    let cmd = Command::Move {
-                        unit: unit.clone(),
-                        path: vec![to],
-                    };
-                    if dispatch::check(world, &cmd).is_ok() {
+                    if movement::path_plan(world, &ground, &[to]).is_ok() {
+                        let cmd = Command::Move {
+                            unit: unit.clone(),
+                            path: vec![to],
+                        };
                         let next = movement::translate(&list, dir);
                         let closer = nearest_enemy(&enemies, &next) < now;
                         options.push(cmd, if closer { 3 } else { 1 });
@@ -121,8 +132,16 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
         CmPhase::ChargeDeclaration => {
             let all = troops(world);
             for &id in &all {
+                // The refusals of the charger whatever its target, read once; a target
+                // out of reach is refused too.
+                if side_of(world, id) != side
+                    || command::controlled(world, id, true, false).is_err()
+                    || charges::may_declare(world, id).is_err()
+                {
+                    continue;
+                }
                 for &t in &all {
-                    if side_of(world, id) != side || side_of(world, t) == side {
+                    if side_of(world, t) == side || !charges::within_reach(world, id, t) {
                         continue;
                     }
                     let cmd = CmCommand::Charge {

@@ -71,13 +71,57 @@ fn case<'a>(
         let with = component::<CmLeader>(world, l).with;
         side_of(world, l) == side
             && is_troop(world, with)
-            && !enemies_in_contact(world, with).is_empty()
+            && movement::enemy_in_contact(world, with).is_some()
             && gap_between(world, with, id) <= reach
     });
     c
 }
 
 /// Checks `charge UNIT -> TARGET`.
+/// `check_charge`'s refusals of the charger whatever its target: a charge declared
+/// already, in contact, halted or in flight (autoplay reads them once a unit).
+pub(crate) fn may_declare(world: &World, id: UnitId) -> Result<(), Refusal> {
+    super::battleline::check_not_in_body(world, id)?;
+    if state(world).declared.iter().any(|d| d.charger == id) {
+        return Err(Refusal::new(
+            "C&M 7.2",
+            format!("{} has declared its charge", plain_name(world, id)),
+        ));
+    }
+    if let Some(e) = movement::enemy_in_contact(world, id) {
+        return Err(Refusal::new(
+            "C&M 7.18",
+            format!(
+                "{} is in contact with {}: they fight in the Mêlée Phase",
+                plain_name(world, id),
+                plain_name(world, e)
+            ),
+        ));
+    }
+    match posture(world, id) {
+        Some(Posture::Halted) => Err(Refusal::new(
+            "C&M 7.16",
+            format!("{} is halted this turn: no charge", plain_name(world, id)),
+        )),
+        Some(Posture::Routing) | Some(Posture::Retiring) => Err(Refusal::new(
+            "C&M 7.16",
+            format!("{} is in flight: no charge", plain_name(world, id)),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Whether `target` is within `id`'s charge reach (7.4): `check_charge` refuses it
+/// otherwise.
+pub(crate) fn within_reach(world: &World, id: UnitId, target: UnitId) -> bool {
+    let t = &world.resource::<CmTables>().0;
+    moves::may_charge_across(
+        &t.charts.charge_move,
+        troop_ref(world, id).category,
+        gap_between(world, id, target),
+    )
+}
+
 pub fn check_charge(world: &World, unit: &UnitRef, target: &UnitRef) -> Result<Declared, Refusal> {
     if phase(world) != CmPhase::ChargeDeclaration {
         return Err(Refusal::new(
@@ -114,42 +158,11 @@ pub fn check_charge(world: &World, unit: &UnitRef, target: &UnitRef) -> Result<D
             format!("{} is a friend", plain_name(world, tid)),
         ));
     }
-    super::battleline::check_not_in_body(world, id)?;
-    if state(world).declared.iter().any(|d| d.charger == id) {
-        return Err(Refusal::new(
-            "C&M 7.2",
-            format!("{} has declared its charge", plain_name(world, id)),
-        ));
-    }
-    if let Some(&e) = enemies_in_contact(world, id).first() {
-        return Err(Refusal::new(
-            "C&M 7.18",
-            format!(
-                "{} is in contact with {}: they fight in the Mêlée Phase",
-                plain_name(world, id),
-                plain_name(world, e)
-            ),
-        ));
-    }
-    match posture(world, id) {
-        Some(Posture::Halted) => {
-            return Err(Refusal::new(
-                "C&M 7.16",
-                format!("{} is halted this turn: no charge", plain_name(world, id)),
-            ));
-        }
-        Some(Posture::Routing) | Some(Posture::Retiring) => {
-            return Err(Refusal::new(
-                "C&M 7.16",
-                format!("{} is in flight: no charge", plain_name(world, id)),
-            ));
-        }
-        _ => {}
-    }
+    may_declare(world, id)?;
     let t = tables(world);
     let troop = &t.troops.troops[component::<CmUnit>(world, id).troop];
-    let gap = gap_between(world, id, tid);
-    if !moves::may_charge_across(&t.charts.charge_move, troop.category, gap) {
+    if !within_reach(world, id, tid) {
+        let gap = gap_between(world, id, tid);
         return Err(Refusal::new(
             "C&M 7.4",
             format!(
@@ -187,10 +200,11 @@ pub fn check_charge(world: &World, unit: &UnitRef, target: &UnitRef) -> Result<D
         }
     });
     may_initiate(&t, &c, anchor).map_err(|why| Refusal::new("C&M 7.3", why))?;
+    let passages = movement::Passages::now(world);
     let held: Vec<HexCoord> = stands(world, tid)
         .iter()
         .copied()
-        .filter(|h| movement::passage_holder(world, *h) == Some(side_of(world, tid)))
+        .filter(|h| passages.holder(*h) == Some(side_of(world, tid)))
         .collect();
     if let Some(h) = held.first() {
         return Err(Refusal::new(

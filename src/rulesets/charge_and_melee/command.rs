@@ -137,11 +137,15 @@ pub(crate) fn chart(world: &World) -> data::CommandChart {
 
 /// The gap in JT from a leader's command stand to the nearest stand of a unit.
 pub(crate) fn leader_gap(world: &World, leader: UnitId, unit: UnitId) -> u32 {
-    let Some(at) = placement(world, leader).hex() else {
+    gap_from(placement(world, leader).hex(), stands(world, unit))
+}
+
+/// `leader_gap` from a leader's hex (none: off the map) to a unit's stands.
+fn gap_from(at: Option<HexCoord>, list: &[HexCoord]) -> u32 {
+    let Some(at) = at else {
         return u32::MAX;
     };
-    stands(world, unit)
-        .iter()
+    list.iter()
         .map(|s| moves::gap(at, *s))
         .min()
         .unwrap_or(u32::MAX)
@@ -150,17 +154,21 @@ pub(crate) fn leader_gap(world: &World, leader: UnitId, unit: UnitId) -> u32 {
 /// The leader a unit answers to: the nearest leader of its side (ties to the first in
 /// id order; designer's, the scenario naming none).
 pub fn commander_of(world: &World, unit: UnitId) -> Option<UnitId> {
-    let side = side_of(world, unit);
+    let units = world.resource::<crate::engine::units::Units>();
+    let side = units.side(unit);
+    let list = stands(world, unit);
     leaders(world)
         .into_iter()
-        .filter(|l| side_of(world, *l) == side)
-        .min_by_key(|l| (leader_gap(world, *l, unit), *l))
+        .filter(|l| units.side(*l) == side)
+        .min_by_key(|l| (gap_from(units.placement(*l).hex(), list), *l))
 }
 
 /// Whether a unit is within its leader's command radius (spec B.2 §7).
 pub fn in_command(world: &World, unit: UnitId) -> bool {
-    commander_of(world, unit)
-        .is_some_and(|l| leader_gap(world, l, unit) <= u32::from(chart(world).radius))
+    commander_of(world, unit).is_some_and(|l| {
+        leader_gap(world, l, unit)
+            <= u32::from(world.resource::<CmTables>().0.charts.command.radius)
+    })
 }
 
 /// Whether a unit must take a control test this turn: outside command, not routing
@@ -207,7 +215,7 @@ pub fn inspiring(world: &World, leader: UnitId) -> bool {
 /// it, 0 if none (7.11's evade test).
 pub fn inspiring_cps_near(world: &World, unit: UnitId) -> u8 {
     let side = side_of(world, unit);
-    let within = u32::from(chart(world).inspire_within);
+    let within = u32::from(world.resource::<CmTables>().0.charts.command.inspire_within);
     leaders(world)
         .into_iter()
         .filter(|l| side_of(world, *l) == side && inspiring(world, *l))
@@ -221,7 +229,7 @@ pub fn inspiring_cps_near(world: &World, unit: UnitId) -> u8 {
 /// text's battle line of C grade units beside an inspiring leader's comitatus).
 pub fn inspired(world: &World, unit: UnitId) -> bool {
     let side = side_of(world, unit);
-    let within = u32::from(chart(world).inspire_within);
+    let within = u32::from(world.resource::<CmTables>().0.charts.command.inspire_within);
     leaders(world).into_iter().any(|l| {
         side_of(world, l) == side && inspiring(world, l) && leader_gap(world, l, unit) <= within
     })
@@ -510,7 +518,15 @@ pub fn check_controlled(world: &World, command: &Command) -> Result<(), Refusal>
         return Ok(());
     };
     let form = matches!(CmCommand::of(command), Some(CmCommand::Form { .. }));
-    if halted(world, id) && !form {
+    controlled(world, id, charging, form)
+}
+
+/// `check_controlled` of a unit found: whether its control test lets it move
+/// (`charging`: charge; `form`: re-form) this turn.
+pub fn controlled(world: &World, id: UnitId, charging: bool, form: bool) -> Result<(), Refusal> {
+    // `halted` and `compelled`, the test read once.
+    let test = control(world, id);
+    if test == Some(Control::Halts) && !form {
         return Err(Refusal::new(
             "spec B.2 §6",
             format!(
@@ -520,7 +536,7 @@ pub fn check_controlled(world: &World, command: &Command) -> Result<(), Refusal>
             ),
         ));
     }
-    if compelled(world, id) {
+    if test.is_some_and(Control::compels) {
         return Err(Refusal::new(
             "C&M 7.9",
             format!(
@@ -541,15 +557,6 @@ pub fn nearest_enemy(world: &World, unit: UnitId) -> Option<UnitId> {
         .into_iter()
         .filter(|o| side_of(world, *o) != side)
         .min_by_key(|o| (gap_between(world, unit, *o), *o))
-}
-
-fn within_reach(world: &World, unit: UnitId, target: UnitId) -> bool {
-    let t = tables(world);
-    moves::may_charge_across(
-        &t.charts.charge_move,
-        troop(world, unit).category,
-        gap_between(world, unit, target),
-    )
 }
 
 /// Entering a side's Move Phase: its compelled units advance on the nearest enemy as
@@ -622,7 +629,7 @@ fn within_reach_of(world: &World, unit: UnitId, list: &[HexCoord], target: UnitI
     let t = tables(world);
     moves::may_charge_across(
         &t.charts.charge_move,
-        troop(world, unit).category,
+        troop_ref(world, unit).category,
         dist(world, list, target),
     )
 }
@@ -649,7 +656,7 @@ pub fn declare_compelled(world: &mut World) {
                 charges::execute_charge(world, d);
             }
             Err(r) => {
-                let reach = within_reach(world, u, target);
+                let reach = charges::within_reach(world, u, target);
                 log(world, EventKind::CombatDeclared, "C&M 7.9", |w| {
                     format!(
                         "{} cannot charge {}{}: {}",

@@ -19,7 +19,7 @@ pub(crate) fn press_forward(world: &mut World) {
     for u in troops(world) {
         let f = formation(world, u);
         if f.id != FormationId::Cuneus
-            || enemies_in_contact(world, u).is_empty()
+            || movement::enemy_in_contact(world, u).is_none()
             || posture(world, u) == Some(Posture::Routing)
         {
             continue;

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use crate::engine::command::{Command, Refusal};
+use crate::engine::command::{Command, Refusal, UnitRef};
 use crate::engine::units::UnitId;
 
 use super::commands::CmCommand;
@@ -31,28 +31,7 @@ pub(crate) enum CmPlan {
 
 /// The one check of a command.
 pub(crate) fn check(world: &World, command: &Command) -> Result<CmPlan, Refusal> {
-    if let Some(o) = &turn(world).outcome {
-        return Err(Refusal::new(
-            "spec B.2 §14",
-            format!("the game is over: {}", o.reason),
-        ));
-    }
-    let answering = matches!(
-        CmCommand::of(command),
-        Some(
-            CmCommand::Respond { .. }
-                | CmCommand::After { .. }
-                | CmCommand::Carry { .. }
-                | CmCommand::Seek { .. }
-        )
-    );
-    if !answering && let Some(d) = super::view::decision(world) {
-        return Err(Refusal::new(
-            "C&M 7.2",
-            format!("waiting for {}", d.waiting()),
-        ));
-    }
-    command::check_controlled(world, command)?;
+    check_first(world, command)?;
     match command {
         Command::EndPhase => match phase(world) {
             CmPhase::Command
@@ -119,6 +98,48 @@ pub(crate) fn check(world: &World, command: &Command) -> Result<CmPlan, Refusal>
             "C&M scenarios place every unit: there is no set-up to make",
         )),
     }
+}
+
+/// `check`'s refusals before the command's own: the game over, a decision waited for,
+/// a unit its control test halts or compels.
+fn check_first(world: &World, command: &Command) -> Result<(), Refusal> {
+    if let Some(o) = &turn(world).outcome {
+        return Err(Refusal::new(
+            "spec B.2 §14",
+            format!("the game is over: {}", o.reason),
+        ));
+    }
+    let answering = matches!(
+        CmCommand::of(command),
+        Some(
+            CmCommand::Respond { .. }
+                | CmCommand::After { .. }
+                | CmCommand::Carry { .. }
+                | CmCommand::Seek { .. }
+        )
+    );
+    if !answering && let Some(d) = super::view::decision(world) {
+        return Err(Refusal::new(
+            "C&M 7.2",
+            format!("waiting for {}", d.waiting()),
+        ));
+    }
+    command::check_controlled(world, command)
+}
+
+/// `check` of a move, in two for autoplay's candidate steps: what refuses the unit
+/// whatever its path (`check_first`, `movement::may_move`), read once a unit; then each
+/// path (`movement::check_path`, or its `path_plan` without the words). `check` of a
+/// move is the two in a row.
+pub(crate) fn check_mover(world: &World, unit: &UnitRef) -> Result<UnitId, Refusal> {
+    let probe = Command::Move {
+        unit: unit.clone(),
+        path: Vec::new(),
+    };
+    check_first(world, &probe)?;
+    let id = resolve(world, unit)?;
+    movement::may_move(world, id)?;
+    Ok(id)
 }
 
 /// Carries out a checked plan.

@@ -56,7 +56,7 @@ fn opponent(world: &World, u: UnitId, s: HexCoord) -> Option<(UnitId, HexCoord)>
 pub(crate) fn fighting(world: &World) -> Vec<UnitId> {
     troops(world)
         .into_iter()
-        .filter(|u| !enemies_in_contact(world, *u).is_empty())
+        .filter(|u| movement::enemy_in_contact(world, *u).is_some())
         .collect()
 }
 

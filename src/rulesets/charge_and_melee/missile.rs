@@ -20,7 +20,7 @@ use crate::engine::hex::{HexCoord, line_step};
 use crate::engine::units::{SideId, UnitId};
 
 use super::data::{MissileChart, TroopType};
-use super::sight::clear_line;
+use super::sight::Sight;
 use super::*;
 use crate::rulesets::common::possessive;
 
@@ -119,48 +119,60 @@ pub fn hits(chart: &MissileChart, need: i32, die: u8) -> bool {
     need >= 1 && i32::from(die) <= need.min(i32::from(chart.surest_miss))
 }
 
-/// Whether the line from stand `s` to `t` leaves `s` through its front hexside (the
-/// front arc of a formed stand, spec B.2 §3); unformed stands shoot all round (7.22).
-fn in_arc(f: CmFormation, s: HexCoord, t: HexCoord) -> bool {
+/// Whether the line from stand `s` to `t`, whose first step is `step` (`line_step(s, t,
+/// 1)`), leaves `s` through its front hexside (the front arc of a formed stand, spec
+/// B.2 §3); unformed stands shoot all round (7.22).
+fn in_arc(f: CmFormation, s: HexCoord, step: (HexCoord, Option<HexCoord>)) -> bool {
     if !f.formed() {
         return true;
     }
     let front = f.facing.front(s);
-    let (a, b) = line_step(s, t, 1);
+    let (a, b) = step;
     a == front || b == Some(front)
 }
 
-/// Whether stand `s` of a unit formed `f` may shoot at stand `t`: in its front arc, the
-/// line clear, and within the exchange's range when one is given.
-fn sees(
-    world: &World,
-    chart: &MissileChart,
-    f: CmFormation,
-    s: HexCoord,
-    t: HexCoord,
-    range: Option<Exchange>,
-) -> bool {
-    range.is_none_or(|ex| exchange_for(chart, moves::gap(s, t)) == Some(ex))
-        && in_arc(f, s, t)
-        && clear_line(world, s, t)
+/// A shooter's aim at a target, what it reads looked up once for all the shooter's
+/// stands.
+struct Aimer<'w> {
+    chart: MissileChart,
+    formation: CmFormation,
+    targets: &'w [HexCoord],
+    sight: Sight<'w>,
 }
 
-/// The stand of `target` that `s` shoots at, if any: the nearest it sees.
-fn aim_stand(
-    world: &World,
-    shooter: UnitId,
-    s: HexCoord,
-    target: UnitId,
-    range: Option<Exchange>,
-) -> Option<HexCoord> {
-    let chart = tables(world).charts.missile;
-    let f = formation(world, shooter);
-    let mut list = stands(world, target).to_vec();
-    // Nearest first; at equal distance the one the line to which leaves through a
-    // hexside's middle rather than along it (straight ahead before aslant).
-    list.sort_by_key(|t| (s.distance(*t), line_step(s, *t, 1).1.is_some(), *t));
-    list.into_iter()
-        .find(|t| sees(world, &chart, f, s, *t, range))
+impl<'w> Aimer<'w> {
+    fn new(world: &'w World, shooter: UnitId, target: UnitId) -> Self {
+        Self {
+            chart: world.resource::<CmTables>().0.charts.missile,
+            formation: formation(world, shooter),
+            targets: stands(world, target),
+            sight: Sight::of(world),
+        }
+    }
+
+    /// The stand of the target that `s` shoots at, if any: the nearest it sees — in its
+    /// front arc, the line clear, and within the exchange's range when one is given.
+    fn at(&self, s: HexCoord, range: Option<Exchange>) -> Option<HexCoord> {
+        // Nearest first; at equal distance the one the line to which leaves through a
+        // hexside's middle rather than along it (straight ahead before aslant). Each key
+        // worked out once (the stand ends it, so no two are equal).
+        let mut list: Vec<_> = self
+            .targets
+            .iter()
+            .map(|t| {
+                let step = line_step(s, *t, 1);
+                (s.distance(*t), step.1.is_some(), *t, step)
+            })
+            .collect();
+        list.sort_unstable_by_key(|&(d, aslant, t, _)| (d, aslant, t));
+        list.into_iter()
+            .find(|&(_, _, t, step)| {
+                range.is_none_or(|ex| exchange_for(&self.chart, moves::gap(s, t)) == Some(ex))
+                    && in_arc(self.formation, s, step)
+                    && self.sight.clear(s, t)
+            })
+            .map(|(_, _, t, _)| t)
+    }
 }
 
 /// Whether a stand stands in a front rank: no friend directly ahead of it (7.3).
@@ -171,128 +183,215 @@ fn front_rank(world: &World, id: UnitId, s: HexCoord) -> bool {
             .is_none_or(|o| side_of(world, o) != side_of(world, id))
 }
 
-/// Whether `id` may shoot at `tid` now, and in which exchange (spec B.2 §11); a refusal
-/// says why not.
-pub(crate) fn aim(world: &World, id: UnitId, tid: UnitId) -> Result<Exchange, Refusal> {
-    let t = tables(world);
-    let chart = t.charts.missile;
+/// Why a unit may not shoot at a target now (`aim`'s refusals before their words).
+#[derive(Clone, Copy)]
+enum Miss {
+    NoMissiles,
+    InMelee(UnitId),
+    InFlight,
+    TargetInMelee(UnitId),
+    Passage(HexCoord),
+    OutOfRange(u32),
+    ShortOnly(u32),
+    NoChance(i32, Exchange),
+    Unseen(Exchange),
+}
+
+/// `aim`'s refusals of the shooter alone, whatever its target: no missiles, in mêlée,
+/// in flight.
+fn shooter_miss(world: &World, id: UnitId) -> Option<Miss> {
     let tr = troop_ref(world, id);
     if tr.short_range == 0 && tr.long_range == 0 {
-        return Err(Refusal::new(
-            "spec B.2 §11",
-            format!("{} have no missiles (troops.ron)", plain_name(world, id)),
-        ));
+        return Some(Miss::NoMissiles);
     }
-    if let Some(&e) = enemies_in_contact(world, id).first() {
-        return Err(Refusal::new(
-            "C&M 7.18",
-            format!(
-                "{} is in mêlée with {}: it fights, it does not shoot",
-                plain_name(world, id),
-                plain_name(world, e)
-            ),
-        ));
+    if let Some(e) = movement::enemy_in_contact(world, id) {
+        return Some(Miss::InMelee(e));
     }
     if matches!(
         posture(world, id),
         Some(Posture::Routing | Posture::Retiring)
     ) {
-        return Err(Refusal::new(
-            "C&M 7.16",
-            format!("{} is in flight: it does not shoot", plain_name(world, id)),
-        ));
+        return Some(Miss::InFlight);
     }
-    if let Some(&f) = enemies_in_contact(world, tid).first() {
-        return Err(Refusal::new(
-            "spec B.2 §11",
-            format!(
-                "{} is in mêlée with {}: nobody shoots into a mêlée",
-                plain_name(world, tid),
-                plain_name(world, f)
-            ),
-        ));
+    None
+}
+
+/// `aim` without the words of its refusals: the autoplay's and the declarations' scans
+/// of every target ask only whether there is one.
+fn aim_at(world: &World, id: UnitId, tid: UnitId) -> Result<Exchange, Miss> {
+    if let Some(m) = shooter_miss(world, id) {
+        return Err(m);
     }
+    aim_at_target(world, id, tid)
+}
+
+/// `aim_at` once the shooter may shoot.
+fn aim_at_target(world: &World, id: UnitId, tid: UnitId) -> Result<Exchange, Miss> {
+    let chart = world.resource::<CmTables>().0.charts.missile;
+    if let Some(f) = movement::enemy_in_contact(world, tid) {
+        return Err(Miss::TargetInMelee(f));
+    }
+    let passages = movement::Passages::now(world);
+    let side = side_of(world, tid);
     let held = stands(world, tid)
         .iter()
-        .find(|h| movement::passage_holder(world, **h) == Some(side_of(world, tid)));
+        .find(|h| passages.holder(**h) == Some(side));
     if let Some(h) = held {
-        return Err(Refusal::new(
-            "scenario: Passage",
-            format!(
-                "{} is crossing in {h} by leave: it may not be shot at yet",
-                plain_name(world, tid)
-            ),
-        ));
+        return Err(Miss::Passage(*h));
     }
     let gap = gap_between(world, id, tid);
     let Some(ex) = exchange_for(&chart, gap) else {
-        return Err(Refusal::new(
-            "spec B.2 §11",
-            format!(
-                "{} is {gap} JT away: short range is {} JT, long (bow) range up to {} JT",
-                plain_name(world, tid),
-                chart.short_range,
-                chart.long_range
-            ),
-        ));
+        return Err(Miss::OutOfRange(gap));
     };
-    let f = factor(tr, ex);
+    let f = factor(troop_ref(world, id), ex);
     if f == 0 {
-        return Err(Refusal::new(
-            "spec B.2 §11",
-            format!(
-                "{} shoot only at short range ({} JT): {} is {gap} JT away",
-                tr.name,
-                chart.short_range,
-                plain_name(world, tid)
-            ),
-        ));
+        return Err(Miss::ShortOnly(gap));
     }
     let armoured = troop_ref(world, tid).armoured;
     let n = need(&chart, f, armoured);
     if n < 1 {
-        return Err(Refusal::new(
-            "C&M 7.14",
-            format!(
-                "{} would need {n} on a D6 at {} against armoured {}: no chance of a hit",
-                plain_name(world, id),
-                ex.label(),
-                plain_name(world, tid)
-            ),
-        ));
+        return Err(Miss::NoChance(n, ex));
     }
+    let aimer = Aimer::new(world, id, tid);
     let seen = stands(world, id)
         .iter()
-        .any(|s| aim_stand(world, id, *s, tid, Some(ex)).is_some());
+        .any(|s| aimer.at(*s, Some(ex)).is_some());
     if !seen {
-        return Err(Refusal::new(
-            "spec B.2 §11",
-            format!(
-                "no stand of {} sees {} within {} in its front arc",
-                plain_name(world, id),
-                plain_name(world, tid),
-                ex.label()
-            ),
-        ));
+        return Err(Miss::Unseen(ex));
     }
     Ok(ex)
 }
 
+/// Whether `id` may shoot at `tid` now, and in which exchange (spec B.2 §11); a refusal
+/// says why not.
+pub(crate) fn aim(world: &World, id: UnitId, tid: UnitId) -> Result<Exchange, Refusal> {
+    aim_at(world, id, tid).map_err(|m| {
+        let chart = tables(world).charts.missile;
+        match m {
+            Miss::NoMissiles => Refusal::new(
+                "spec B.2 §11",
+                format!("{} have no missiles (troops.ron)", plain_name(world, id)),
+            ),
+            Miss::InMelee(e) => Refusal::new(
+                "C&M 7.18",
+                format!(
+                    "{} is in mêlée with {}: it fights, it does not shoot",
+                    plain_name(world, id),
+                    plain_name(world, e)
+                ),
+            ),
+            Miss::InFlight => Refusal::new(
+                "C&M 7.16",
+                format!("{} is in flight: it does not shoot", plain_name(world, id)),
+            ),
+            Miss::TargetInMelee(f) => Refusal::new(
+                "spec B.2 §11",
+                format!(
+                    "{} is in mêlée with {}: nobody shoots into a mêlée",
+                    plain_name(world, tid),
+                    plain_name(world, f)
+                ),
+            ),
+            Miss::Passage(h) => Refusal::new(
+                "scenario: Passage",
+                format!(
+                    "{} is crossing in {h} by leave: it may not be shot at yet",
+                    plain_name(world, tid)
+                ),
+            ),
+            Miss::OutOfRange(gap) => Refusal::new(
+                "spec B.2 §11",
+                format!(
+                    "{} is {gap} JT away: short range is {} JT, long (bow) range up to {} JT",
+                    plain_name(world, tid),
+                    chart.short_range,
+                    chart.long_range
+                ),
+            ),
+            Miss::ShortOnly(gap) => Refusal::new(
+                "spec B.2 §11",
+                format!(
+                    "{} shoot only at short range ({} JT): {} is {gap} JT away",
+                    troop_ref(world, id).name,
+                    chart.short_range,
+                    plain_name(world, tid)
+                ),
+            ),
+            Miss::NoChance(n, ex) => Refusal::new(
+                "C&M 7.14",
+                format!(
+                    "{} would need {n} on a D6 at {} against armoured {}: no chance of a hit",
+                    plain_name(world, id),
+                    ex.label(),
+                    plain_name(world, tid)
+                ),
+            ),
+            Miss::Unseen(ex) => Refusal::new(
+                "spec B.2 §11",
+                format!(
+                    "no stand of {} sees {} within {} in its front arc",
+                    plain_name(world, id),
+                    plain_name(world, tid),
+                    ex.label()
+                ),
+            ),
+        }
+    })
+}
+
 /// The enemy units `id` may shoot at now, in id order.
 pub(crate) fn targets(world: &World, id: UnitId) -> Vec<UnitId> {
+    // A shooter that may not shoot has no target: no need to try each.
+    if shooter_miss(world, id).is_some() {
+        return Vec::new();
+    }
     let side = side_of(world, id);
     troops(world)
         .into_iter()
-        .filter(|&o| side_of(world, o) != side && aim(world, id, o).is_ok())
+        .filter(|&o| side_of(world, o) != side && in_range(world, id, o))
+        .filter(|&o| aim_at_target(world, id, o).is_ok())
         .collect()
+}
+
+/// Whether `tid` is within some exchange's range of `id`: `aim_at_target` refuses it
+/// otherwise, and the gap is the cheapest of its tests (scans of every target ask it
+/// first).
+fn in_range(world: &World, id: UnitId, tid: UnitId) -> bool {
+    let chart = &world.resource::<CmTables>().0.charts.missile;
+    exchange_for(chart, gap_between(world, id, tid)).is_some()
+}
+
+/// Whether `id` has some target it may shoot at now (`targets` is not empty) among
+/// the enemy units `foes` (each with its stands).
+fn has_target(world: &World, id: UnitId, foes: &[(UnitId, &[HexCoord])]) -> bool {
+    if shooter_miss(world, id).is_some() {
+        return false;
+    }
+    let chart = world.resource::<CmTables>().0.charts.missile;
+    let own = stands(world, id);
+    foes.iter().any(|&(o, theirs)| {
+        // `in_range`, each side's stands read once.
+        let gap = own
+            .iter()
+            .flat_map(|x| theirs.iter().map(move |y| moves::gap(*x, *y)))
+            .min()
+            .unwrap_or(u32::MAX);
+        exchange_for(&chart, gap).is_some() && aim_at_target(world, id, o).is_ok()
+    })
 }
 
 /// Whether `side` has a shot still to declare (the declarations wait for it).
 pub(crate) fn any_shot(world: &World, side: SideId) -> bool {
-    troops(world).into_iter().any(|id| {
+    let all = troops(world);
+    let foes: Vec<(UnitId, &[HexCoord])> = all
+        .iter()
+        .filter(|o| side_of(world, **o) != side)
+        .map(|o| (*o, stands(world, *o)))
+        .collect();
+    all.into_iter().any(|id| {
         side_of(world, id) == side
             && !missiles(world).declared.iter().any(|s| s.shooter == id)
-            && !targets(world, id).is_empty()
+            && has_target(world, id, &foes)
     })
 }
 
@@ -380,6 +479,8 @@ struct Volley {
     hits: u8,
     shot: bool,
     from_front_rank: bool,
+    /// The stands that saw the target (shooting or with no chance against its armour).
+    aimed: Vec<HexCoord>,
 }
 
 /// Each of `from` (stands of `shooter`) that sees `target` shoots at it (spec B.2 §11),
@@ -401,11 +502,18 @@ fn volley(
         hits: 0,
         shot: false,
         from_front_rank: false,
+        aimed: Vec::new(),
     };
-    for &s in from {
-        let Some(at) = aim_stand(world, shooter, s, target, range) else {
+    // Each stand's aim, read before the first die: rolling and logging move no stand.
+    let aims: Vec<Option<HexCoord>> = {
+        let aimer = Aimer::new(world, shooter, target);
+        from.iter().map(|s| aimer.at(*s, range)).collect()
+    };
+    for (&s, aim) in from.iter().zip(aims) {
+        let Some(at) = aim else {
             continue;
         };
+        out.aimed.push(s);
         if n < 1 {
             log(world, EventKind::CombatResult, "C&M 7.14", |w| {
                 format!(
@@ -524,9 +632,10 @@ pub(crate) fn volley_now(world: &World, shot: Shot) -> (u8, i32) {
     let chart = tables(world).charts.missile;
     let f = factor(troop_ref(world, shot.shooter), shot.exchange);
     let n = need(&chart, f, troop_ref(world, shot.target).armoured);
+    let aimer = Aimer::new(world, shot.shooter, shot.target);
     let stands = stands(world, shot.shooter)
         .iter()
-        .filter(|s| aim_stand(world, shot.shooter, **s, shot.target, Some(shot.exchange)).is_some())
+        .filter(|s| aimer.at(**s, Some(shot.exchange)).is_some())
         .count() as u8;
     (stands, n)
 }
@@ -542,16 +651,24 @@ pub(crate) fn exchange_label(ex: Exchange) -> &'static str {
 /// shot in this turn's short-range exchange, not in mêlée, and some stand that sees the
 /// charger in its front arc with a chance of a hit.
 pub(crate) fn may_shoot_at(world: &World, id: UnitId, charger: UnitId) -> bool {
-    let chart = tables(world).charts.missile;
+    may_shoot_unaimed(world, id, charger) && {
+        let aimer = Aimer::new(world, id, charger);
+        stands(world, id)
+            .iter()
+            .any(|s| aimer.at(*s, None).is_some())
+    }
+}
+
+/// `may_shoot_at` but for the stands' aim: the stands that see the charger are those
+/// that shoot, so where none does the volley rolls and logs nothing.
+fn may_shoot_unaimed(world: &World, id: UnitId, charger: UnitId) -> bool {
+    let chart = world.resource::<CmTables>().0.charts.missile;
     let f = troop_ref(world, id).short_range;
     f > 0
         && !shot_short(world, id)
         && is_troop(world, charger)
-        && enemies_in_contact(world, id).is_empty()
+        && movement::enemy_in_contact(world, id).is_none()
         && need(&chart, f, troop_ref(world, charger).armoured) >= 1
-        && stands(world, id)
-            .iter()
-            .any(|s| aim_stand(world, id, *s, charger, None).is_some())
 }
 
 /// How many of `id`'s stands shoot at a lone `charger` as it comes on (7.14): those
@@ -560,9 +677,10 @@ pub(crate) fn stands_shooting_at(world: &World, id: UnitId, charger: UnitId) -> 
     if !may_shoot_at(world, id, charger) {
         return 0;
     }
+    let aimer = Aimer::new(world, id, charger);
     stands(world, id)
         .iter()
-        .filter(|s| aim_stand(world, id, **s, charger, None).is_some())
+        .filter(|s| aimer.at(**s, None).is_some())
         .count() as u8
 }
 
@@ -578,7 +696,7 @@ pub(crate) fn at_chargers(world: &mut World, volleys: &[(UnitId, Vec<(UnitId, u3
         let mut done: Vec<HexCoord> = Vec::new();
         for &(c, hexes) in chargers {
             if !is_troop(world, *id)
-                || !may_shoot_at(world, *id, c)
+                || !may_shoot_unaimed(world, *id, c)
                 || gap_between(world, *id, c) > hexes + reach
             {
                 continue;
@@ -589,11 +707,10 @@ pub(crate) fn at_chargers(world: &mut World, volleys: &[(UnitId, Vec<(UnitId, u3
                 .copied()
                 .filter(|s| !done.contains(s))
                 .collect();
+            // Rolling and logging move no stand: the stands that saw the charger as
+            // the volley began are those that see it now.
             let v = volley(world, *id, &free, c, Exchange::Short, None, "C&M 7.14");
-            done.extend(
-                free.into_iter()
-                    .filter(|s| aim_stand(world, *id, *s, c, None).is_some()),
-            );
+            done.extend_from_slice(&v.aimed);
             if v.shot {
                 hits.push((c, v.hits));
             }

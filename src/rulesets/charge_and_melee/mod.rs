@@ -387,7 +387,8 @@ pub(crate) fn status(world: &World, id: UnitId) -> CmStatus {
 
 /// Whether a unit is a unit of stands on the map (not a leader, not gone).
 pub(crate) fn is_troop(world: &World, id: UnitId) -> bool {
-    world.get::<CmUnit>(entity(world, id)).is_some() && placement(world, id).hex().is_some()
+    let units = world.resource::<Units>();
+    units.placement(id).hex().is_some() && world.get::<CmUnit>(units.entity(id)).is_some()
 }
 
 /// Every unit of stands on the map, in id order.
@@ -424,12 +425,11 @@ pub(crate) fn stand_at(world: &World, hex: HexCoord) -> Option<UnitId> {
 
 /// The leaders alive, in id order.
 pub(crate) fn leaders(world: &World) -> Vec<UnitId> {
-    world
-        .resource::<Units>()
+    let units = world.resource::<Units>();
+    units
         .ids()
         .filter(|&id| {
-            world.get::<CmLeader>(entity(world, id)).is_some()
-                && placement(world, id).hex().is_some()
+            units.placement(id).hex().is_some() && world.get::<CmLeader>(units.entity(id)).is_some()
         })
         .collect()
 }
@@ -455,24 +455,6 @@ pub(crate) fn in_contact(world: &World, a: UnitId, b: UnitId) -> bool {
     stands(world, a)
         .iter()
         .any(|x| sb.iter().any(|y| x.is_adjacent(*y)))
-}
-
-/// The enemy units in contact with `id`, in id order (7.18).
-pub(crate) fn enemies_in_contact(world: &World, id: UnitId) -> Vec<UnitId> {
-    let side = side_of(world, id);
-    let units = world.resource::<Units>();
-    let index = world.resource::<StandIndex>();
-    // The neighbours of its stands through the stand index: the same units as a scan of
-    // every unit, found without one.
-    let mut out: Vec<UnitId> = stands(world, id)
-        .iter()
-        .flat_map(|h| (0..6).map(move |d| h.neighbor(d)))
-        .filter_map(|h| index.at(h))
-        .filter(|&o| units.side(o) != side)
-        .collect();
-    out.sort();
-    out.dedup();
-    out
 }
 
 /// The gap in JT between two units: their nearest stands' (spec B.2 §1).

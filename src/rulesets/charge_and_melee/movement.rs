@@ -80,42 +80,143 @@ pub(crate) fn blocked(
     None
 }
 
+/// `blocked`'s tests without their words, for the many hexes one unit's steps try (a
+/// charge's, a flight's, autoplay's candidate moves): the resources read once.
+pub(crate) struct Ground<'w> {
+    passages: Passages<'w>,
+    board: &'w Board,
+    tables: &'w Tables,
+    index: &'w StandIndex,
+    units: &'w Units,
+    unit: UnitId,
+    side: SideId,
+}
+
+impl<'w> Ground<'w> {
+    pub fn of(world: &'w World, unit: UnitId) -> Self {
+        Self {
+            passages: Passages::now(world),
+            board: world.resource::<Board>(),
+            tables: &world.resource::<CmTables>().0,
+            index: world.resource::<StandIndex>(),
+            units: world.resource::<Units>(),
+            unit,
+            side: side_of(world, unit),
+        }
+    }
+
+    /// `touches_enemy` of the unit's side.
+    pub fn touches_enemy(&self, hex: HexCoord) -> bool {
+        hex.neighbors().iter().any(|n| {
+            self.index
+                .at(*n)
+                .is_some_and(|o| self.units.side(o) != self.side)
+        })
+    }
+
+    /// Whether `blocked(world, unit, hex)` refuses `hex`.
+    pub fn blocks(&self, hex: HexCoord) -> bool {
+        !self.board.contains(hex)
+            || self
+                .tables
+                .terrain_type(self.board.terrain_name(hex))
+                .is_some_and(|tt| !tt.passable)
+            || self.index.at(hex).is_some_and(|o| o != self.unit)
+            || self.passages.holder(hex).is_some_and(|s| s != self.side)
+    }
+}
+
 /// The side a `Passage` keeps `hex` for now, when one of its stands is on those hexes.
 pub(crate) fn passage_holder(world: &World, hex: HexCoord) -> Option<SideId> {
-    let now = turn(world).turn;
-    state(world).special.iter().find_map(|r| match r {
-        CmSpecialRule::Passage {
-            side,
-            hexes,
-            until_turn,
-            ..
-        } if now <= *until_turn && hexes.contains(&hex) => {
-            let s = SideId(
-                world
-                    .resource::<crate::engine::game::ScenarioInfo>()
-                    .0
-                    .side_index(side)?,
-            );
-            let held = hexes
+    Passages::now(world).holder(hex)
+}
+
+/// The hexes each `Passage` keeps now and the side it keeps them for: the passages in
+/// force with a stand of their side on their hexes, read once for the many hexes a move
+/// or a shot asks about (`passage_holder` of each).
+pub(crate) struct Passages<'w>(Vec<(&'w [HexCoord], SideId)>);
+
+impl<'w> Passages<'w> {
+    pub fn now(world: &'w World) -> Self {
+        Self(
+            state(world)
+                .special
                 .iter()
-                .any(|h| stand_at(world, *h).is_some_and(|u| side_of(world, u) == s));
-            held.then_some(s)
-        }
-        _ => None,
-    })
+                .filter_map(|r| match r {
+                    CmSpecialRule::Passage {
+                        side,
+                        hexes,
+                        until_turn,
+                        ..
+                    } if turn(world).turn <= *until_turn => {
+                        let index = world.resource::<StandIndex>();
+                        let units = world.resource::<Units>();
+                        let s = SideId(
+                            world
+                                .resource::<crate::engine::game::ScenarioInfo>()
+                                .0
+                                .side_index(side)?,
+                        );
+                        let held = hexes
+                            .iter()
+                            .any(|h| index.at(*h).is_some_and(|u| units.side(u) == s));
+                        held.then_some((hexes.as_slice(), s))
+                    }
+                    _ => None,
+                })
+                .collect(),
+        )
+    }
+
+    /// The side the first passage with `hex` among its hexes keeps it for.
+    pub fn holder(&self, hex: HexCoord) -> Option<SideId> {
+        self.0
+            .iter()
+            .find(|(hexes, _)| hexes.contains(&hex))
+            .map(|(_, s)| *s)
+    }
+}
+
+/// The enemy units touching a stand of `id` (7.18), once for each touch: the neighbours
+/// of its stands through the stand index, the same units as a scan of every unit, found
+/// without one.
+pub(crate) fn enemy_contacts(world: &World, id: UnitId) -> impl Iterator<Item = UnitId> + '_ {
+    let side = side_of(world, id);
+    let units = world.resource::<Units>();
+    let index = world.resource::<StandIndex>();
+    stands(world, id)
+        .iter()
+        .flat_map(|h| (0..6).map(move |d| h.neighbor(d)))
+        .filter_map(move |h| index.at(h))
+        .filter(move |&o| units.side(o) != side)
+}
+
+/// The enemy unit in contact with `id` with the lowest id, if any: the rules ask only
+/// whether there is one, or name the first.
+pub(crate) fn enemy_in_contact(world: &World, id: UnitId) -> Option<UnitId> {
+    enemy_contacts(world, id).min()
 }
 
 /// Whether a stand in `hex` would touch an enemy stand of `side`'s.
 pub(crate) fn touches_enemy(world: &World, side: SideId, hex: HexCoord) -> bool {
+    let index = world.resource::<StandIndex>();
+    let units = world.resource::<Units>();
     hex.neighbors()
         .iter()
-        .any(|n| stand_at(world, *n).is_some_and(|o| side_of(world, o) != side))
+        .any(|n| index.at(*n).is_some_and(|o| units.side(o) != side))
 }
 
 /// Whether any stand of a unit stands in difficult terrain (7.7).
 pub(crate) fn in_difficult(world: &World, list: &[HexCoord]) -> bool {
-    let t = tables(world);
-    let board = world.resource::<Board>();
+    difficult(
+        &world.resource::<CmTables>().0,
+        world.resource::<Board>(),
+        list,
+    )
+}
+
+/// `in_difficult` with the tables and the board in hand.
+fn difficult(t: &Tables, board: &Board, list: &[HexCoord]) -> bool {
     list.iter().any(|h| {
         t.terrain_type(board.terrain_name(*h))
             .is_some_and(|tt| tt.difficult)
@@ -172,7 +273,7 @@ fn may_act(world: &World, id: UnitId) -> Result<(), Refusal> {
             ),
         ));
     }
-    if let Some(&e) = enemies_in_contact(world, id).first() {
+    if let Some(e) = enemy_in_contact(world, id) {
         return Err(Refusal::new(
             "C&M 7.32",
             format!(
@@ -185,10 +286,9 @@ fn may_act(world: &World, id: UnitId) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// Checks `move UNIT HEX…`: the path of the unit's first stand, every stand stepping
-/// the same way.
-pub fn check_move(world: &World, unit: &UnitRef, path: &[HexCoord]) -> Result<MovePlan, Refusal> {
-    let id = resolve(world, unit)?;
+/// `check_move`'s refusals of the unit whatever its path (autoplay reads them once a
+/// unit rather than once a candidate step).
+pub(crate) fn may_move(world: &World, id: UnitId) -> Result<(), Refusal> {
     may_act(world, id)?;
     if posture(world, id) == Some(Posture::Halted) {
         return Err(Refusal::new(
@@ -199,56 +299,101 @@ pub fn check_move(world: &World, unit: &UnitRef, path: &[HexCoord]) -> Result<Mo
             ),
         ));
     }
-    let t = tables(world);
-    let allowance = u32::from(t.troops.troops[component::<CmUnit>(world, id).troop].normal_move);
+    Ok(())
+}
+
+/// Checks `move UNIT HEX…`: the path of the unit's first stand, every stand stepping
+/// the same way.
+pub fn check_move(world: &World, unit: &UnitRef, path: &[HexCoord]) -> Result<MovePlan, Refusal> {
+    let id = resolve(world, unit)?;
+    may_move(world, id)?;
+    check_path(world, id, path)
+}
+
+/// `check_move` of a unit `may_move` lets move: its path (`path_plan`), refused in words.
+pub(crate) fn check_path(
+    world: &World,
+    id: UnitId,
+    path: &[HexCoord],
+) -> Result<MovePlan, Refusal> {
+    path_plan(world, &Ground::of(world, id), path).map_err(|fault| match fault {
+        PathFault::NotNext(to, from) => Refusal::new(
+            "spec B.2 §2",
+            format!("{to} is not next to {from}: a move goes hex by hex"),
+        ),
+        PathFault::Blocked(h) => {
+            let (rule, why) = blocked(world, id, h).expect("`Ground::blocks` reads `blocked`");
+            Refusal::new(rule, why)
+        }
+        PathFault::TouchesEnemy(h) => Refusal::new(
+            "C&M 7.1",
+            format!("a stand in {h} would touch the enemy: only a charge closes to contact"),
+        ),
+        PathFault::TooFar(cost, allowance) => Refusal::new(
+            "troops.ron",
+            format!(
+                "the move costs {cost} and {} moves {allowance} (front arc 1 a hex, other ways 2, difficult terrain double)",
+                plain_name(world, id)
+            ),
+        ),
+        PathFault::Empty => Refusal::new("spec B.2 §2", "a move needs at least one hex"),
+    })
+}
+
+/// Why `check_path` refuses a path, before the words.
+pub(crate) enum PathFault {
+    NotNext(HexCoord, HexCoord),
+    Blocked(HexCoord),
+    TouchesEnemy(HexCoord),
+    TooFar(u32, u32),
+    Empty,
+}
+
+/// `check_path` without the words of its refusals, on the ground of the unit
+/// (`Ground::of`) read once for the many steps autoplay tries, which asks only which
+/// are legal.
+pub(crate) fn path_plan(
+    world: &World,
+    ground: &Ground,
+    path: &[HexCoord],
+) -> Result<MovePlan, PathFault> {
+    let id = ground.unit;
+    let allowance =
+        u32::from(ground.tables.troops.troops[component::<CmUnit>(world, id).troop].normal_move);
     let f = formation(world, id);
-    let side = side_of(world, id);
-    let mut at = stands(world, id).to_vec();
+    let start = stands(world, id);
     let mut cost = 0u32;
-    let mut steps = Vec::new();
+    let mut steps: Vec<Vec<HexCoord>> = Vec::new();
     for &to in path {
+        // Where the stands are: the last step's hexes, at first their own.
+        let at = steps.last().map_or(start, |l| l.as_slice());
         let Some(dir) = at[0].direction_to(to) else {
-            return Err(Refusal::new(
-                "spec B.2 §2",
-                format!("{to} is not next to {}: a move goes hex by hex", at[0]),
-            ));
+            return Err(PathFault::NotNext(to, at[0]));
         };
-        let next = translate(&at, dir);
+        let next = translate(at, dir);
         for &h in &next {
-            if let Some((rule, why)) = blocked(world, id, h) {
-                return Err(Refusal::new(rule, why));
+            if ground.blocks(h) {
+                return Err(PathFault::Blocked(h));
             }
-            if touches_enemy(world, side, h) {
-                return Err(Refusal::new(
-                    "C&M 7.1",
-                    format!(
-                        "a stand in {h} would touch the enemy: only a charge closes to contact"
-                    ),
-                ));
+            if ground.touches_enemy(h) {
+                return Err(PathFault::TouchesEnemy(h));
             }
         }
         let front = [0, 1, 5].contains(&((dir + 6 - f.facing.0 as usize) % 6));
         let base = if !f.formed() || front { 1 } else { 2 };
-        let step = if in_difficult(world, &next) {
+        let step = if difficult(ground.tables, ground.board, &next) {
             2 * base
         } else {
             base
         };
         cost += step;
         if cost > allowance {
-            return Err(Refusal::new(
-                "troops.ron",
-                format!(
-                    "the move costs {cost} and {} moves {allowance} (front arc 1 a hex, other ways 2, difficult terrain double)",
-                    plain_name(world, id)
-                ),
-            ));
+            return Err(PathFault::TooFar(cost, allowance));
         }
-        steps.push(next.clone());
-        at = next;
+        steps.push(next);
     }
     if steps.is_empty() {
-        return Err(Refusal::new("spec B.2 §2", "a move needs at least one hex"));
+        return Err(PathFault::Empty);
     }
     Ok(MovePlan {
         unit: id,
@@ -382,6 +527,18 @@ pub(crate) fn best_step(
     away: bool,
     prefer: usize,
 ) -> Option<usize> {
+    best_step_on(&Ground::of(world, unit), list, of, away, prefer)
+}
+
+/// `best_step` on the ground of the unit (`Ground::of`), read once for the steps of a
+/// move that changes nothing else.
+fn best_step_on(
+    ground: &Ground,
+    list: &[HexCoord],
+    of: &[HexCoord],
+    away: bool,
+    prefer: usize,
+) -> Option<usize> {
     let dist = |l: &[HexCoord]| {
         l.iter()
             .flat_map(|a| of.iter().map(move |b| a.distance(*b)))
@@ -393,7 +550,7 @@ pub(crate) fn best_step(
     for k in [0usize, 1, 5, 2, 4, 3] {
         let dir = (prefer + k) % 6;
         let next = translate(list, dir);
-        if next.iter().any(|h| blocked(world, unit, *h).is_some()) {
+        if next.iter().any(|h| ground.blocks(*h)) {
             continue;
         }
         let d = dist(&next);
@@ -452,12 +609,14 @@ pub(crate) fn closing_steps(
     let of: Vec<HexCoord> = to.iter().flat_map(|o| stands(world, *o).to_vec()).collect();
     let prefer = formation(world, id).facing.0 as usize;
     let mut steps = vec![stands(world, id).to_vec()];
+    // Read without moving: the ground is the same at every step.
+    let ground = Ground::of(world, id);
     for _ in 0..hexes {
         let list = steps.last().expect("the start");
         if list.iter().any(|x| of.iter().any(|y| x.is_adjacent(*y))) {
             break;
         }
-        let Some(dir) = best_step(world, id, list, &of, false, prefer) else {
+        let Some(dir) = best_step_on(&ground, list, &of, false, prefer) else {
             break;
         };
         steps.push(translate(list, dir));

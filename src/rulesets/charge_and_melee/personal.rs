@@ -45,7 +45,7 @@ pub fn stance(world: &World, leader: UnitId) -> Stance {
 
 fn in_melee(world: &World, leader: UnitId) -> bool {
     let with = component::<CmLeader>(world, leader).with;
-    is_troop(world, with) && !enemies_in_contact(world, with).is_empty()
+    is_troop(world, with) && movement::enemy_in_contact(world, with).is_some()
 }
 
 /// The pairs of opposing leaders who may seek each other out (7.33), in id order, each

@@ -476,31 +476,30 @@ pub(crate) fn charge_scores(
         (defenders, attackers, d_charged, d_dice),
         (attackers, defenders, &a_charged[..], a_dice),
     ];
-    let counted = |own: &[UnitId], enemy: &[UnitId], charged: &[bool]| -> u32 {
+    // Each unit's frontage against the other side, worked out once: both sides' counts
+    // and each unit's own score read it.
+    let frontages = sides.map(|(own, enemy, charged, _)| {
         own.iter()
             .zip(charged.iter())
-            .map(|(u, c)| stands_counted(&frontage_in(w, *u, enemy, *c)))
-            .sum()
-    };
+            .map(|(u, c)| frontage_in(w, *u, enemy, *c))
+            .collect::<Vec<_>>()
+    });
+    let counted = |k: usize| -> u32 { frontages[k].iter().map(stands_counted).sum() };
     let mut scores = [0i32; 2];
     for (k, (own, enemy, charged, dice)) in sides.iter().enumerate() {
         let elephants = own
             .iter()
             .all(|u| category(world, *u) == Category::Elephants);
-        let o = outnumbered(
-            &t.charts.charge,
-            counted(own, enemy, charged),
-            counted(enemy, own, sides[1 - k].2),
-            elephants,
-        );
+        let o = outnumbered(&t.charts.charge, counted(k), counted(1 - k), elephants);
         // The troop types by reference: `troop` would copy each one's names.
         let units: Vec<ChargingUnit> = own
             .iter()
             .zip(dice.iter())
             .zip(charged.iter())
-            .map(|((u, die), c)| {
+            .zip(&frontages[k])
+            .map(|(((u, die), c), f)| {
                 let tr = &t.troops.troops[component::<CmUnit>(world, *u).troop];
-                charging_unit(w, *u, tr, enemy, *c, *die)
+                charging_unit(w, *u, tr, enemy, *c, *die, f)
             })
             .collect();
         scores[k] = side_score(&t, &units, o);
@@ -521,7 +520,10 @@ fn clear(world: &mut World) {
 /// A unit's stands in a charge combat against `enemy` (7.15: numbers, supported).
 pub(crate) fn frontage_in(w: Where, u: UnitId, enemy: &[UnitId], charged: bool) -> Frontage {
     let own = w.stands(u);
-    let foe: Vec<_> = enemy.iter().flat_map(|e| w.stands(*e).to_vec()).collect();
+    let foe: Vec<_> = enemy
+        .iter()
+        .flat_map(|e| w.stands(*e).iter().copied())
+        .collect();
     let f = formation(w.world, u);
     let engaged: Vec<_> = own
         .iter()
@@ -556,10 +558,10 @@ fn charging_unit<'a>(
     enemy: &[UnitId],
     charged: bool,
     die: u8,
+    f: &Frontage,
 ) -> ChargingUnit<'a> {
     let world = w.world;
     let m = w.morale(u);
-    let f = frontage_in(w, u, enemy, charged);
     let board = world.resource::<Board>();
     let height = |id: UnitId| {
         w.stands(id)
@@ -575,7 +577,7 @@ fn charging_unit<'a>(
     c.casualties = m.casualties;
     c.shaken = m.shaken;
     c.advantage_of_ground = enemy.iter().all(|e| height(u) > height(*e));
-    c.supported = supported(&f);
+    c.supported = supported(f);
     c.leader = command::front_rank_leader(world, u);
     c.against_unformed_foot = charged
         && tr.category.mounted()

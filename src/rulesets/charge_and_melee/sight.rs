@@ -48,7 +48,56 @@ pub(crate) fn blocker(world: &World, from: HexCoord, to: HexCoord, x: HexCoord) 
 
 /// Whether the line from `from` to `to` is clear for shooting (spec B.2 §11).
 pub fn clear_line(world: &World, from: HexCoord, to: HexCoord) -> bool {
-    line_of_sight(from, to, |x| blocker(world, from, to, x).is_some())
+    Sight::of(world).clear(from, to)
+}
+
+/// `blocker`'s tests read without its words, the resources looked up once for the many
+/// lines a volley or a scan of targets asks about (`clear_line` of each).
+pub(crate) struct Sight<'w> {
+    world: &'w World,
+    board: &'w Board,
+    tables: &'w Tables,
+    index: &'w StandIndex,
+    units: &'w Units,
+}
+
+impl<'w> Sight<'w> {
+    pub fn of(world: &'w World) -> Self {
+        Self {
+            world,
+            board: world.resource::<Board>(),
+            tables: &world.resource::<CmTables>().0,
+            index: world.resource::<StandIndex>(),
+            units: world.resource::<Units>(),
+        }
+    }
+
+    /// `clear_line(world, from, to)`.
+    pub fn clear(&self, from: HexCoord, to: HexCoord) -> bool {
+        let (board, index, units) = (self.board, self.index, self.units);
+        let top = board.elevation(from).max(board.elevation(to));
+        // The side whose stands a bow in `from` shoots over (7.3), if one stands there.
+        let over = index
+            .at(from)
+            .filter(|&s| troop_ref(self.world, s).long_range > 0)
+            .map(|s| units.side(s));
+        line_of_sight(from, to, |x| {
+            if x == from || x == to {
+                return false;
+            }
+            if self
+                .tables
+                .terrain_type(board.terrain_name(x))
+                .is_some_and(|tt| tt.blocks_sight)
+                || board.elevation(x) > top
+            {
+                return true;
+            }
+            index.at(x).is_some_and(|here| {
+                !over.is_some_and(|side| x.is_adjacent(from) && units.side(here) == side)
+            })
+        })
+    }
 }
 
 /// `clear_line` with what blocks at each hex between (the line-of-sight tool).

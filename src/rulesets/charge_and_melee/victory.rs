@@ -104,7 +104,7 @@ pub fn rally(world: &mut World) {
             continue;
         }
         let m = morale(world, id);
-        let still = !status(world, id).moved && enemies_in_contact(world, id).is_empty();
+        let still = !status(world, id).moved && movement::enemy_in_contact(world, id).is_none();
         if still && m.dps > 0 && posture(world, id) != Some(Posture::Retiring) {
             // 1 DP a turn, +1 per CP spent on it (spec B.2 §5; `command` in charts.ron).
             let k = &tables(world).charts.command;
@@ -268,10 +268,21 @@ fn army_break_test(world: &mut World, side: SideId, mut done: Vec<(UnitId, i32)>
 
 /// A side's stands lost (spec B.2 §14): eliminated, captured, or in routing units.
 pub fn stands_lost(world: &World, side: SideId) -> u32 {
-    let standing: u32 = troops(world)
-        .into_iter()
-        .filter(|u| side_of(world, *u) == side && posture(world, *u) != Some(Posture::Routing))
-        .map(|u| stands(world, u).len() as u32)
+    // `troops` of the side and their `posture`, each unit found once and the turn read
+    // once (the victory conditions ask it after every command).
+    let now = turn(world).turn;
+    let units = world.resource::<Units>();
+    let standing: u32 = units
+        .ids()
+        .filter(|&u| units.side(u) == side && units.placement(u).hex().is_some())
+        .filter_map(|u| {
+            let e = world.entity(units.entity(u));
+            e.get::<CmUnit>()?;
+            let s = e.get::<CmStatus>().expect("units of stands have a status");
+            let routing = s.posture == Some(Posture::Routing) && s.since + 1 >= now;
+            let list = &e.get::<CmStands>().expect("units of stands have stands").0;
+            (!routing).then_some(list.len() as u32)
+        })
         .sum();
     state(world).stands_at_start[side.0 as usize].saturating_sub(standing)
 }
@@ -289,39 +300,36 @@ pub fn check(world: &mut World) {
     if turn(world).outcome.is_some() {
         return;
     }
-    let rules = state(world).special.clone();
-    for r in &rules {
-        let found = match r {
-            CmSpecialRule::ArmyBreaks { side, level, .. } => side_index(world, side)
-                .filter(|s| army_broken(world, *s))
-                .map(|s| (s.other(), *level, format!("{} breaks", side_name(world, s)))),
-            CmSpecialRule::LeaderKilled { leader, level, .. } => unit_by_key(world, leader)
-                .filter(|l| state(world).dead.contains(l))
-                .map(|l| {
-                    (
-                        side_of(world, l).other(),
-                        *level,
-                        format!("{} is killed", plain_name(world, l)),
-                    )
-                }),
-            _ => None,
-        };
-        if let Some((winner, level, why)) = found {
-            let reason = format!(
-                "{why}: a {} victory for {}",
-                level.name(),
-                side_name(world, winner)
-            );
-            end(
-                world,
-                Outcome {
-                    winner: Some(winner),
-                    level: Some(level),
-                    reason,
-                },
-            );
-            return;
-        }
+    // The first condition met, read without a copy of the rules; then the game ends.
+    let found = state(world).special.iter().find_map(|r| match r {
+        CmSpecialRule::ArmyBreaks { side, level, .. } => side_index(world, side)
+            .filter(|s| army_broken(world, *s))
+            .map(|s| (s.other(), *level, format!("{} breaks", side_name(world, s)))),
+        CmSpecialRule::LeaderKilled { leader, level, .. } => unit_by_key(world, leader)
+            .filter(|l| state(world).dead.contains(l))
+            .map(|l| {
+                (
+                    side_of(world, l).other(),
+                    *level,
+                    format!("{} is killed", plain_name(world, l)),
+                )
+            }),
+        _ => None,
+    });
+    if let Some((winner, level, why)) = found {
+        let reason = format!(
+            "{why}: a {} victory for {}",
+            level.name(),
+            side_name(world, winner)
+        );
+        end(
+            world,
+            Outcome {
+                winner: Some(winner),
+                level: Some(level),
+                reason,
+            },
+        );
     }
 }
 

@@ -329,7 +329,7 @@ pub fn attack_preview(world: &World, command: &Command) -> Result<AttackPreview,
         && let (Ok(u), Ok(t)) = (resolve(world, unit), resolve(world, target))
         && is_troop(world, u)
         && is_troop(world, t)
-        && enemies_in_contact(world, u).contains(&t)
+        && in_contact(world, u, t)
     {
         return super::fight_preview::melee_preview(world, command, u, t);
     }
