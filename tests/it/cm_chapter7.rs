@@ -97,6 +97,43 @@ fn cm_7_27_cavalry_pushed_back_against_formed_foot_are_eliminated() {
 }
 
 #[test]
+fn cm_7_27_a_middle_stand_pushed_back_against_formed_foot_does_not_split_its_unit() {
+    // The light horse's middle stand alone has formed foot behind it: losing that very
+    // stand would leave the two others not touching (spec B.2 §2). The casualty is the
+    // unit's, taken as other casualties are (`remove_stands`: at an end); the stand
+    // against the foot stays, so the push-back is blocked (designer's reading).
+    let mut seen = 0;
+    for seed in 0..40 {
+        // `line` checks after every command that no unit is split.
+        let game = {
+            let mut game = start(&fixture("pushback_split.ron"), seed);
+            for _ in 0..4 {
+                line(&mut game, "end");
+            }
+            game
+        };
+        let log = log_lines(&game);
+        if !lost(&log, "Blue light horse B ") {
+            continue;
+        }
+        seen += 1;
+        let horse = stands_of(&game, "blue_b");
+        assert_eq!(horse.len(), 2, "seed {seed}: {horse:?}");
+        assert!(horse[0].distance(horse[1]) == 1, "seed {seed}: {horse:?}");
+        assert!(horse.contains(&h("0705")), "seed {seed}: {horse:?}");
+        assert_eq!(morale_of(&game, "blue_b").casualties, 1, "seed {seed}");
+        assert_eq!(stands_of(&game, "blue_b2"), hs(&["0706", "0707"]));
+        assert!(
+            log.iter().any(|l| l.contains("Blue light horse B")
+                && l.contains("loses the stand")
+                && l.ends_with("(C&M 7.27)")),
+            "seed {seed}: {log:?}"
+        );
+    }
+    assert!(seen > 0, "no seed beat the light horse");
+}
+
+#[test]
 fn cm_7_27_a_formed_stand_pushed_back_against_elephants_is_eliminated() {
     let mut seen = 0;
     for seed in 0..40 {

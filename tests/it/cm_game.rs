@@ -21,6 +21,13 @@ fn maldon() -> PathBuf {
     root().join("scenarios/charge_and_melee/maldon_991.ron")
 }
 
+fn hastings() -> PathBuf {
+    root().join("scenarios/charge_and_melee/hastings_1066.ron")
+}
+
+/// Random games of Hastings played to look for shots at chargers (7.14).
+const HASTINGS_SEEDS: u64 = 20;
+
 fn skirmish() -> PathBuf {
     root().join("tests/fixtures/charge_and_melee/skirmish.ron")
 }
@@ -288,9 +295,16 @@ fn autoplay(path: &Path, seed: u64) -> Game {
     game
 }
 
+/// Whether a game's log shows a unit shooting at its chargers (7.14).
+fn shot_at_chargers(game: &Game) -> bool {
+    game.log()
+        .lines()
+        .any(|l| l.contains("shoots at") && l.ends_with("(C&M 7.14)"))
+}
+
 #[test]
 fn cm_b2_14_random_games_of_maldon_play_to_their_end() {
-    let (mut melees, mut exchanges, mut at_chargers) = (0, 0, 0);
+    let (mut melees, mut exchanges, mut at_chargers, mut lines) = (0, 0, 0, 0);
     for seed in 0..40 {
         let game = autoplay(&maldon(), seed);
         assert!(game.is_over(), "seed {seed} did not end");
@@ -309,13 +323,27 @@ fn cm_b2_14_random_games_of_maldon_play_to_their_end() {
         {
             exchanges += 1;
         }
+        if shot_at_chargers(&game) {
+            at_chargers += 1;
+        }
+        // Autoplay spends CPs on units beside a friend: battle lines charge (7.1).
         if log
             .lines()
-            .any(|l| l.contains("shoots at") && l.ends_with("(C&M 7.14)"))
+            .any(|l| l.contains("charge as one body") && l.ends_with("(C&M 7.1)"))
         {
+            lines += 1;
+        }
+    }
+    // Maldon's English have few missiles, and since autoplay forms battle lines its
+    // random games rarely shoot at chargers: Hastings' (archers on both sides) do.
+    for seed in 0..HASTINGS_SEEDS {
+        let game = autoplay(&hastings(), seed);
+        assert!(game.is_over(), "Hastings seed {seed} did not end");
+        if shot_at_chargers(&game) {
             at_chargers += 1;
         }
     }
+    assert!(lines > 0, "no random game charged as a battle line");
     assert!(melees > 0, "no random game came to a mêlée");
     assert!(exchanges > 0, "no random game came to a missile exchange");
     assert!(at_chargers > 0, "no random game shot at chargers");

@@ -4,7 +4,7 @@
 //! for units that pursued (7.16).
 
 use crate::cm_common::{
-    active, fixture, line, log_lines, phase, refusal, stand_if_asked, start, to_charges,
+    active, fixture, line, log_lines, phase, refusal, stand_if_asked, stands_of, start, to_charges,
 };
 use bataille::engine::game::Game;
 use bataille::rulesets::charge_and_melee::data::Tables;
@@ -335,4 +335,39 @@ fn cm_7_1_without_cps_units_charge_individually() {
             }
         }
     }
+}
+
+#[test]
+fn cm_7_1_the_charge_preview_names_the_battle_line_that_charges_with_it() {
+    let game = line_charges(1, &["red_a", "red_b", "red_c"]);
+    let command = game
+        .parse_line("charge red_a -> blue_x")
+        .expect("a command")
+        .expect("not a comment");
+    let p = game
+        .ruleset
+        .attack_preview(&game.world, &command)
+        .unwrap_or_else(|r| panic!("no preview: {r}"));
+    // Red A and Red B touch and face S: one body; Red C stands apart (7.1).
+    let note = p
+        .modifiers
+        .iter()
+        .find(|m| m.contains("(C&M 7.1)"))
+        .unwrap_or_else(|| panic!("{:#?}", p.modifiers));
+    assert!(
+        note.starts_with("Red foot B charges with it as one body")
+            && note.contains("controlled by Red chief")
+            && note.contains("(C&M 7.15)")
+            && !note.contains("Red foot C"),
+        "{note}"
+    );
+    assert_eq!(p.attack_supports, stands_of(&game, "red_b"));
+    // Without the CPs the preview is the lone charge's, as before.
+    let game = line_charges(1, &["red_a"]);
+    let p = game
+        .ruleset
+        .attack_preview(&game.world, &command)
+        .unwrap_or_else(|r| panic!("no preview: {r}"));
+    assert!(!p.modifiers.iter().any(|m| m.contains("C&M 7.1)")));
+    assert!(p.attack_supports.is_empty());
 }

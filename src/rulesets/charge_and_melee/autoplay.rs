@@ -1,6 +1,7 @@
 //! Random legal commands for Charge & mêlée (autoplay, fuzzing): an answer to the
-//! decision waited for, Command Points spent on a unit that must test its control or
-//! to inspire (spec B.2 §6-§7), a one-hex move (towards the enemy three times as
+//! decision waited for, Command Points spent on a unit that must test its control, on
+//! a unit beside a friend so that battle lines form (7.1), or to inspire (spec B.2
+//! §6-§7), a one-hex move (towards the enemy three times as
 //! often), a shot (at the nearest target it may shoot at four times as often as at
 //! another), a charge, or the end of the phase — each checked by the same
 //! `dispatch::check` that `submit` runs, so autoplay never offers an illegal command (a
@@ -34,6 +35,38 @@ fn enemy_stands(world: &World, side: SideId) -> Vec<HexCoord> {
         .filter(|o| side_of(world, *o) != side)
         .flat_map(|o| stands(world, o).to_vec())
         .collect()
+}
+
+/// 1 CP spent by a leader on a unit of `side` in his command that stands beside a
+/// friend answering to him and has none spent on it yet, so that random games form
+/// battle lines now and then (7.1); each checked as `submit` checks it.
+fn line_spends(world: &World, side: SideId) -> Vec<Command> {
+    let mine: Vec<UnitId> = troops(world)
+        .into_iter()
+        .filter(|u| side_of(world, *u) == side && command::in_command(world, *u))
+        .collect();
+    let mut out = Vec::new();
+    for &u in &mine {
+        let Some(l) = command::commander_of(world, u) else {
+            continue;
+        };
+        let beside = mine.iter().any(|&v| {
+            v != u && command::commander_of(world, v) == Some(l) && in_contact(world, u, v)
+        });
+        if !beside || command::cps_on(world, u) > 0 {
+            continue;
+        }
+        let cmd = CmCommand::Spend {
+            leader: super::super::common::key(world, l),
+            unit: super::super::common::key(world, u),
+            cps: 1,
+        }
+        .command();
+        if dispatch::check(world, &cmd).is_ok() {
+            out.push(cmd);
+        }
+    }
+    out
 }
 
 /// A random legal command for the side to act.
@@ -70,8 +103,16 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
                     }
                 }
             }
+            for cmd in line_spends(world, side) {
+                options.push(cmd, 1);
+            }
         }
         CmPhase::Movement => {
+            // The Command phase waits only for a side with units outside command: the
+            // Move Phase is where CPs may still be spent on units in command (spec B.2 §13).
+            for cmd in line_spends(world, side) {
+                options.push(cmd, 1);
+            }
             for &l in &leaders_of_side {
                 let cmd = CmCommand::Inspire {
                     leader: super::super::common::key(world, l),

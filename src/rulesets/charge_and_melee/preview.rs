@@ -3,7 +3,9 @@
 //! result it reads if the target stands to receive it (7.15), computed by running the
 //! resolver's own functions over every face: the path of `movement::closing_steps` (what
 //! `close_in` moves), `moves::fast_move` and `fatigue_dp`, and the scores of
-//! `resolution::charge_scores` with each side's grade die.
+//! `resolution::charge_scores` with each side's grade die. A charger in a controlled
+//! battle line (7.1) is previewed alone, the preview naming the units that charge with
+//! it and saying the combat is the line's (7.15).
 
 use bevy::prelude::*;
 
@@ -250,13 +252,41 @@ pub fn charge_preview(world: &World, command: &Command) -> Result<AttackPreview,
             plain_name(world, t)
         ));
     }
+    let attack_supports = line_note(world, c, &mut modifiers);
     Ok(AttackPreview {
         command: command.clone(),
         odds,
         modifiers,
         die_modifier: 0,
         chances,
-        attack_supports: Vec::new(),
+        attack_supports,
         defence_supports: Vec::new(),
     })
+}
+
+/// When the charger stands in a controlled battle line (7.1), the line naming the units
+/// that charge with it as one body, and that the combat is the line's (7.15): the
+/// chances above are the charger's own charge, not the line's. Returns the hexes of
+/// the line's other stands, outlined with the preview.
+fn line_note(world: &World, c: UnitId, modifiers: &mut Vec<String>) -> Vec<HexCoord> {
+    let body = super::battleline::body_of(world, c);
+    if body.len() < 2 {
+        return Vec::new();
+    }
+    let others: Vec<String> = body[1..].iter().map(|u| plain_name(world, *u)).collect();
+    let leader = super::command::commander_of(world, c)
+        .map(|l| plain_name(world, l))
+        .unwrap_or_default();
+    modifiers.push(format!(
+        "{} charge{} with it as one body, a battle line controlled by {leader} (C&M 7.1): \
+         the units in contact fight one combat, a die a unit, the factors totalled and \
+         divided by the units (C&M 7.15); the chances are of {} alone",
+        others.join(", "),
+        if others.len() == 1 { "s" } else { "" },
+        plain_name(world, c)
+    ));
+    body[1..]
+        .iter()
+        .flat_map(|u| stands(world, *u).to_vec())
+        .collect()
 }

@@ -3,7 +3,9 @@
 //! every friendly unit immediately to its rear, and those behind them, all one hex the
 //! same way; except that a formed stand pushed back against an elephant, and a cavalry
 //! stand pushed back against formed foot, is eliminated (7.27's two exceptions) instead
-//! of pushing. A chain that cannot move as a whole (the map's edge, impassable ground,
+//! of pushing; when losing that very stand would split its unit (spec B.2 §2), the unit
+//! loses the stand `remove_stands` would take and the one against the friend stays,
+//! blocking the push (designer's). A chain that cannot move as a whole (the map's edge, impassable ground,
 //! an enemy, a `Passage`) does not move at all: the loser stays and takes the blocked
 //! fall-back's DP (7.16, the designer's reading).
 
@@ -88,17 +90,32 @@ pub(crate) fn push_back(world: &mut World, id: UnitId, from: &[UnitId]) -> u32 {
         i += 1;
     }
     for (u, s, o) in doomed {
-        if !is_troop(world, u) || !stands(world, u).contains(&s) {
+        if !is_troop(world, u) {
             continue;
         }
-        log(world, EventKind::StepLost, "C&M 7.27", |w| {
-            format!(
-                "{}'s stand in {s} is pushed back against {} and eliminated",
-                name(w, u),
-                name(w, o)
-            )
-        });
-        remove_stand_at(world, u, s);
+        if stands(world, u).contains(&s) && !splits(world, u, s) {
+            log(world, EventKind::StepLost, "C&M 7.27", |w| {
+                format!(
+                    "{}'s stand in {s} is pushed back against {} and eliminated",
+                    name(w, u),
+                    name(w, o)
+                )
+            });
+            remove_stand_at(world, u, s);
+        } else {
+            // Losing that very stand would leave the rest not touching (spec B.2 §2), or
+            // an earlier casualty took it: the casualty is the unit's, taken where
+            // `remove_stands` takes any other (designer's).
+            log(world, EventKind::StepLost, "C&M 7.27", |w| {
+                format!(
+                    "{}'s stand in {s} is pushed back against {}: the unit loses a stand, \
+                     closing up on it",
+                    name(w, u),
+                    name(w, o)
+                )
+            });
+            remove_stands(world, u, 1, "C&M 7.27");
+        }
     }
     chain.retain(|u| is_troop(world, *u));
     if !chain.contains(&id) {
@@ -128,6 +145,17 @@ pub(crate) fn push_back(world: &mut World, id: UnitId, from: &[UnitId]) -> u32 {
         }
     }
     1
+}
+
+/// Whether losing `id`'s stand in `s` would leave its other stands not one body (spec
+/// B.2 §2: a unit's stands are adjacent).
+fn splits(world: &World, id: UnitId, s: HexCoord) -> bool {
+    let rest: Vec<HexCoord> = stands(world, id)
+        .iter()
+        .copied()
+        .filter(|x| *x != s)
+        .collect();
+    formation::check_shape(&rest, None, data::Shape::Contiguous).is_err()
 }
 
 /// Removes one given stand as a casualty (7.27); the leader on it moves to the unit's
