@@ -625,3 +625,32 @@ fn cm_b2_14_the_recorded_game_of_maldon_ends_with_the_english_army_broken() {
     assert_eq!(loaded.outcome(), game.outcome());
     assert_eq!(loaded.log().lines().collect::<Vec<_>>().join("\n"), log);
 }
+
+/// A charge's opening checks, shared with a shot's (`charges::opening_checks`), each
+/// refused with its rule: the phase, leaders, the side to declare, a friend (7.1, 7.2,
+/// 7.15).
+#[test]
+fn cm_7_2_a_charge_is_refused_out_of_phase_by_the_wrong_side_or_on_a_friend() {
+    let mut game = start(&skirmish(), 1);
+    let e = refusal(&mut game, "charge red_foot -> blue_foot");
+    assert!(
+        e.contains("charges are declared in the Charge Phase, not in the movement")
+            && e.contains("C&M 7.2"),
+        "{e}"
+    );
+    to_charges(&mut game);
+    let e = refusal(&mut game, "charge red_foot -> red_foot_2");
+    assert!(e.contains("is a friend") && e.contains("C&M 7.1"), "{e}");
+    let e = refusal(&mut game, "charge blue_foot -> red_foot");
+    assert!(
+        e.contains("Red declares now") && e.contains("C&M 7.2"),
+        "{e}"
+    );
+    let e = refusal(&mut game, "charge red_chief -> blue_foot");
+    assert!(
+        e.contains("leaders charge with the unit their command stand is in")
+            && e.contains("C&M 7.15"),
+        "{e}"
+    );
+    line(&mut game, "charge red_foot -> blue_foot");
+}

@@ -122,28 +122,42 @@ pub(crate) fn within_reach(world: &World, id: UnitId, target: UnitId) -> bool {
     )
 }
 
-pub fn check_charge(world: &World, unit: &UnitRef, target: &UnitRef) -> Result<Declared, Refusal> {
-    if phase(world) != CmPhase::ChargeDeclaration {
+/// The rules a declaration's opening checks cite, and their words: a shot's (spec B.2
+/// §11) or a charge's (C&M 7.2).
+pub(crate) struct Opening {
+    pub phase: CmPhase,
+    pub phase_rule: &'static str,
+    /// What is declared, and when: "shots are declared after both Move Phases".
+    pub when: &'static str,
+    pub leaders_rule: &'static str,
+    pub leaders: &'static str,
+    pub side_rule: &'static str,
+    pub friend_rule: &'static str,
+}
+
+/// The checks a shot and a charge open with: the phase, both units resolved and units
+/// of stands, the declaring side's own unit, an enemy target. Returns both units.
+pub(crate) fn opening_checks(
+    world: &World,
+    o: &Opening,
+    unit: &UnitRef,
+    target: &UnitRef,
+) -> Result<(UnitId, UnitId), Refusal> {
+    if phase(world) != o.phase {
         return Err(Refusal::new(
-            "C&M 7.2",
-            format!(
-                "charges are declared in the Charge Phase, not in the {}",
-                phase(world).view().label
-            ),
+            o.phase_rule,
+            format!("{}, not in the {}", o.when, phase(world).view().label),
         ));
     }
     let id = resolve(world, unit)?;
     let tid = resolve(world, target)?;
     if !is_troop(world, id) || !is_troop(world, tid) {
-        return Err(Refusal::new(
-            "C&M 7.15",
-            "leaders charge with the unit their command stand is in",
-        ));
+        return Err(Refusal::new(o.leaders_rule, o.leaders));
     }
     let side = side_of(world, id);
     if side != turn(world).active {
         return Err(Refusal::new(
-            "C&M 7.2",
+            o.side_rule,
             format!(
                 "{} declares now: {} is {}'s",
                 side_name(world, turn(world).active),
@@ -154,10 +168,25 @@ pub fn check_charge(world: &World, unit: &UnitRef, target: &UnitRef) -> Result<D
     }
     if side_of(world, tid) == side {
         return Err(Refusal::new(
-            "C&M 7.1",
+            o.friend_rule,
             format!("{} is a friend", plain_name(world, tid)),
         ));
     }
+    Ok((id, tid))
+}
+
+pub fn check_charge(world: &World, unit: &UnitRef, target: &UnitRef) -> Result<Declared, Refusal> {
+    let opening = Opening {
+        phase: CmPhase::ChargeDeclaration,
+        phase_rule: "C&M 7.2",
+        when: "charges are declared in the Charge Phase",
+        leaders_rule: "C&M 7.15",
+        leaders: "leaders charge with the unit their command stand is in",
+        side_rule: "C&M 7.2",
+        friend_rule: "C&M 7.1",
+    };
+    let (id, tid) = opening_checks(world, &opening, unit, target)?;
+    let side = side_of(world, id);
     may_declare(world, id)?;
     let t = tables(world);
     let troop = &t.troops.troops[component::<CmUnit>(world, id).troop];

@@ -410,41 +410,16 @@ pub fn start_declarations(world: &mut World) {
 
 /// Checks `shoot UNIT -> TARGET`.
 pub fn check_shoot(world: &World, unit: &UnitRef, target: &UnitRef) -> Result<Shot, Refusal> {
-    if phase(world) != CmPhase::MissileDeclaration {
-        return Err(Refusal::new(
-            "spec B.2 §11",
-            format!(
-                "shots are declared after both Move Phases, not in the {}",
-                phase(world).view().label
-            ),
-        ));
-    }
-    let id = resolve(world, unit)?;
-    let tid = resolve(world, target)?;
-    if !is_troop(world, id) || !is_troop(world, tid) {
-        return Err(Refusal::new(
-            "spec B.2 §11",
-            "leaders do not shoot nor are shot at: name units of stands",
-        ));
-    }
-    let side = side_of(world, id);
-    if side != turn(world).active {
-        return Err(Refusal::new(
-            "spec B.2 §11",
-            format!(
-                "{} declares now: {} is {}'s",
-                side_name(world, turn(world).active),
-                plain_name(world, id),
-                side_name(world, side)
-            ),
-        ));
-    }
-    if side_of(world, tid) == side {
-        return Err(Refusal::new(
-            "spec B.2 §11",
-            format!("{} is a friend", plain_name(world, tid)),
-        ));
-    }
+    let opening = charges::Opening {
+        phase: CmPhase::MissileDeclaration,
+        phase_rule: "spec B.2 §11",
+        when: "shots are declared after both Move Phases",
+        leaders_rule: "spec B.2 §11",
+        leaders: "leaders do not shoot nor are shot at: name units of stands",
+        side_rule: "spec B.2 §11",
+        friend_rule: "spec B.2 §11",
+    };
+    let (id, tid) = charges::opening_checks(world, &opening, unit, target)?;
     if missiles(world).declared.iter().any(|s| s.shooter == id) {
         return Err(Refusal::new(
             "spec B.2 §11",
