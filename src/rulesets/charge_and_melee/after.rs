@@ -61,7 +61,7 @@ fn fast(world: &mut World, id: UnitId, what: &'static str) -> u32 {
     let t = tables(world);
     u32::from(moves::fast_move(
         &t.charts.charge_move,
-        troop(world, id).category,
+        troop_ref(world, id).category,
         die,
     ))
 }

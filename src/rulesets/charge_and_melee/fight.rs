@@ -235,7 +235,7 @@ pub fn melee(world: &mut World) {
                     Some(Posture::Routing | Posture::Retiring)
                 )
         }) {
-            let light = from.iter().all(|o| troop(world, *o).light);
+            let light = from.iter().all(|o| troop_ref(world, *o).light);
             if (tr.category == Category::Infantry && grade != Grade::C) || light {
                 vec![AfterCharge::Pursue, AfterCharge::Halt]
             } else {

@@ -46,8 +46,8 @@ pub fn volley_at(world: &World, c: UnitId, t: UnitId) -> Volley {
     let chart = tb.charts.missile;
     let n = missile::need(
         &chart,
-        troop(world, t).short_range,
-        troop(world, c).armoured,
+        troop_ref(world, t).short_range,
+        troop_ref(world, c).armoured,
     );
     Volley {
         stands: missile::stands_shooting_at(world, t, c),
@@ -81,7 +81,11 @@ pub fn charge_outcome(
 ) -> Option<ChargeResult> {
     let tb = tables(world);
     let chart = &tb.charts.charge_move;
-    let hexes = usize::from(moves::fast_move(chart, troop(world, c).category, move_face));
+    let hexes = usize::from(moves::fast_move(
+        chart,
+        troop_ref(world, c).category,
+        move_face,
+    ));
     let k = contact_at.filter(|k| *k <= hexes)?;
     // The move die's fatigue DP, then the hits of the target's shooting, are taken
     // before the combat (7.7, 7.14), in that order.
@@ -108,7 +112,7 @@ pub fn charge_outcome(
 /// `charge_outcome` reads.
 pub fn closing(world: &World, c: UnitId, t: UnitId) -> (Vec<Vec<HexCoord>>, Option<usize>) {
     let tb = tables(world);
-    let category = troop(world, c).category;
+    let category = troop_ref(world, c).category;
     let most = (1..=6)
         .map(|f| u32::from(moves::fast_move(&tb.charts.charge_move, category, f)))
         .max()

@@ -49,7 +49,11 @@ pub(crate) fn test(world: &mut World, id: UnitId) {
         format!("{}'s rampage move", plain_name(w, id))
     });
     let t = tables(world);
-    let hexes = moves::fast_move(&t.charts.charge_move, troop(world, id).category, move_die);
+    let hexes = moves::fast_move(
+        &t.charts.charge_move,
+        troop_ref(world, id).category,
+        move_die,
+    );
     let moved = movement::close_in(world, id, &[target], u32::from(hexes));
     let hit = is_troop(world, target) && in_contact(world, id, target);
     log(world, EventKind::Moved, "C&M 7.26", |w| {

@@ -33,7 +33,7 @@ pub(crate) fn blocker(world: &World, from: HexCoord, to: HexCoord, x: HexCoord) 
     // Bows shoot overhead over the friends touching the shooter's stand (7.3).
     let shooter = stand_at(world, from);
     let overhead = shooter.is_some_and(|s| {
-        troop(world, s).long_range > 0
+        troop_ref(world, s).long_range > 0
             && x.is_adjacent(from)
             && side_of(world, here) == side_of(world, s)
     });

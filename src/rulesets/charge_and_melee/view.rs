@@ -225,7 +225,7 @@ pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal
             }
         }
     }
-    let allowance = i32::from(troop(world, id).normal_move);
+    let allowance = i32::from(troop_ref(world, id).normal_move);
     for o in &mut best {
         o.left = allowance - o.cost;
     }
