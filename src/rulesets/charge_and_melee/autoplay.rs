@@ -56,17 +56,20 @@ fn line_spends(world: &World, side: SideId) -> Vec<Command> {
         if !beside || command::cps_on(world, u) > 0 {
             continue;
         }
-        let cmd = CmCommand::Spend {
-            leader: super::super::common::key(world, l),
-            unit: super::super::common::key(world, u),
-            cps: 1,
-        }
-        .command();
-        if dispatch::check(world, &cmd).is_ok() {
-            out.push(cmd);
-        }
+        out.extend(spend_one(world, l, u));
     }
     out
+}
+
+/// `spend L U 1`, when the rules take it (spec B.2 §7).
+fn spend_one(world: &World, leader: UnitId, unit: UnitId) -> Option<Command> {
+    let cmd = CmCommand::Spend {
+        leader: super::super::common::key(world, leader),
+        unit: super::super::common::key(world, unit),
+        cps: 1,
+    }
+    .command();
+    dispatch::check(world, &cmd).is_ok().then_some(cmd)
 }
 
 /// A random legal command for the side to act.
@@ -92,13 +95,7 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
                 .collect();
             for &l in &leaders_of_side {
                 for &u in &testing {
-                    let cmd = CmCommand::Spend {
-                        leader: super::super::common::key(world, l),
-                        unit: super::super::common::key(world, u),
-                        cps: 1,
-                    }
-                    .command();
-                    if dispatch::check(world, &cmd).is_ok() {
+                    if let Some(cmd) = spend_one(world, l, u) {
                         options.push(cmd, 2);
                     }
                 }

@@ -55,12 +55,9 @@ fn above(d: &[f64], offset: usize, above: i64) -> f64 {
 
 /// A bout's chance of a hit (7.20, 7.21): its faces over six.
 fn bout_chance(world: &World, b: &Bout) -> (i32, f64) {
-    let chart = tables(world).charts.melee;
     let need = bout_need(world, b);
-    let faces = (1..=6u8)
-        .filter(|f| super::melee::hits(&chart, need, *f))
-        .count();
-    (need, faces as f64 / 6.0)
+    let faces = super::melee::hitting_faces(&tables(world).charts.melee, need);
+    (need, f64::from(faces) / 6.0)
 }
 
 /// What losing the mêlée does to `id` (7.25, 7.26), as `fight::melee` applies it.
@@ -176,11 +173,10 @@ pub fn shot_preview(world: &World, command: &Command, shot: Shot) -> AttackPrevi
     let chart = tables(world).charts.missile;
     let shaken_at = tables(world).charts.evade.shaken_dps;
     let (stands, need) = super::missile::volley_now(world, shot);
-    let p = (1..=6u8)
-        .filter(|f| super::missile::hits(&chart, need, *f))
-        .count() as f64
-        / 6.0;
-    let dist = successes(&vec![p; usize::from(stands)]);
+    let dist = successes(&vec![
+        super::missile::hit_chance(&chart, need);
+        usize::from(stands)
+    ]);
     let m0 = morale(world, shot.target);
     let chances = dist
         .iter()

@@ -119,6 +119,12 @@ pub fn hits(chart: &MissileChart, need: i32, die: u8) -> bool {
     need >= 1 && i32::from(die) <= need.min(i32::from(chart.surest_miss))
 }
 
+/// A stand's chance of a hit when `need` is needed: the faces that hit, over six (the
+/// previews' odds).
+pub fn hit_chance(chart: &MissileChart, need: i32) -> f64 {
+    (1..=6u8).filter(|d| hits(chart, need, *d)).count() as f64 / 6.0
+}
+
 /// Whether the line from stand `s` to `t`, whose first step is `step` (`line_step(s, t,
 /// 1)`), leaves `s` through its front hexside (the front arc of a formed stand, spec
 /// B.2 §3); unformed stands shoot all round (7.22).

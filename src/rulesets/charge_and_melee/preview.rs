@@ -16,6 +16,7 @@ use super::charge;
 use super::commands::CmCommand;
 use super::data::ChargeResult;
 use super::dice::faces_by_value;
+use super::fight_preview::successes;
 use super::losses::with_dps;
 use super::*;
 
@@ -51,7 +52,7 @@ pub fn volley_at(world: &World, c: UnitId, t: UnitId) -> Volley {
     );
     Volley {
         stands: missile::stands_shooting_at(world, t, c),
-        hit: (1..=6u8).filter(|d| missile::hits(&chart, n, *d)).count() as f64 / 6.0,
+        hit: missile::hit_chance(&chart, n),
     }
 }
 
@@ -125,12 +126,6 @@ pub fn closing(world: &World, c: UnitId, t: UnitId) -> (Vec<Vec<HexCoord>>, Opti
     (steps, contact_at)
 }
 
-/// The chance of exactly `k` hits from `n` dice that each hit with chance `p`.
-fn binomial(n: u8, k: u8, p: f64) -> f64 {
-    let choose = (0..k).fold(1.0, |acc, i| acc * f64::from(n - i) / f64::from(i + 1));
-    choose * p.powi(i32::from(k)) * (1.0 - p).powi(i32::from(n - k))
-}
-
 /// The preview of `charge UNIT -> TARGET`: refused as the command would be; else the
 /// chances, over the charger's move die and both sides' combat dice, that it falls
 /// short or reads each result (the target's is the mirror: its own band).
@@ -164,8 +159,9 @@ pub fn charge_preview(world: &World, command: &Command) -> Result<AttackPreview,
         } else {
             0
         };
-        for hits in 0..=shooters {
-            let p_hits = binomial(shooters, hits, volley.hit);
+        let hits_dist = successes(&vec![volley.hit; usize::from(shooters)]);
+        for (hits, &p_hits) in hits_dist.iter().enumerate() {
+            let hits = hits as u8;
             if p_hits == 0.0 {
                 continue;
             }
