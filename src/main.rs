@@ -102,6 +102,10 @@ enum Cmd {
         /// recording where it left the original (which is not touched).
         #[arg(long)]
         branch: Option<PathBuf>,
+        /// Print the threat map at that point: each hex the side to act could be
+        /// attacked on in the enemy's next phase, by which units, with what odds.
+        #[arg(long)]
+        threats: bool,
     },
     /// The line of sight (of fire) between two hexes under the scenario's ruleset: each
     /// hex it crosses and what blocks there; with `--load`, in that saved game.
@@ -362,14 +366,14 @@ fn run(cli: Cli) -> Result<(), String> {
             marks,
             state,
             branch,
+            threats,
         } => replay(
             &save,
-            to,
-            turn,
-            phase.as_deref(),
+            (to, turn, phase.as_deref()),
             marks,
             state,
             branch.as_deref(),
+            threats,
         ),
         Cmd::Sight {
             scenario,
@@ -432,12 +436,11 @@ fn run(cli: Cli) -> Result<(), String> {
 /// `bataille replay`: a save at the point asked (see `Cmd::Replay`).
 fn replay(
     save: &std::path::Path,
-    to: Option<usize>,
-    turn: Option<u32>,
-    phase: Option<&str>,
+    (to, turn, phase): (Option<usize>, Option<u32>, Option<&str>),
     marks: bool,
     state: bool,
     branch: Option<&std::path::Path>,
+    threats: bool,
 ) -> Result<(), String> {
     let r = bataille::engine::replay::Replay::open(bataille::rulesets::REGISTRY, save)
         .map_err(|e| e.to_string())?;
@@ -494,6 +497,17 @@ fn replay(
             "{}",
             serde_json::to_string_pretty(&game.state_json()).unwrap_or_default()
         );
+    }
+    if threats {
+        let map = game.threat_map();
+        out!(
+            "Threat map for {}: {} hexes the enemy could attack in its next phase",
+            game.side_name(map.side),
+            map.hexes.len()
+        );
+        for line in map.lines(&game.world) {
+            out!("  {line}");
+        }
     }
     Ok(())
 }

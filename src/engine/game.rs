@@ -571,6 +571,22 @@ impl Game {
     }
 
     /// Whether the log holds a game-over event.
+    /// The threat map of the side to act (`threat::ThreatMap`).
+    pub fn threat_map(&self) -> super::threat::ThreatMap {
+        let side = self.turn().active;
+        super::threat::ThreatMap::of(&self.world, &*self.ruleset, side)
+    }
+
+    /// A side's name in the scenario.
+    pub fn side_name(&self, side: SideId) -> String {
+        let info = self.world.resource::<ScenarioInfo>();
+        info.0
+            .file
+            .sides
+            .get(side.0 as usize)
+            .map_or_else(|| format!("side {}", side.0), |s| s.name.clone())
+    }
+
     pub fn is_over(&self) -> bool {
         self.outcome().is_some()
     }

@@ -13,6 +13,7 @@ pub mod plugin;
 pub mod replay;
 pub mod ruleset;
 pub mod scenario;
+pub mod threat;
 pub mod units;
 pub mod view;
 pub mod zoc;

@@ -154,11 +154,6 @@ pub trait Ruleset: Send + Sync + 'static {
     fn attacks_once_per_phase(&self) -> bool {
         true
     }
-    /// Whether anything is hidden from one player now, so that the seat changes hands
-    /// behind a screen each time the other side must act. By default: during a set-up
-    /// (a `Place` phase, where each side places in secret), or while some unit is
-    /// `Hidden` (an ambush). A ruleset with secrets of its own (orders chosen in
-    /// secret and revealed together) says when.
     /// The line of sight (of fire) from `from` to `to` under the ruleset's own rule,
     /// with what blocks at each hex: the window's line-of-sight tool. `None` for a
     /// ruleset without one.
@@ -171,6 +166,26 @@ pub trait Ruleset: Send + Sync + 'static {
         None
     }
 
+    /// Where a unit could attack in its side's next phase, for the threat map
+    /// (`threat::ThreatMap`): each hex it could attack a unit on, after the move its
+    /// next phase allows it (the ruleset's own movement, zones of control and facing),
+    /// with the best odds or dice it would attack a unit standing there now with, or
+    /// its own strength where the hex is empty. Read from the functions that check and
+    /// resolve its moves and attacks, as if its side's phase had begun; empty for a
+    /// unit that could not attack.
+    fn threats(
+        &self,
+        _world: &World,
+        _unit: super::units::UnitId,
+    ) -> Vec<super::threat::UnitThreat> {
+        Vec::new()
+    }
+
+    /// Whether anything is hidden from one player now, so that the seat changes hands
+    /// behind a screen each time the other side must act. By default: during a set-up
+    /// (a `Place` phase, where each side places in secret), or while some unit is
+    /// `Hidden` (an ambush). A ruleset with secrets of its own (orders chosen in
+    /// secret and revealed together) says when.
     fn hidden_information(&self, world: &World) -> bool {
         let units = world.resource::<super::units::Units>();
         world.resource::<super::game::TurnState>().phase.kind == super::phase::PhaseKind::Place

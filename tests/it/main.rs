@@ -47,5 +47,6 @@ mod mp_view;
 mod phases;
 mod replay;
 mod sight;
+mod threats;
 mod toy_ruleset;
 pub(crate) mod trust;

@@ -207,62 +207,110 @@ pub fn evaluate(
     let melee_units = attackers(melee)?;
     let fire_units = attackers(fire)?;
     for (&u, &h) in melee_units.iter().zip(melee) {
-        if !h.is_adjacent(target) {
-            return Err(Refusal::new(
-                "AlC 12.1",
-                format!(
-                    "{} is not adjacent to {target}: melee needs adjacent units (archers may fire from range with `fire`)",
-                    name(world, u)
-                ),
-            ));
-        }
-        if board.hexside(h, target).is_unbridged_river() {
-            return Err(Refusal::new(
-                "AlC 12.1",
-                format!(
-                    "{} cannot fight across the river between {h} and {target}",
-                    name(world, u)
-                ),
-            ));
-        }
+        may_fight_from(world, u, h, target)?;
     }
-    let hills_block = world.resource::<GameOptions>().has("hills_block_fire");
     for (&u, &h) in fire_units.iter().zip(fire) {
-        let values = unit(world, u);
-        if !values.kind.is_archery() {
-            return Err(Refusal::new(
-                "AlC 12.2",
-                format!("{} is not an archery unit and cannot fire", name(world, u)),
-            ));
-        }
-        let d = h.distance(target);
-        if d < 2 {
-            return Err(Refusal::new(
-                "AlC 12.2",
-                format!(
-                    "{} is adjacent to {target}: an archery unit fights an adjacent enemy in melee (designer's reading)",
-                    name(world, u)
-                ),
-            ));
-        }
-        if d > values.range {
-            return Err(Refusal::new(
-                "AlC 12.1",
-                format!(
-                    "{target} is {d} hexes from {}, beyond its range of {}",
-                    name(world, u),
-                    values.range
-                ),
-            ));
-        }
-        if hills_block && !line_of_sight(h, target, |x| hill_blocks(world, x).is_some()) {
-            return Err(Refusal::new(
-                "AlC 9 (option hills_block_fire)",
-                format!("a hill blocks the line of fire from {h} to {target}"),
-            ));
-        }
+        may_fire_from(world, u, h, target)?;
     }
+    plan(
+        world,
+        (&melee_units, melee),
+        (&fire_units, fire),
+        (defender, target),
+        |u| charges(world, u, defender),
+    )
+}
 
+/// Whether unit `u` in `h` may fight `target` in melee: adjacent, and not across an
+/// unbridged river (AlC 12.1).
+pub fn may_fight_from(
+    world: &World,
+    u: UnitId,
+    h: HexCoord,
+    target: HexCoord,
+) -> Result<(), Refusal> {
+    if !h.is_adjacent(target) {
+        return Err(Refusal::new(
+            "AlC 12.1",
+            format!(
+                "{} is not adjacent to {target}: melee needs adjacent units (archers may fire from range with `fire`)",
+                name(world, u)
+            ),
+        ));
+    }
+    if world
+        .resource::<Board>()
+        .hexside(h, target)
+        .is_unbridged_river()
+    {
+        return Err(Refusal::new(
+            "AlC 12.1",
+            format!(
+                "{} cannot fight across the river between {h} and {target}",
+                name(world, u)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Whether unit `u` in `h` may fire on `target`: an archery unit, not adjacent, in
+/// range, and with a line of fire where hills block it (AlC 12.1, 12.2).
+pub fn may_fire_from(
+    world: &World,
+    u: UnitId,
+    h: HexCoord,
+    target: HexCoord,
+) -> Result<(), Refusal> {
+    let values = unit(world, u);
+    if !values.kind.is_archery() {
+        return Err(Refusal::new(
+            "AlC 12.2",
+            format!("{} is not an archery unit and cannot fire", name(world, u)),
+        ));
+    }
+    let d = h.distance(target);
+    if d < 2 {
+        return Err(Refusal::new(
+            "AlC 12.2",
+            format!(
+                "{} is adjacent to {target}: an archery unit fights an adjacent enemy in melee (designer's reading)",
+                name(world, u)
+            ),
+        ));
+    }
+    if d > values.range {
+        return Err(Refusal::new(
+            "AlC 12.1",
+            format!(
+                "{target} is {d} hexes from {}, beyond its range of {}",
+                name(world, u),
+                values.range
+            ),
+        ));
+    }
+    if world.resource::<GameOptions>().has("hills_block_fire")
+        && !line_of_sight(h, target, |x| hill_blocks(world, x).is_some())
+    {
+        return Err(Refusal::new(
+            "AlC 9 (option hills_block_fire)",
+            format!("a hill blocks the line of fire from {h} to {target}"),
+        ));
+    }
+    Ok(())
+}
+
+/// The strengths, modifiers and odds column of an attack whose units may make it:
+/// `evaluate`'s reckoning once its checks are passed, and the threat map's (`threats`)
+/// for an attack a unit could make next phase. `charging` says which knights charge
+/// (AlC 10). Refused only for archery alone at less than 1-1 (AlC 12.2).
+pub fn plan(
+    world: &World,
+    (melee_units, melee): (&[UnitId], &[HexCoord]),
+    (fire_units, fire): (&[UnitId], &[HexCoord]),
+    (defender, target): (UnitId, HexCoord),
+    charging: impl Fn(UnitId) -> bool,
+) -> Result<AttackPlan, Refusal> {
     let mut attack_modifiers = Vec::new();
     let mut attack = 0;
     let mut chargers = Vec::new();
@@ -284,7 +332,7 @@ pub fn evaluate(
             });
             attack -= 1;
         }
-        if charges(world, u, defender) {
+        if charging(u) {
             chargers.push(u);
             attack_modifiers.push(Modifier {
                 unit: u,
@@ -337,7 +385,7 @@ pub fn evaluate(
     let column = raw_column.saturating_sub(terrain.defender_column_shift.max(0) as usize);
     if melee_units
         .iter()
-        .chain(&fire_units)
+        .chain(fire_units)
         .all(|u| unit(world, *u).kind.is_archery())
         && column < crt.even_column()
     {
@@ -352,8 +400,8 @@ pub fn evaluate(
     Ok(AttackPlan {
         target,
         defender,
-        melee: melee_units,
-        fire: fire_units,
+        melee: melee_units.to_vec(),
+        fire: fire_units.to_vec(),
         chargers,
         attack,
         defense,

@@ -10,6 +10,7 @@ pub mod movement;
 pub mod results;
 pub mod scenario;
 pub mod setup;
+pub mod threat;
 pub mod victory;
 pub mod view;
 
@@ -467,6 +468,10 @@ impl Ruleset for AlaChargePlugin {
         to: HexCoord,
     ) -> Option<crate::engine::hex::SightLine> {
         Some(combat::line_of_fire(world, from, to))
+    }
+
+    fn threats(&self, world: &World, unit: UnitId) -> Vec<crate::engine::threat::UnitThreat> {
+        threat::threats(world, unit)
     }
 
     fn table_texts(&self) -> Vec<&str> {

@@ -370,18 +370,24 @@ impl Occupancy {
 
 /// `reach_map` with the side's occupancy already scanned.
 pub fn reach_map_in(world: &World, id: UnitId, occupancy: &Occupancy) -> ReachMap {
-    let t = turn(world);
     if super::phase(world) != AlcPhase::Movement
         || check_can_act(world, id).is_err()
         || flags(world, id).moved
     {
         return ReachMap::default();
     }
+    reach_with(world, id, flags(world, id).mp_left, occupancy)
+}
+
+/// Where a unit could end a move of `mp` movement points from where it stands (or
+/// where it enters, once it arrives), by the rules of AlC 7, 9 and 11: `reach_map`'s
+/// search, and the threat map's for the move a unit will have next phase.
+pub fn reach_with(world: &World, id: UnitId, mp: i32, occupancy: &Occupancy) -> ReachMap {
+    let t = turn(world);
     let board = world.resource::<Board>();
     let zoc = world.resource::<crate::engine::zoc::ZocMap>();
     let terrain = &world.resource::<AlcTables>().0.terrain.terrain;
     let side = side_of(world, id);
-    let mp = flags(world, id).mp_left;
     let is_combat = !is_leader(world, id);
     let n = board.hex_count();
     debug_assert_eq!(occupancy.side, side);

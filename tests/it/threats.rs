@@ -1,0 +1,221 @@
+//! The threat map (issue 18): each ruleset's `threats` checked against positions built
+//! by hand (what a unit cannot reach adds nothing; the odds it would have) and against
+//! the ruleset's own move options once the enemy's phase has come.
+
+use std::collections::BTreeSet;
+
+use bataille::engine::board::Board;
+use bataille::engine::game::Game;
+use bataille::engine::hex::HexCoord;
+use bataille::engine::units::{UnitId, Units};
+
+use crate::common::{position, run};
+
+fn hex(label: &str) -> HexCoord {
+    HexCoord::parse(label).unwrap()
+}
+
+fn unit_id(g: &Game, key: &str) -> UnitId {
+    let units = g.world.resource::<Units>();
+    units
+        .ids()
+        .find(|id| {
+            g.world
+                .get::<bataille::engine::units::UnitName>(units.entity(*id))
+                .is_some_and(|n| n.key == key)
+        })
+        .unwrap_or_else(|| panic!("no unit {key}"))
+}
+
+/// The hexes `key` threatens, as the map of the side to act gives them.
+fn threatened_by(g: &Game, key: &str) -> BTreeSet<HexCoord> {
+    let id = unit_id(g, key);
+    let map = g.threat_map();
+    map.hexes
+        .iter()
+        .filter(|(_, ts)| ts.iter().any(|t| t.unit == id))
+        .map(|(h, _)| *h)
+        .collect()
+}
+
+/// What `key` would attack `at` with, in the map's words.
+fn best(g: &Game, key: &str, at: &str) -> String {
+    let id = unit_id(g, key);
+    g.threat_map()
+        .at(hex(at))
+        .iter()
+        .find(|t| t.unit == id)
+        .map(|t| t.best.clone())
+        .unwrap_or_else(|| panic!("{key} does not threaten {at}"))
+}
+
+const ALC_CLEAR: &str = "terrain: {}";
+
+#[test]
+fn alc_threat_map_is_the_hexes_next_to_a_units_full_move_and_nothing_beyond() {
+    // Side a acts; side b's foot (4 MP, AlC 9) stands far from a's zone of control. Its
+    // own hex is no target: no unit of a's may stand there.
+    let g = position(
+        &[
+            ("i", "a", "infanterie_normande", "0101"),
+            ("j", "b", "infanterie_italienne", "0808"),
+        ],
+        ALC_CLEAR,
+        "",
+        1,
+    );
+    let board = g.world.resource::<Board>();
+    let expected: BTreeSet<HexCoord> = board
+        .hexes()
+        .filter(|h| (1..=5).contains(&h.distance(hex("0808"))))
+        .collect();
+    assert_eq!(threatened_by(&g, "j"), expected);
+    // Side a's own units threaten nothing on its map.
+    assert!(
+        g.threat_map()
+            .hexes
+            .values()
+            .flatten()
+            .all(|t| t.unit == unit_id(&g, "j"))
+    );
+}
+
+#[test]
+fn alc_threat_map_stops_at_a_river_and_gives_the_odds_alone() {
+    // A river (AlC 9: impassable but at a bridge) from 0501 to 0510 between columns 5
+    // and 6 keeps b's foot on its bank: nothing on a's bank but the hexes it touches
+    // across the river, where it may not fight (AlC 12.1) either.
+    let river: Vec<String> = (1..=10)
+        .flat_map(|r| {
+            let h = HexCoord { col: 5, row: r };
+            h.neighbors()
+                .into_iter()
+                .filter(|n| n.col == 6)
+                .map(move |n| format!("(between: (\"{h}\", \"{n}\"), features: [river])"))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let map = format!("terrain: {{}}, hexsides: [{}]", river.join(", "));
+    let g = position(
+        &[
+            ("i", "a", "infanterie_normande", "0305"),
+            ("k", "b", "chevaliers_italiens", "0805"),
+            ("j", "b", "infanterie_italienne", "0905"),
+        ],
+        &map,
+        "",
+        1,
+    );
+    assert!(threatened_by(&g, "k").iter().all(|h| h.col >= 6));
+    assert!(g.threat_map().count(hex("0305")) == 0);
+
+    // Without the river, the knights reach a's foot through open ground: 3 + 2 for the
+    // charge (AlC 10) against 3; the Italian foot, 2 against 3.
+    let g = position(
+        &[
+            ("i", "a", "infanterie_normande", "0305"),
+            ("k", "b", "chevaliers_italiens", "0805"),
+            ("j", "b", "infanterie_italienne", "0705"),
+        ],
+        ALC_CLEAR,
+        "",
+        1,
+    );
+    assert_eq!(g.threat_map().count(hex("0305")), 2);
+    let k = best(&g, "k", "0305");
+    assert!(
+        k.starts_with("5 against 3") && k.ends_with("(charging)"),
+        "{k}"
+    );
+    let j = best(&g, "j", "0305");
+    assert!(
+        j.starts_with("2 against 3") && !j.contains("charging"),
+        "{j}"
+    );
+}
+
+/// Every hex next to where a unit may stand in its movement phase (or where it stands).
+fn next_to_moves(g: &Game, key: &str) -> BTreeSet<HexCoord> {
+    let id = unit_id(g, key);
+    let units = g.world.resource::<Units>();
+    let board = g.world.resource::<Board>();
+    let start = units.placement(id).hex().unwrap();
+    let mut from = vec![start];
+    from.extend(
+        g.ruleset
+            .move_options(&g.world, units.entity(id))
+            .unwrap_or_default()
+            .into_iter()
+            .map(|o| o.hex),
+    );
+    from.iter()
+        .flat_map(|h| h.neighbors().into_iter().chain([*h]))
+        .filter(|h| board.contains(*h) && !from.is_empty())
+        .filter(|h| {
+            from.iter()
+                .any(|f| f.is_adjacent(*h) && !board.hexside(*f, *h).is_unbridged_river())
+        })
+        .collect()
+}
+
+#[test]
+fn alc_threat_map_agrees_with_the_enemys_move_options_once_its_phase_comes() {
+    // Civitate after the Normans' first moves: the Papal foot's and knights' threats
+    // on the Norman side, against where the move rules let them go in their phase.
+    let mut g = crate::common::civitate(34);
+    let script =
+        std::fs::read_to_string(crate::common::root().join("scripts/civitate_full_game.txt"))
+            .unwrap();
+    let lines: Vec<&str> = script
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .take(11)
+        .collect();
+    run(&mut g, &lines);
+    let units = g.world.resource::<Units>();
+    let papal: Vec<String> = units
+        .ids()
+        .filter(|id| units.side(*id).0 == 1 && units.placement(*id).hex().is_some())
+        .filter(|id| {
+            g.world
+                .get::<bataille::engine::units::Leader>(units.entity(*id))
+                .is_none()
+        })
+        .map(|id| {
+            g.world
+                .get::<bataille::engine::units::UnitName>(units.entity(id))
+                .unwrap()
+                .key
+                .clone()
+        })
+        .collect();
+    let before: Vec<(String, BTreeSet<HexCoord>)> = papal
+        .iter()
+        .map(|k| (k.clone(), threatened_by(&g, k)))
+        .collect();
+    // The Normans end their movement and fight nothing; the Papal army's phase begins.
+    run(&mut g, &["end", "end"]);
+    let mut checked = 0;
+    for (key, threats) in before {
+        let reach = next_to_moves(&g, &key);
+        // Hexes of the Papal army's own units are no target (AlC 12.1).
+        let units = g.world.resource::<Units>();
+        let board = g.world.resource::<Board>();
+        let own: BTreeSet<HexCoord> = reach
+            .iter()
+            .copied()
+            .filter(|h| {
+                units.at(board, *h).iter().any(|u| {
+                    units.side(*u).0 == 1
+                        && g.world
+                            .get::<bataille::engine::units::Leader>(units.entity(*u))
+                            .is_none()
+                })
+            })
+            .collect();
+        let expected: BTreeSet<HexCoord> = reach.difference(&own).copied().collect();
+        assert_eq!(threats, expected, "{key}");
+        checked += 1;
+    }
+    assert!(checked > 10, "{checked} units checked");
+}
