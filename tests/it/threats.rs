@@ -219,3 +219,93 @@ fn alc_threat_map_agrees_with_the_enemys_move_options_once_its_phase_comes() {
     }
     assert!(checked > 10, "{checked} units checked");
 }
+
+// ---- Charge & mêlée ----
+
+/// The threats to Red in the Charge Phase of the skirmish: the Blue foot, one javelin
+/// throw from the Red warband, may charge it and always reaches it (its move die's
+/// every face brings contact, C&M 7.6); it adds nothing on the second warband far off.
+/// Blue's own buttons, once Blue declares, give the same charge with the same chance.
+#[test]
+fn cm_threat_map_marks_the_stands_an_enemy_may_charge_with_its_chance_of_contact() {
+    use crate::cm_common::{entity, line, stands_of, start, to_charges};
+    let mut game = start(&crate::cm_common::fixture("skirmish.ron"), 1);
+    to_charges(&mut game);
+    let map = game.threat_map();
+    let foot = unit_id(&game, "blue_foot");
+    for s in stands_of(&game, "red_foot") {
+        let t = map.at(s).iter().find(|t| t.unit == foot);
+        assert_eq!(
+            t.map(|t| t.best.as_str()),
+            Some("charge: contact 100% (C&M 7.6)"),
+            "{s}"
+        );
+    }
+    for s in stands_of(&game, "red_foot_2") {
+        assert!(map.at(s).iter().all(|t| t.unit != foot), "{s}");
+    }
+    // Only the stands of Red's units are marked: a charge is on a unit (C&M 7.2).
+    let red: Vec<HexCoord> = ["red_foot", "red_foot_2"]
+        .iter()
+        .flat_map(|k| stands_of(&game, k))
+        .collect();
+    assert!(map.hexes.keys().all(|h| red.contains(h)), "{:?}", map.hexes);
+
+    line(&mut game, "end");
+    let buttons: Vec<String> = game
+        .ruleset
+        .unit_actions(&game.world, entity(&game, "blue_foot"))
+        .into_iter()
+        .map(|c| c.label)
+        .collect();
+    assert_eq!(
+        buttons,
+        vec!["Charge Red warband: contact 100% (C&M 7.6)".to_string()]
+    );
+}
+
+// ---- Champs de Bataille ----
+
+/// Side B's horde (2 MP, CdB 9) faces West across an empty map: its threats are the
+/// frontal hexes (CdB 11.1) of the places its next march reaches, all within 3 hexes;
+/// nothing beyond, nothing behind its start; and against side A's horde standing in
+/// its front, the melee's scores before the dice, worked by hand: tactical values 2
+/// against 2 (CdB 11.2).
+#[test]
+fn cdb_threat_map_is_the_frontal_hexes_of_a_units_next_march() {
+    use crate::cdb_common::{cdb, h};
+    let g = cdb(
+        &[
+            ("ga", "a", "Reg Hd(O)", "0308", "E"),
+            ("gb", "b", "Reg Hd(O)", "1208", "W"),
+        ],
+        1,
+    );
+    let threats = threatened_by(&g, "gb");
+    assert!(!threats.is_empty());
+    assert!(
+        threats.iter().all(|t| t.distance(h("1208")) <= 3),
+        "{threats:?}"
+    );
+    // Its frontal hexes where it stands (CdB 11.1), facing West.
+    let front = bataille::engine::hex::VertexFacing::parse("W")
+        .unwrap()
+        .front(h("1208"));
+    assert!(front.iter().all(|f| threats.contains(f)), "{threats:?}");
+    // Beyond its march, nothing: side A's horde 9 hexes off is not threatened.
+    assert_eq!(g.threat_map().count(h("0308")), 0);
+
+    let g = cdb(
+        &[
+            ("ga", "a", "Reg Hd(O)", "0908", "E"),
+            ("gb", "b", "Reg Hd(O)", "1208", "W"),
+        ],
+        1,
+    );
+    assert_eq!(
+        best(&g, "gb", "0908"),
+        "melee 2 against 2 (CdB 11)",
+        "{:?}",
+        g.threat_map().hexes
+    );
+}

@@ -61,6 +61,9 @@ pub(crate) struct MarchCtx<'w> {
     /// The activation's cost by (turned, MP unspent, ended beside an obstacle).
     costs: RefCell<Vec<(CostKey, Cost)>>,
     have: std::cell::Cell<Option<i32>>,
+    /// The march a unit could make in its side's next movement phase (the threat
+    /// map): its first impulse, and its corps' PA not yet thrown.
+    next_phase: bool,
 }
 
 /// A march checked up to movement point `k`.
@@ -77,14 +80,30 @@ pub(crate) fn begin<'w>(
     world: &'w World,
     moves: &[(UnitRef, Vec<MarchStep>)],
 ) -> Result<(MarchCtx<'w>, MarchState), Refusal> {
+    begin_for(world, moves, false)
+}
+
+/// `begin`, or with `next_phase` the march as the units' side's next movement phase
+/// would check it, whatever the phase now: its first impulse, with no unit kept in
+/// control or activated yet (CdB 4.2, 9.3, 12.3 count this turn's), and its corps' PA
+/// left to the throw of that turn (`finish` does not weigh the cost). The threat map
+/// reads it.
+pub(crate) fn begin_for<'w>(
+    world: &'w World,
+    moves: &[(UnitRef, Vec<MarchStep>)],
+    next_phase: bool,
+) -> Result<(MarchCtx<'w>, MarchState), Refusal> {
     let st = state(world);
-    if st.step != CdbPhase::Movement {
+    if st.step != CdbPhase::Movement && !next_phase {
         return refuse("CdB 3", "units move in their movement phase".into());
     }
     if moves.is_empty() {
         return refuse("CdB 9", "name a unit to move".into());
     }
-    let side = sequence_side(world);
+    let side = match (next_phase, moves.first()) {
+        (true, Some((r, _))) => side_of(world, resolve(world, r)?),
+        _ => sequence_side(world),
+    };
     let options = world.resource::<GameOptions>();
     let mut bodies: Vec<Body> = Vec::new();
     for (r, steps) in moves {
@@ -119,7 +138,7 @@ pub(crate) fn begin<'w>(
                     format!("{} is immobile baggage", name(world, *u)),
                 );
             }
-            if flags(world, *u).kept {
+            if flags(world, *u).kept && !next_phase {
                 return refuse(
                     "CdB 4.2",
                     format!("{} was kept in control this turn", name(world, *u)),
@@ -177,6 +196,7 @@ pub(crate) fn begin<'w>(
     }
     // "activate a single counter" (CdB 12.3): one a turn; the stack it may be is one.
     if co.demoralised
+        && !next_phase
         && let Some(other) = super::all_units(world).into_iter().find(|u| {
             unit(world, *u).corps as usize == corps
                 && !all_units.contains(u)
@@ -217,12 +237,16 @@ pub(crate) fn begin<'w>(
         }
     }
     let all_skirmishers = all_units.iter().all(|u| kind(world, *u).is_skirmisher());
-    let impulse = all_units
-        .iter()
-        .map(|u| flags(world, *u).impulses)
-        .max()
-        .unwrap_or(0)
-        + 1;
+    let impulse = if next_phase {
+        1
+    } else {
+        all_units
+            .iter()
+            .map(|u| flags(world, *u).impulses)
+            .max()
+            .unwrap_or(0)
+            + 1
+    };
     if impulse >= 2 {
         if co.demoralised {
             return refuse(
@@ -270,6 +294,7 @@ pub(crate) fn begin<'w>(
             zoc: RefCell::new(HashMap::new()),
             costs: RefCell::new(Vec::new()),
             have: std::cell::Cell::new(None),
+            next_phase,
         },
         MarchState {
             bodies,
@@ -776,7 +801,7 @@ impl MarchCtx<'_> {
                 h
             }
         };
-        if cost > have {
+        if cost > have && !self.next_phase {
             return refuse(
                 "CdB 4.2",
                 format!(

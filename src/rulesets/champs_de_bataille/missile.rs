@@ -36,6 +36,20 @@ pub(crate) fn can_shoot_at(world: &World, shooter: UnitId, target: UnitId) -> Re
             format!("{who} moved this turn: it may not shoot"),
         ));
     }
+    may_shoot_from_its_place(world, shooter, target)
+}
+
+/// `can_shoot_at` but for what the unit did this turn (shot, moved): whether Bowmen
+/// shoot at `target` from where they stand, and at what range. The threat map reads it
+/// for their next missile phase, before they move.
+pub(crate) fn may_shoot_from_its_place(
+    world: &World,
+    shooter: UnitId,
+    target: UnitId,
+) -> Result<u32, Refusal> {
+    let p = unit(world, shooter).p;
+    let who = name(world, shooter);
+    let f = flags(world, shooter);
     if f.supported || f.rank != 0 {
         return Err(Refusal::new(
             "CdB 10.1",

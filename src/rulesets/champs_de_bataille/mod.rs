@@ -22,6 +22,7 @@ pub mod results;
 pub mod scenario;
 pub mod setup;
 pub mod stacking;
+pub mod threat;
 pub mod view;
 
 use std::path::Path;
@@ -640,6 +641,10 @@ impl Ruleset for ChampsDeBataillePlugin {
     ) -> Option<crate::engine::hex::SightLine> {
         // The bowmen's line of fire (CdB 10.2).
         Some(missile::line_of_fire(world, from, to))
+    }
+
+    fn threats(&self, world: &World, unit: UnitId) -> Vec<crate::engine::threat::UnitThreat> {
+        threat::threats(world, unit)
     }
 
     fn table_texts(&self) -> Vec<&str> {

@@ -180,10 +180,45 @@ pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal
     }
     let who =
         UnitRef::Hex(hex_of(world, id).ok_or_else(|| Refusal::new("CdB 9", "not on the map"))?);
-    let mut out: Vec<MoveOption> = Vec::new();
     // The checks made once per march; each path is then extended by one step from
     // its checked state (`march::MarchCtx::point`), as `check_march` would check it.
     let (ctx, base) = super::march::begin(world, &[(who.clone(), Vec::new())])?;
+    let mut out: Vec<MoveOption> = Vec::new();
+    let first_refusal = march_search(world, id, &ctx, &base, |n, plan, steps| {
+        let b = &plan.bodies[0];
+        if !out.iter().any(|o| o.hex == n) {
+            out.push(MoveOption {
+                hex: n,
+                cost: b.spent,
+                left: b.allowance - b.spent,
+                per_mp: 1,
+                path: b.path.clone(),
+                command: CdbCommand::March {
+                    moves: vec![(who.clone(), steps.to_vec())],
+                }
+                .command(),
+                note: cost_note(plan),
+            });
+        }
+    });
+    if out.is_empty() {
+        return Err(first_refusal.unwrap_or_else(|| Refusal::new("CdB 9", "no legal move")));
+    }
+    Ok(out)
+}
+
+/// Every march of unit `id` the checks of `ctx` allow from `base`, one step at a time:
+/// `reached` is told each hex it may stop in with the march's plan and steps (a hex
+/// once for each facing and allowance it is reached with, cheapest first). Returns the
+/// first refusal met, to say why a unit that reaches nothing may not move. The window's
+/// move options and the threat map read it.
+pub(crate) fn march_search(
+    world: &World,
+    id: UnitId,
+    ctx: &super::march::MarchCtx,
+    base: &super::march::MarchState,
+    mut reached_at: impl FnMut(HexCoord, &movement::MarchPlan, &[MarchStep]),
+) -> Option<Refusal> {
     let with_turn = |t: i8| {
         let mut s = base.clone();
         s.bodies[0].steps.push(MarchStep::Turn(t));
@@ -212,24 +247,11 @@ pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal
         for n in nexts {
             let mut s2 = steps.clone();
             s2.push(MarchStep::Hex(n));
-            let checked = extend(&ctx, &pre, n);
+            let checked = extend(ctx, &pre, n);
             match checked {
                 Ok((plan, next_pre)) => {
+                    reached_at(n, &plan, &s2);
                     let b = &plan.bodies[0];
-                    if !out.iter().any(|o| o.hex == n) {
-                        out.push(MoveOption {
-                            hex: n,
-                            cost: b.spent,
-                            left: b.allowance - b.spent,
-                            per_mp: 1,
-                            path: b.path.clone(),
-                            command: CdbCommand::March {
-                                moves: vec![(who.clone(), s2.clone())],
-                            }
-                            .command(),
-                            note: cost_note(&plan),
-                        });
-                    }
                     let state = (n, b.facing, b.went_back, b.allowance);
                     let better = reached.get(&state).is_none_or(|old| b.spent < *old);
                     if better {
@@ -254,10 +276,7 @@ pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal
             }
         }
     }
-    if out.is_empty() {
-        return Err(first_refusal.unwrap_or_else(|| Refusal::new("CdB 9", "no legal move")));
-    }
-    Ok(out)
+    first_refusal
 }
 
 type Extended = Result<

@@ -186,6 +186,17 @@ pub fn check_charge(world: &World, unit: &UnitRef, target: &UnitRef) -> Result<D
         friend_rule: "C&M 7.1",
     };
     let (id, tid) = opening_checks(world, &opening, unit, target)?;
+    may_charge(world, id, tid)?;
+    Ok(Declared {
+        charger: id,
+        target: tid,
+    })
+}
+
+/// Whether `id` may charge `tid`, its phase and side apart: `check_charge`'s checks
+/// once its opening ones are passed, and the threat map's for the charges an enemy
+/// could declare (7.2-7.7, 7.3's cases, the scenario's passages).
+pub(crate) fn may_charge(world: &World, id: UnitId, tid: UnitId) -> Result<(), Refusal> {
     let side = side_of(world, id);
     may_declare(world, id)?;
     let t = tables(world);
@@ -244,10 +255,7 @@ pub fn check_charge(world: &World, unit: &UnitRef, target: &UnitRef) -> Result<D
             ),
         ));
     }
-    Ok(Declared {
-        charger: id,
-        target: tid,
-    })
+    Ok(())
 }
 
 pub fn execute_charge(world: &mut World, d: Declared) {

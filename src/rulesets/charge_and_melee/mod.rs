@@ -45,6 +45,7 @@ pub mod results;
 pub mod scenario;
 pub mod setup;
 pub mod sight;
+pub mod threat;
 pub mod victory;
 pub mod view;
 
@@ -755,6 +756,10 @@ impl Ruleset for CmPlugin {
     ) -> Option<crate::engine::hex::SightLine> {
         // The shooters' line of sight (spec B.2 §11), as the exchanges read it.
         Some(sight::line(world, from, to))
+    }
+
+    fn threats(&self, world: &World, unit: UnitId) -> Vec<crate::engine::threat::UnitThreat> {
+        threat::threats(world, unit)
     }
 
     fn table_texts(&self) -> Vec<&str> {

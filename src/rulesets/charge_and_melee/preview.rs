@@ -126,6 +126,19 @@ pub fn closing(world: &World, c: UnitId, t: UnitId) -> (Vec<Vec<HexCoord>>, Opti
     (steps, contact_at)
 }
 
+/// How many faces of the charger's move die bring it into contact with its target
+/// (7.6): the chance of contact shown by the charge buttons and the threat map.
+pub fn contact_faces(world: &World, c: UnitId, t: UnitId) -> usize {
+    let (_, contact_at) = closing(world, c, t);
+    let chart = &tables(world).charts.charge_move;
+    let category = troop_ref(world, c).category;
+    contact_at.map_or(0, |k| {
+        (1..=6u8)
+            .filter(|f| usize::from(moves::fast_move(chart, category, *f)) >= k)
+            .count()
+    })
+}
+
 /// The preview of `charge UNIT -> TARGET`: refused as the command would be; else the
 /// chances, over the charger's move die and both sides' combat dice, that it falls
 /// short or reads each result (the target's is the mirror: its own band).

@@ -272,14 +272,7 @@ pub fn unit_actions(world: &World, e: Entity) -> Vec<Choice> {
                 }
                 .command();
                 charges::check_charge(world, &unit, &key_of(world, t)).ok()?;
-                let (_, contact_at) = super::preview::closing(world, id, t);
-                let chart = &tables(world).charts.charge_move;
-                let category = troop_ref(world, id).category;
-                let faces = contact_at.map_or(0, |k| {
-                    (1..=6u8)
-                        .filter(|f| usize::from(moves::fast_move(chart, category, *f)) >= k)
-                        .count()
-                });
+                let faces = super::preview::contact_faces(world, id, t);
                 Some(Choice {
                     label: format!(
                         "Charge {}: contact {:.0}% (C&M 7.6)",
