@@ -3,7 +3,8 @@
 //! range of a group and one melee in a warm game; for Morne Plaine (Quatre-Bras), the
 //! movement range of one unit, one combat and complete random games; for Charles the
 //! Bold, the reach of one stand, one melee and complete random games of Falkirk; for
-//! Charge & mêlée, one charge resolution, one mêlée and complete random games of Maldon.
+//! Charge & mêlée, one charge resolution, one mêlée and complete random games of Maldon;
+//! and the threat map of the largest scenario of each ruleset.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -544,8 +545,33 @@ fn cm_autoplay_games(c: &mut Criterion) {
     autoplay_of(c, MALDON, "one complete random Maldon game (autoplay)");
 }
 
+/// The threat map (issue 18) of the side to act at the start of the largest scenario of
+/// each ruleset: every enemy unit's next-phase reach and attacks, as the window's
+/// toggle makes it. Waterloo (Morne Plaine, 110 units) is the largest of all.
+fn threat_maps(c: &mut Criterion) {
+    for (label, path) in [
+        ("AlC Civitate", CIVITATE),
+        ("CdB Daras", "scenarios/champs_de_bataille/daras_530.ron"),
+        ("MP Waterloo", "scenarios/morne_plaine/waterloo_1815.ron"),
+        (
+            "CtB Grandson",
+            "scenarios/charles_the_bold/grandson_1476.ron",
+        ),
+        (
+            "C&M Hastings",
+            "scenarios/charge_and_melee/hastings_1066.ron",
+        ),
+    ] {
+        let game = Game::start(Path::new(path), 1, &[]).expect("the scenario loads");
+        c.bench_function(&format!("threat map of the side to act: {label}"), |b| {
+            b.iter(|| black_box(game.threat_map()))
+        });
+    }
+}
+
 criterion_group!(
     benches,
+    threat_maps,
     cm_one_charge,
     cm_one_melee,
     cm_autoplay_games,

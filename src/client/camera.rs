@@ -320,6 +320,9 @@ fn keyboard_input(
     if keys.just_pressed(KeyCode::KeyV) {
         input.write(PlayerInput::ToggleSight);
     }
+    if keys.just_pressed(KeyCode::KeyT) {
+        input.write(PlayerInput::ToggleThreats);
+    }
     if keys.just_pressed(KeyCode::Escape) {
         input.write(PlayerInput::Cancel);
     }

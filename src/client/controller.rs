@@ -42,6 +42,8 @@ pub enum PlayerInput {
     Replay(ReplayInput),
     /// The line-of-sight tool on or off: while on, clicks pick a line's two ends.
     ToggleSight,
+    /// The threat map on or off (issue 18): the hexes the enemy could attack next.
+    ToggleThreats,
 }
 
 /// What the replay view is asked.
@@ -107,6 +109,9 @@ pub struct Interaction {
     pub sight_from: Option<HexCoord>,
     /// The line between the two hexes picked, as the ruleset reads it.
     pub sight: Option<crate::engine::hex::SightLine>,
+    /// The threat map of the side to act, while shown; made again at each change of
+    /// the game.
+    pub threats: Option<crate::engine::threat::ThreatMap>,
     /// The side asked to take the seat; the map is hidden until it does.
     pub hand_over: Option<SideId>,
     /// The side whose eyes the map is drawn for.
@@ -325,6 +330,13 @@ pub fn apply_player_input(
             }
             PlayerInput::HandOverDone => ui.hand_over = None,
             PlayerInput::ToggleZoc => ui.show_zoc = !ui.show_zoc,
+            PlayerInput::ToggleThreats => {
+                ui.threats = match ui.threats {
+                    Some(_) => None,
+                    None => Some(session.game.threat_map()),
+                };
+                ui.dirty = true;
+            }
             PlayerInput::ToggleLabels => ui.show_labels = !ui.show_labels,
             PlayerInput::Replay(r) => replay_input(&mut session, &mut ui, r),
             PlayerInput::ToggleSight => {
@@ -652,6 +664,9 @@ pub fn refresh_interaction(session: Res<Session>, mut ui: ResMut<Interaction>) {
             })
             .collect();
         ui.attackers = keep;
+        if ui.threats.is_some() {
+            ui.threats = Some(session.game.threat_map());
+        }
     }
     ui.viewer = viewer;
     let world = &session.game.world;
@@ -708,7 +723,8 @@ pub fn unit_side(session: &Session, id: UnitId) -> SideId {
 
 /// Parses one line of an input script (`--input FILE`): what a player's hands do, for
 /// demonstrations, screenshots and smoke tests of the real window. `click HEX`,
-/// `hover HEX`, `cancel`, `undo`, `redo`, `save`, `handover`, `zoc`, `labels`, or any
+/// `hover HEX`, `cancel`, `undo`, `redo`, `save`, `handover`, `zoc`, `labels`,
+/// `sight`, `threats`, or any
 /// command line (`end`, `move …`, `attack …`) as if from a button. `#` starts a comment.
 pub fn parse_input_line(
     line: &str,
@@ -746,6 +762,7 @@ pub fn parse_input_line(
         "zoc" => PlayerInput::ToggleZoc,
         "labels" => PlayerInput::ToggleLabels,
         "sight" => PlayerInput::ToggleSight,
+        "threats" => PlayerInput::ToggleThreats,
         "replay" => {
             let what = parts.next().unwrap_or("open");
             let number = |parts: &mut std::str::SplitWhitespace| -> Result<i64, ParseError> {
@@ -782,7 +799,7 @@ pub fn parse_input_line(
                 return Err(ParseError {
                     column: e.column.max(start),
                     message: format!(
-                        "{} (an input line is click/shift-click/hover HEX, cancel, undo, redo, save, handover, zoc, labels, replay open/step N/seek N/here/leave, sight, or a command)",
+                        "{} (an input line is click/shift-click/hover HEX, cancel, undo, redo, save, handover, zoc, labels, replay open/step N/seek N/here/leave, sight, threats, or a command)",
                         e.message
                     ),
                 });

@@ -178,6 +178,8 @@ struct ShadeMaterials {
     attacker: Handle<ColorMaterial>,
     choice: Handle<ColorMaterial>,
     zoc: Handle<ColorMaterial>,
+    /// The threat map's shades, for 1, 2, 3 and 4 or more enemy units.
+    threat: [Handle<ColorMaterial>; 4],
 }
 
 fn spawn_map(
@@ -342,6 +344,7 @@ fn spawn_map(
         attacker: materials.add(Color::srgba(1.0, 0.55, 0.1, 0.45)),
         choice: materials.add(Color::srgba(0.2, 0.9, 0.95, 0.45)),
         zoc: materials.add(Color::srgba(0.9, 0.1, 0.1, 0.22)),
+        threat: [0.18, 0.32, 0.46, 0.60].map(|a| materials.add(Color::srgba(0.55, 0.0, 0.6, a))),
     };
     let label_font = TextFont {
         font_size: FontSize::Px(11.0),
@@ -396,7 +399,8 @@ fn toggle_labels(ui: Res<Interaction>, mut labels: Query<&mut Visibility, With<H
 }
 
 /// Shades the selected unit's moves (with the MP left), the chosen attackers, the
-/// hexes a decision can be answered by, and enemy zones of control when asked.
+/// hexes a decision can be answered by, and when asked the threat map (darker where
+/// more enemy units could attack, with their number) and enemy zones of control.
 fn shade_hexes(
     session: Res<Session>,
     ui: Res<Interaction>,
@@ -431,6 +435,13 @@ fn shade_hexes(
             Some(&shades.attacker)
         } else if ui.moves.iter().any(|m| m.hex == *hex) {
             Some(&shades.reach)
+        } else if let Some(n) = ui
+            .threats
+            .as_ref()
+            .map(|t| t.count(*hex))
+            .filter(|n| *n > 0)
+        {
+            Some(&shades.threat[n.min(4) - 1])
         } else if ui.show_zoc && board.index(*hex).is_some_and(|i| zoc.covered_at(enemy, i)) {
             Some(&shades.zoc)
         } else {
@@ -449,9 +460,12 @@ fn shade_hexes(
         }
     }
     for (HexNote(hex), mut text) in &mut notes {
+        let threats = ui.threats.as_ref().map_or(0, |t| t.count(*hex));
         let note = match ui.moves.iter().find(|m| m.hex == *hex) {
-            Some(m) if !hidden => m.mp_text(m.left),
-            _ => String::new(),
+            _ if hidden => String::new(),
+            Some(m) => m.mp_text(m.left),
+            None if threats > 0 => threats.to_string(),
+            None => String::new(),
         };
         if text.0 != note {
             text.0 = note;

@@ -13,6 +13,7 @@ use super::controller::{
 use super::session::{Session, autosave_path};
 use super::window::{ClientOptions, Screen, new_seed};
 use crate::engine::command::Command;
+use crate::engine::hex::HexCoord;
 use crate::engine::phase::PhaseKind;
 use crate::engine::units::{Placement, SideId, UnitName, Units};
 
@@ -308,6 +309,15 @@ fn game_panels(
                 send(PlayerInput::ToggleZoc);
             }
             if ui
+                .selectable_label(ui_state.threats.is_some(), "Threats (T)")
+                .on_hover_text(
+                    "shade each hex by how many enemy units could attack it in their next phase; hover a hex for which, and with what odds",
+                )
+                .clicked()
+            {
+                send(PlayerInput::ToggleThreats);
+            }
+            if ui
                 .selectable_label(ui_state.show_labels, "Labels (L)")
                 .clicked()
             {
@@ -527,6 +537,11 @@ fn game_panels(
                             PhaseKind::Over => "The game is over.",
                         });
                     }
+                    // The threat map: the hovered hex's enemy units and their odds.
+                    if let Some(map) = &ui_state.threats {
+                        ui.separator();
+                        threat_lines(ui, world, map, ui_state.hover);
+                    }
                     // Units off the map that may enter (reinforcements).
                     let waiting: Vec<_> = units
                         .ids()
@@ -682,5 +697,39 @@ fn hover_panel(ui: &mut egui::Ui, info: &HoverInfo, declarable: bool) {
                 "a fight to come: no command declares it"
             });
         }
+    }
+}
+
+/// The threat map's part of the side panel: what it shows, and for the hovered hex the
+/// enemy units that could attack it next phase, each with its best odds or dice.
+fn threat_lines(
+    ui: &mut egui::Ui,
+    world: &World,
+    map: &crate::engine::threat::ThreatMap,
+    hover: Option<HexCoord>,
+) {
+    ui.strong(format!(
+        "Threat map: {} hexes the enemy could attack in its next phase (the number of units on each)",
+        map.hexes.len()
+    ));
+    let Some(hex) = hover else {
+        ui.small("Hover a hex for the units and their odds.");
+        return;
+    };
+    let threats = map.at(hex);
+    if threats.is_empty() {
+        ui.small(format!("{hex}: no enemy unit could attack here."));
+        return;
+    }
+    ui.label(format!(
+        "{hex}: {} enemy units could attack here",
+        threats.len()
+    ));
+    for t in threats {
+        ui.small(format!(
+            "{}: {}",
+            crate::engine::threat::unit_label(world, t.unit),
+            t.best
+        ));
     }
 }

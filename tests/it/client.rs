@@ -718,6 +718,38 @@ fn sight_tool_picks_two_hexes_and_shows_the_rules_line() {
     assert_eq!((ui(&app).0, ui(&app).1, ui(&app).2), (false, None, None));
 }
 
+/// The threat map through the window's input path (issue 18): toggled on, it is the
+/// game's own (`Game::threat_map`, the ruleset's `threats`) for the side to act; it is
+/// made again once a command changes the game; toggled off, it is gone.
+#[test]
+fn threat_map_toggles_and_follows_the_game() {
+    let mut app = app_with(civitate(34));
+    let send = |app: &mut App, input: PlayerInput| {
+        app.world_mut().write_message(input);
+        app.update();
+    };
+    let shown = |app: &App| app.world().resource::<Interaction>().threats.clone();
+    assert_eq!(shown(&app), None);
+    send(&mut app, PlayerInput::ToggleThreats);
+    let expected = app.world().resource::<Session>().game.threat_map();
+    assert!(!expected.hexes.is_empty());
+    assert_eq!(shown(&app), Some(expected.clone()));
+    // The Normans move a unit towards the Papal army: the map is made again.
+    let advance = app
+        .world()
+        .resource::<Session>()
+        .game
+        .parse_line("move inf_norm_1 0807 0707 0606 0605")
+        .unwrap()
+        .unwrap();
+    send(&mut app, PlayerInput::Submit(advance));
+    let after = app.world().resource::<Session>().game.threat_map();
+    assert_ne!(after, expected);
+    assert_eq!(shown(&app), Some(after));
+    send(&mut app, PlayerInput::ToggleThreats);
+    assert_eq!(shown(&app), None);
+}
+
 #[test]
 fn a_click_on_any_stand_of_a_charge_and_melee_unit_selects_it_and_its_body_is_drawn() {
     // Maldon: the Vikings' first crews stand in column on 0804, 0803 and 0802 facing S

@@ -309,3 +309,39 @@ fn cdb_threat_map_is_the_frontal_hexes_of_a_units_next_march() {
         g.threat_map().hexes
     );
 }
+
+/// A hidden unit (Kalavryai's ambush, special rule) is in no threat map: the map shows
+/// what the side looking at it may know.
+#[test]
+fn threat_map_leaves_hidden_units_out() {
+    use bataille::engine::threat::ThreatMap;
+    use bataille::engine::units::{Hidden, SideId};
+    // Turn 2, when the ambush may act (Kalavryai special rule), still hidden.
+    let mut g = crate::common::kalavryai(1);
+    run(&mut g, &["place turcs_ambush 1012"]);
+    while g.turn().turn < 2 {
+        run(&mut g, &["end"]);
+    }
+    let units = g.world.resource::<Units>();
+    let hidden: Vec<UnitId> = units
+        .ids()
+        .filter(|id| g.world.get::<Hidden>(units.entity(*id)).is_some())
+        .collect();
+    assert!(!hidden.is_empty(), "Kalavryai begins with an ambush");
+    for side in [SideId(0), SideId(1)] {
+        let map = ThreatMap::of(&g.world, &*g.ruleset, side);
+        assert!(
+            map.hexes
+                .values()
+                .flatten()
+                .all(|t| !hidden.contains(&t.unit)),
+            "{side:?}"
+        );
+        // Hidden units do threaten, were they seen: the ruleset answers for them.
+        for id in &hidden {
+            if units.side(*id) != side {
+                assert!(!g.ruleset.threats(&g.world, *id).is_empty());
+            }
+        }
+    }
+}
