@@ -219,3 +219,153 @@ fn alc_threat_map_agrees_with_the_enemys_move_options_once_its_phase_comes() {
     }
     assert!(checked > 10, "{checked} units checked");
 }
+
+// ---- Morne Plaine ----
+
+const MP_CLEAR: &str = "default_terrain: \"clear\"";
+
+#[test]
+fn mp_threat_map_is_the_hexes_on_contact_with_a_units_full_move_and_nothing_beyond() {
+    // Orange (a) acts; blue's line infantry (MA 4, in command: it has no leader) stands
+    // far from orange's zones: every hex within 4 moves and one attack of 0707.
+    let g = crate::mp_game::mp(
+        &[
+            ("i", "a", "line_infantry", "0202", ""),
+            ("j", "b", "line_infantry", "0707", ""),
+        ],
+        MP_CLEAR,
+        1,
+    );
+    let board = g.world.resource::<Board>();
+    let expected: BTreeSet<HexCoord> = board
+        .hexes()
+        .filter(|h| (1..=5).contains(&h.distance(hex("0707"))))
+        .collect();
+    assert_eq!(threatened_by(&g, "j"), expected);
+    assert_eq!(g.threat_map().count(hex("0202")), 0);
+
+    // A river without a bridge between columns 5 and 6 keeps it on its bank, and no
+    // combat crosses it (MP combat): nothing west of the river.
+    let river: Vec<String> = (1..=10)
+        .flat_map(|r| {
+            let h = HexCoord { col: 5, row: r };
+            h.neighbors()
+                .into_iter()
+                .filter(|n| n.col == 6)
+                .map(move |n| format!("(between: (\"{h}\", \"{n}\"), features: [river])"))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let map = format!("{MP_CLEAR}, hexsides: [{}]", river.join(", "));
+    let g = crate::mp_game::mp(
+        &[
+            ("i", "a", "line_infantry", "0202", ""),
+            ("j", "b", "line_infantry", "0705", ""),
+        ],
+        &map,
+        1,
+    );
+    let board = g.world.resource::<Board>();
+    let expected: BTreeSet<HexCoord> = board
+        .hexes()
+        .filter(|h| h.col >= 6 && (1..=5).contains(&h.distance(hex("0705"))))
+        .collect();
+    assert_eq!(threatened_by(&g, "j"), expected);
+}
+
+#[test]
+fn mp_threat_map_gives_the_odds_alone_the_charge_and_the_bombardment() {
+    // Orange's line infantry i (CS 5, MV 5) in 0505 on clear ground.
+    let g = crate::mp_game::mp(
+        &[
+            ("i", "a", "line_infantry", "0505", ""),
+            ("c", "b", "heavy_cavalry", "0502", ""),
+            ("j", "b", "line_infantry", "0808", ""),
+            ("g", "b", "foot_battery", "0508", ""),
+        ],
+        MP_CLEAR,
+        1,
+    );
+    // Heavy cavalry (CS 5, MV 7) comes through two open hexes or more: it charges,
+    // 5 × 1.5 = 7 against 5, 1.4 rounded for the defender to 1-1; the morale
+    // difference (7 - 5) / 2 gives +1 to the die (MP movement: charge; MP combat).
+    assert_eq!(best(&g, "c", "0505"), "7 against 5: 1-1, die +1, charging");
+    // On an empty hex, its own strength, charging.
+    assert_eq!(best(&g, "c", "0302"), "attack 7, charging");
+    // The line infantry alone: 5 against 5, the same morale.
+    assert_eq!(best(&g, "j", "0505"), "5 against 5: 1-1");
+    // The battery (BV 4, range 3) three hexes off: 4 - 2 = 2 (MP bombardment); it may
+    // also move next to i and attack, CS 1 against 5.
+    assert_eq!(best(&g, "g", "0505"), "fire strength 2; 1 against 5: 1-5");
+    assert_eq!(g.threat_map().count(hex("0505")), 3);
+}
+
+#[test]
+fn mp_threat_map_agrees_with_the_enemys_move_options_once_its_phase_comes() {
+    // Waterloo as it begins: the French (blue) act; the allies' threats, against where
+    // the move rules let them go in their movement phase after the French pass.
+    use bataille::rulesets::morne_plaine::movement::contact;
+    let path = crate::common::root().join("scenarios/morne_plaine/waterloo_1815.ron");
+    let mut g = Game::start(&path, 1, &["sodden_ground".to_string()]).unwrap();
+    let acting = g.turn().active;
+    let started = std::time::Instant::now();
+    let map = g.threat_map();
+    eprintln!("Waterloo threat map: {:?}", started.elapsed());
+    let units = g.world.resource::<Units>();
+    // Artillery's bombardment reaches beyond contact: its range is checked above.
+    let allies: Vec<(UnitId, String)> = units
+        .ids()
+        .filter(|id| units.side(*id) != acting && units.placement(*id).hex().is_some())
+        .filter(|id| {
+            let card = g.ruleset.unit_card(&g.world, units.entity(*id));
+            !card.iter().any(|l| l.0.starts_with("Bombardment"))
+        })
+        .map(|id| {
+            let key = g
+                .world
+                .get::<bataille::engine::units::UnitName>(units.entity(id))
+                .unwrap()
+                .key
+                .clone();
+            (id, key)
+        })
+        .collect();
+    let before: Vec<(String, BTreeSet<HexCoord>)> = allies
+        .iter()
+        .map(|(id, k)| {
+            let hexes = map
+                .hexes
+                .iter()
+                .filter(|(_, ts)| ts.iter().any(|t| t.unit == *id))
+                .map(|(h, _)| *h)
+                .collect();
+            (k.clone(), hexes)
+        })
+        .collect();
+    // The French bombard, move and fight nothing; the allies' movement phase begins.
+    run(&mut g, &["end", "end", "end", "end"]);
+    assert_ne!(g.turn().active, acting);
+    let units = g.world.resource::<Units>();
+    let board = g.world.resource::<Board>();
+    let mut checked = 0;
+    for (key, threats) in before {
+        let id = unit_id(&g, &key);
+        let start = units.placement(id).hex().unwrap();
+        let mut from = vec![start];
+        from.extend(
+            g.ruleset
+                .move_options(&g.world, units.entity(id))
+                .unwrap()
+                .into_iter()
+                .map(|o| o.hex),
+        );
+        let expected: BTreeSet<HexCoord> = board
+            .hexes()
+            .filter(|h| from.iter().any(|f| contact(board, *f, *h)))
+            .filter(|h| units.at(board, *h).iter().all(|u| units.side(*u) == acting))
+            .collect();
+        assert_eq!(threats, expected, "{key}");
+        checked += 1;
+    }
+    assert!(checked > 20, "{checked} units checked");
+}
