@@ -369,3 +369,141 @@ fn mp_threat_map_agrees_with_the_enemys_move_options_once_its_phase_comes() {
     }
     assert!(checked > 20, "{checked} units checked");
 }
+
+// ---- Charles the Bold ----
+
+/// The six hexes around `at` on the map, and the two in front of it facing `facing`.
+fn around(g: &Game, at: HexCoord) -> BTreeSet<HexCoord> {
+    let board = g.world.resource::<Board>();
+    at.neighbors()
+        .into_iter()
+        .filter(|h| board.contains(*h))
+        .collect()
+}
+
+fn front(g: &Game, at: HexCoord, facing: &str) -> BTreeSet<HexCoord> {
+    let board = g.world.resource::<Board>();
+    bataille::engine::hex::VertexFacing::parse(facing)
+        .unwrap()
+        .front(at)
+        .into_iter()
+        .filter(|h| board.contains(*h))
+        .collect()
+}
+
+#[test]
+fn ctb_threat_map_is_a_stands_turns_in_place_and_the_front_of_its_first_move() {
+    // Blue's group moves; Brown's dismounted men at arms (1 MP, CtB 16.0) in 1209
+    // facing W will move next. It may turn in place to face any hex around it (CtB
+    // 3.1, 3.2); its one move takes it a hex (the first step whatever it costs), facing
+    // W, and it contacts through its front: nothing farther.
+    use crate::ctb_generals::{BROWN, GENERAL, blue, game_of};
+    let blues = format!(
+        "{GENERAL}{}",
+        blue("t", "Blue men", "dismounted_maa", "0303", "E")
+    );
+    let g = game_of(["french", "french"], false, "", &blues, BROWN, &[]);
+    let start = hex("1209");
+    let mut expected = around(&g, start);
+    for n in around(&g, start) {
+        expected.extend(front(&g, n, "W"));
+    }
+    expected.remove(&start);
+    assert_eq!(threatened_by(&g, "far"), expected);
+    assert!(
+        threatened_by(&g, "far")
+            .iter()
+            .all(|h| h.distance(start) <= 2)
+    );
+    // Blue's stands threaten nothing on Blue's own map.
+    assert!(threatened_by(&g, "t").is_empty());
+}
+
+#[test]
+fn ctb_threat_map_gives_the_melee_and_fire_dice_alone() {
+    // Blue's dismounted men at arms t (HI, 6 SP) in 0505 facing NNE. Brown's crossbow
+    // shot bx (4 SP, 2H +0) two hexes north facing SSE; Brown's medium horse m (MC,
+    // 5 SP, impact 2, 3 MP) in 0805 facing W.
+    use crate::ctb_generals::{BROWN, GENERAL, blue, brown, game_of};
+    let blues = format!(
+        "{GENERAL}{}",
+        blue("t", "Blue men", "dismounted_maa", "0505", "NNE")
+    );
+    let browns = format!(
+        "{BROWN}{}{}",
+        brown("bx", "Brown crossbows", "crossbow_sh", "0503", "SSE"),
+        brown("m", "Brown horse", "medium_horse", "0805", "W"),
+    );
+    let g = game_of(["french", "french"], false, "", &blues, &browns, &[]);
+    // Fire before moving: 4 SP and the 2H column's +0 (CtB 6.0, 16.0); it has no
+    // impact and makes no contact (CtB 10.0).
+    assert_eq!(best(&g, "bx", "0505"), "fire 4D6 at 2H");
+    // The horse comes through 0705 to 0605, t in its front and on t's flank: 5 SP, its
+    // impact 2 (CtB 10.3) and +1 against the flank (CtB 10.5) = 8, against t's 6 SP;
+    // from 0604, on t's front, only 7.
+    assert_eq!(best(&g, "m", "0505"), "melee 8D6 against 6D6");
+    // An empty hex: its own dice, charging.
+    assert_eq!(best(&g, "m", "0507"), "melee 7D6");
+    assert_eq!(g.threat_map().count(hex("0505")), 2);
+}
+
+#[test]
+fn ctb_threat_map_agrees_with_the_enemys_move_options_once_its_activation_comes() {
+    // Burgundian horse and foot against a Blue line: the gendarmes are impetuous and
+    // compelled by the Blue stand in their arc (CtB 9.2). Brown's threats in Blue's
+    // activation, against where Brown's stands may go once Brown's group activates.
+    use crate::ctb_generals::{GENERAL, blue, brown, game_of};
+    const BROWN_GENERAL: &str = r#"(id: "brg", name: "Brown general", side: "brown", type: "general", hex: "1201", group: "brown"),"#;
+    let blues = format!(
+        "{GENERAL}{}{}",
+        blue("t", "Blue men", "dismounted_maa", "0505", "E"),
+        blue("u", "Blue bills", "double_bills", "0507", "E"),
+    );
+    let browns = format!(
+        "{BROWN_GENERAL}{}{}{}{}",
+        brown("gd", "Gendarmes", "gendarmes", "0805", "W"),
+        brown("ml", "Lances", "italian_lances", "1003", "W"),
+        brown("pk", "Pikemen", "pikemen", "0908", "W"),
+        brown("ma", "Mounted archers", "mounted_archers", "1107", "W"),
+    );
+    let mut g = game_of(["french", "burgundian"], false, "", &blues, &browns, &[]);
+    let keys = ["gd", "ml", "pk", "ma"];
+    let before: Vec<BTreeSet<HexCoord>> = keys.iter().map(|k| threatened_by(&g, k)).collect();
+    run(&mut g, &["end", "declare brown", "end"]);
+    assert_eq!(g.turn().active.0, 1, "Brown's activation");
+    let compelled = g
+        .world
+        .get::<bataille::rulesets::charles_the_bold::CtbTurn>(
+            g.world.resource::<Units>().entity(unit_id(&g, "gd")),
+        )
+        .unwrap()
+        .compelled;
+    assert!(compelled.is_some(), "the gendarmes are compelled");
+    let units = g.world.resource::<Units>();
+    // Hexes of Brown's own stands are no target.
+    let own: Vec<HexCoord> = keys
+        .iter()
+        .map(|k| units.placement(unit_id(&g, k)).hex().unwrap())
+        .collect();
+    for (key, threats) in keys.iter().zip(before) {
+        let id = unit_id(&g, key);
+        let facing = crate::common::facing(&g, key);
+        let start = units.placement(id).hex().unwrap();
+        let mut expected = around(&g, start);
+        for o in g.ruleset.move_options(&g.world, units.entity(id)).unwrap() {
+            expected.extend(front(&g, o.hex, &facing));
+        }
+        expected.retain(|h| !own.contains(h));
+        assert_eq!(threats, expected, "{key}");
+    }
+    // The largest battle's map, as the window computes it on a toggle.
+    let path = crate::common::root().join("scenarios/charles_the_bold/grandson_1476.ron");
+    let g = Game::start(&path, 1, &[]).unwrap();
+    let started = std::time::Instant::now();
+    let map = g.threat_map();
+    eprintln!(
+        "Grandson threat map: {:?}, {} hexes",
+        started.elapsed(),
+        map.hexes.len()
+    );
+}
