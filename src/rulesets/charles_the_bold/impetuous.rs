@@ -81,18 +81,25 @@ pub fn compelling(world: &World, id: UnitId) -> Vec<UnitId> {
 /// opportunity nor in an ongoing melee with enemies that compel it is marked, with them.
 pub fn mark_compelled(world: &mut World, group: usize) {
     for id in group_stands(world, group) {
-        if status(world, id).opportunity || super::in_melee(world, id) {
+        let Some((imp, enemies)) = compelled_now(world, id) else {
             continue;
-        }
-        let enemies = compelling(world, id);
-        if enemies.is_empty() {
-            continue;
-        }
-        let imp = impetus(world, id);
+        };
         let mut t = acts_mut(world, id);
         t.compelled = imp;
         t.compelling = enemies;
     }
+}
+
+/// How a stand would be compelled if its activation began now, and by which enemies
+/// (CtB 9.1, 9.2): not on opportunity nor in an ongoing melee, with enemies that compel
+/// it (`mark_compelled` marks it so; the threat map reads it for the stand's next
+/// activation).
+pub(crate) fn compelled_now(world: &World, id: UnitId) -> Option<(Option<Impetus>, Vec<UnitId>)> {
+    if status(world, id).opportunity || super::in_melee(world, id) {
+        return None;
+    }
+    let enemies = compelling(world, id);
+    (!enemies.is_empty()).then(|| (impetus(world, id), enemies))
 }
 
 /// The section of a stand's compulsion.
@@ -110,8 +117,14 @@ fn in_force(world: &World, id: UnitId) -> Option<(Impetus, Vec<UnitId>)> {
     // Asked for every stand of the group at every autoplay step and every hex of a
     // compelled stand's search: the unit index fetched once.
     let units = world.resource::<Units>();
+    let t = world.get::<CtbTurn>(units.entity(id)).expect("a stand");
+    in_force_with(world, id, t)
+}
+
+/// `in_force` with `t` the stand's record of its activation.
+fn in_force_with(world: &World, id: UnitId, t: &CtbTurn) -> Option<(Impetus, Vec<UnitId>)> {
+    let units = world.resource::<Units>();
     let e = units.entity(id);
-    let t = world.get::<CtbTurn>(e).expect("a stand");
     let imp = t.compelled?;
     if t.released
         || world.get::<CtbStatus>(e).expect("a stand").opportunity
@@ -171,7 +184,13 @@ pub fn further_steps(world: &World, id: UnitId, end: HexCoord, mp_left: u8) -> V
 /// The hexes of the nearest enemies compelling a stand now (none when nothing does):
 /// what `further_steps` measures from, for searches that ask it at every hex.
 pub(crate) fn nearest_compelling(world: &World, id: UnitId) -> Vec<HexCoord> {
-    in_force(world, id).map_or_else(Vec::new, |(_, enemies)| nearest_hexes(world, id, &enemies))
+    nearest_compelling_with(world, id, acts(world, id))
+}
+
+/// `nearest_compelling` with `t` the stand's record of its activation.
+pub(crate) fn nearest_compelling_with(world: &World, id: UnitId, t: &CtbTurn) -> Vec<HexCoord> {
+    in_force_with(world, id, t)
+        .map_or_else(Vec::new, |(_, enemies)| nearest_hexes(world, id, &enemies))
 }
 
 /// `further_steps` from the nearest hexes already found.

@@ -5,7 +5,6 @@
 
 use bevy::prelude::*;
 
-use crate::engine::board::Board;
 use crate::engine::command::Refusal;
 use crate::engine::event::EventKind;
 use crate::engine::units::UnitId;
@@ -13,14 +12,12 @@ use crate::engine::units::UnitId;
 use super::combat::{
     MeleeSituation, battle_pool, impact_factor, melee_dice, stand_pool, support_dice,
 };
-use super::data::ImpactRemoval;
 use super::decision::Pending;
-use super::geometry::{Side, in_front, side_touched};
+use super::geometry::{Side, side_touched};
 use super::pool::Pool;
+use super::posture::{Posture, flank_strike_between, situation_between};
 use super::retreat::{PursuitAfter, RetreatJob};
-use super::verdict::{
-    Fighter, Pursuit, Verdict, attacked_frontally, melee_verdict, pursuit, rank_bonus,
-};
+use super::verdict::{Fighter, Pursuit, Verdict, attacked_frontally, melee_verdict, pursuit};
 use super::{
     CtbState, OngoingMelee, acts, acts_mut, facing, hex_of, log, plain_name, ranks, side_of, stand,
     state, status,
@@ -87,66 +84,12 @@ pub fn battle_candidates(world: &World, charger: UnitId, enemies: &[UnitId]) -> 
 /// The situation of a stand fighting `enemy` (CtB 10.3-10.5, 7.4): its impact if it
 /// charged, its rank dice, uphill, flank and heavy cavalry's contact, disorder.
 fn situation(world: &World, me: UnitId, enemy: UnitId, charged: bool) -> MeleeSituation {
-    let s = stand(world, me).expect("a stand");
-    let e = stand(world, enemy).expect("a stand");
-    let tables = super::tables(world);
-    let board = world.resource::<Board>();
-    let (mh, eh) = (
-        hex_of(world, me).expect("on map"),
-        hex_of(world, enemy).expect("on map"),
-    );
-    let (mf, ef) = (facing(world, me), facing(world, enemy));
-    let my_side = side_touched(mh, mf, eh).unwrap_or(Side::Rear);
-    let their_side = side_touched(eh, ef, mh).unwrap_or(Side::Rear);
-    let frontal_me = attacked_frontally(my_side, s.special.as_ref(), acts(world, me).moves > 0);
-    let frontal_them =
-        attacked_frontally(their_side, e.special.as_ref(), acts(world, enemy).moves > 0);
-    let moved = acts(world, me).hexes > 0;
-    let start = acts(world, me).move_start;
-    let from_behind = start.is_some_and(|st| !in_front(eh, ef, st)) && moved;
-    let mut impact = 0;
-    if charged && moved {
-        let mut gets = true;
-        // Foot has impact only against foot; cavalry none against pikes or long spears
-        // frontally, nor into their flank from in front of their front line (CtB 10.3).
-        if !s.spec.mounted && e.spec.mounted {
-            gets = false;
-        }
-        if s.spec.mounted && e.spec.ranks.is_some() && (frontal_them || !from_behind) {
-            gets = false;
-        }
-        if e.stakes && frontal_them {
-            gets = false;
-        }
-        if let Some(t) = tables.terrain_type(board.terrain_name(eh)) {
-            match t.removes_impact {
-                Some(ImpactRemoval::All) => gets = false,
-                Some(ImpactRemoval::Mounted) if s.spec.mounted => gets = false,
-                _ => {}
-            }
-        }
-        if super::defences::removes_impact_across(&tables, board, mh, eh, s.spec.mounted) {
-            gets = false;
-        }
-        if gets {
-            let lost = ranks(world, me).0 != s.sp0;
-            impact = impact_factor(&s.entry, s.special.as_ref(), &tables.factors.melee, lost);
-        }
-    }
-    let on_flank = !frontal_them;
-    MeleeSituation {
-        impact,
-        rank_dice: rank_bonus(
-            &s.spec,
-            ranks(world, me).0.len(),
-            e.spec.mounted,
-            frontal_me,
-        ),
-        uphill: board.elevation(mh) > board.elevation(eh),
-        on_flank_or_rear: on_flank,
-        hc_flank_contact: on_flank && from_behind && s.spec.id == "HC" && charged,
-        disordered: status(world, me).disordered,
-    }
+    situation_between(
+        world,
+        (me, &Posture::now(world, me)),
+        (enemy, &Posture::now(world, enemy)),
+        charged,
+    )
 }
 
 /// A stand's own pool against `enemy`; `struck` when a flank strike disorders it first.
@@ -157,22 +100,40 @@ fn own_pool(world: &World, me: UnitId, enemy: UnitId, charged: bool, struck: boo
     stand_pool(&m, ranks(world, me).front(), s)
 }
 
+/// The two Battle Stands' own pools, without supports (CtB 10.1-10.5), of `a` charging
+/// or not from where and as `posture` says into `d` as it stands now, the flank strike
+/// disordering `d` first: the threat map's melee.
+pub fn pools_alone(
+    world: &World,
+    a: UnitId,
+    posture: &Posture,
+    d: UnitId,
+    charge: bool,
+) -> [Pool; 2] {
+    let m = super::tables(world).factors.melee.clone();
+    let theirs = Posture::now(world, d);
+    let struck = flank_strike_between(world, (a, posture), (d, &theirs), charge);
+    let mine = situation_between(world, (a, posture), (d, &theirs), charge);
+    let mut them = situation_between(world, (d, &theirs), (a, posture), false);
+    them.disordered |= struck;
+    [
+        stand_pool(&m, ranks(world, a).front(), mine),
+        stand_pool(&m, ranks(world, d).front(), them),
+    ]
+}
+
 /// Whether a charge strikes the defender's flank or rear from behind its front line
 /// after moving at least a hex (CtB 10.5): the defender is then disordered.
 fn flank_strike(world: &World, a: UnitId, d: UnitId, charge: bool) -> bool {
-    let (Some(ah), Some(dh)) = (hex_of(world, a), hex_of(world, d)) else {
+    if hex_of(world, a).is_none() || hex_of(world, d).is_none() {
         return false;
-    };
-    let df = facing(world, d);
-    let side = side_touched(dh, df, ah).unwrap_or(Side::Rear);
-    let from_behind = acts(world, a)
-        .move_start
-        .is_some_and(|st| !in_front(dh, df, st));
-    let special = stand(world, d).and_then(|s| s.special.as_ref());
-    charge
-        && acts(world, a).hexes > 0
-        && from_behind
-        && !attacked_frontally(side, special, acts(world, d).moves > 0)
+    }
+    flank_strike_between(
+        world,
+        (a, &Posture::now(world, a)),
+        (d, &Posture::now(world, d)),
+        charge,
+    )
 }
 
 /// What the verdict reads of both sides of a melee, before the dice (CtB 11.0-11.2).

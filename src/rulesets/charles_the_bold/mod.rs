@@ -30,6 +30,7 @@ pub mod ongoing;
 pub mod opportunity;
 pub mod orders;
 pub mod pool;
+pub mod posture;
 pub mod pushing;
 mod reach;
 pub mod reactions;
@@ -39,6 +40,7 @@ pub mod scenario;
 pub mod setup;
 pub mod shooting;
 pub mod supports;
+pub mod threat;
 pub mod verdict;
 pub mod victory;
 pub mod view;
@@ -728,6 +730,10 @@ impl Ruleset for CharlesTheBoldPlugin {
 
     fn decision(&self, world: &World) -> Option<Decision> {
         decision::decision(world)
+    }
+
+    fn threats(&self, world: &World, unit: UnitId) -> Vec<crate::engine::threat::UnitThreat> {
+        threat::threats(world, unit)
     }
 
     fn morale(&self, world: &World) -> Vec<SideMorale> {

@@ -92,7 +92,7 @@ pub fn may_contact(
                     && !super::geometry::in_front(eh, ef, from)
             })
         };
-        if !me.spec.if0_charges {
+        if !makes_contact(me) {
             return Err(refuse(
                 "CtB 10.0",
                 format!(
@@ -128,6 +128,12 @@ pub fn may_contact(
         ));
     }
     Ok(())
+}
+
+/// Whether a stand may make contact with anyone at all (CtB 10.0): with an impact
+/// factor, or light cavalry without one (whom `may_contact` then restricts).
+pub fn makes_contact(me: &super::CtbStand) -> bool {
+    me.entry.impact > 0 || me.spec.if0_charges
 }
 
 /// The enemy stands in the front hexes of a stand at `at` facing `face`.

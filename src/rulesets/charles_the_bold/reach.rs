@@ -19,7 +19,7 @@ use crate::engine::zoc::ZocMap;
 
 use super::commands::{CtbCommand, Step};
 use super::data::{Tables, TypeSpec};
-use super::{CtbPhase, CtbRoster, acts, facing, hex_of, key, phase, state, status, turn};
+use super::{CtbPhase, CtbRoster, CtbTurn, acts, facing, hex_of, key, phase, state, status, turn};
 
 /// Paths longer than this are not extended by the window's search (as by checks).
 const MAX_PATH: usize = 6;
@@ -106,18 +106,26 @@ impl<'w> Mover<'w> {
         if t.outcome.is_some() || phase(world) != CtbPhase::Activation || !st.pending.is_empty() {
             return None;
         }
+        let me = world.resource::<CtbRoster>().stand(id)?;
+        if world.resource::<Units>().side(id) != t.active || Some(me.group) != st.activation {
+            return None;
+        }
+        Self::for_turn(world, id, acts(world, id))
+    }
+
+    /// The stand `id` about to move with `a` its record of the activation so far
+    /// (`new`'s checks but those of the phase and the group): `None` where `check_go`
+    /// refuses every move. The threat map asks it with the record the stand's next
+    /// activation begins with.
+    pub(crate) fn for_turn(world: &'w World, id: UnitId, a: &CtbTurn) -> Option<Self> {
         let roster = world.resource::<CtbRoster>();
         let me = roster.stand(id)?;
         let units = world.resource::<Units>();
         let side = units.side(id);
-        if side != t.active || Some(me.group) != st.activation {
-            return None;
-        }
         let start = hex_of(world, id)?;
         if super::in_melee(world, id) {
             return None;
         }
-        let a = acts(world, id);
         let resumed = a.resume.is_some();
         let spec = &me.spec;
         if a.stopped
@@ -151,7 +159,7 @@ impl<'w> Mover<'w> {
             started_in_zoc,
             compelled: a.compelled.is_some() && !resumed,
             nearest: if a.compelled.is_some() && !resumed {
-                super::impetuous::nearest_compelling(world, id)
+                super::impetuous::nearest_compelling_with(world, id, a)
             } else {
                 Vec::new()
             },
@@ -345,10 +353,38 @@ impl<'w> Mover<'w> {
 /// than `MAX_PATH` hexes extended. `None` for a unit that is not a stand.
 pub(crate) fn stand_options(world: &World, id: UnitId) -> Option<Vec<MoveOption>> {
     world.resource::<CtbRoster>().stand(id)?;
-    let mut out = Vec::new();
     let Some(mut mover) = Mover::new(world, id) else {
-        return Some(out);
+        return Some(Vec::new());
     };
+    let unit = key(world, id);
+    let mp = mover.mp;
+    Some(
+        ends(&mut mover)
+            .into_iter()
+            .map(|(at, path)| MoveOption {
+                hex: at.hex,
+                cost: i32::from(mp - at.mp_left),
+                left: i32::from(at.mp_left),
+                per_mp: 1,
+                note: String::new(),
+                command: CtbCommand::Go {
+                    unit: unit.clone(),
+                    steps: path.iter().map(|h| Step::Hex(*h)).collect(),
+                    facing: None,
+                }
+                .command(),
+                path,
+            })
+            .collect(),
+    )
+}
+
+/// Every hex the mover may end a move along hexes in, with where the move leaves it
+/// and its path (start excluded): breadth first from its hex, each hex by the first
+/// accepted path that reaches it, every accepted path of fewer than `MAX_PATH` hexes
+/// extended. The move options and the threat map both read it.
+pub(crate) fn ends(mover: &mut Mover) -> Vec<(At, Vec<HexCoord>)> {
+    let mut out = Vec::new();
     let board = mover.board;
     mover.facts = vec![None; board.hex_count()];
     let mut seen = vec![false; board.hex_count()];
@@ -357,7 +393,6 @@ pub(crate) fn stand_options(world: &World, id: UnitId) -> Option<Vec<MoveOption>
     }
     // Accepted paths as a tree, in the order found: (where, parent, hexes).
     let mut nodes: Vec<(At, usize)> = vec![(mover.start(), usize::MAX)];
-    let unit = key(world, id);
     let mut next = 0;
     while next < nodes.len() {
         let (from, _) = nodes[next];
@@ -386,22 +421,9 @@ pub(crate) fn stand_options(world: &World, id: UnitId) -> Option<Vec<MoveOption>
             if let Some(i) = board.index(to) {
                 seen[i] = true;
             }
-            out.push(MoveOption {
-                hex: to,
-                cost: i32::from(mover.mp - at.mp_left),
-                left: i32::from(at.mp_left),
-                per_mp: 1,
-                note: String::new(),
-                command: CtbCommand::Go {
-                    unit: unit.clone(),
-                    steps: path.iter().map(|h| Step::Hex(*h)).collect(),
-                    facing: None,
-                }
-                .command(),
-                path,
-            });
+            out.push((at, path));
             nodes.push((at, parent));
         }
     }
-    Some(out)
+    out
 }

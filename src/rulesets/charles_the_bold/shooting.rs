@@ -107,9 +107,9 @@ pub fn check_fire_as(
     if !me.spec.shoots || me.entry.fire.is_none() {
         return Err(refuse("CtB 6.0", format!("{name} does not shoot")));
     }
-    let Some(them) = stand(world, target) else {
+    if stand(world, target).is_none() {
         return Err(refuse("CtB 6.0", "only stands are fired at"));
-    };
+    }
     if side_of(world, target) == side_of(world, id) {
         return Err(refuse("CtB 6.0", "a stand fires at the enemy"));
     }
@@ -152,11 +152,34 @@ pub fn check_fire_as(
     if in_close_combat(world, target) {
         return Err(refuse("CtB 6.0", "you cannot fire into a close combat"));
     }
-    let (from, to) = (
-        hex_of(world, id).expect("on map"),
-        hex_of(world, target).expect("on map"),
-    );
-    let f = facing(world, id);
+    let from = (hex_of(world, id).expect("on map"), facing(world, id));
+    let to = hex_of(world, target).expect("on map");
+    let pools = aim(world, id, from, (to, Some(target)), (t.moves, moving))?;
+    Ok(FirePlan {
+        shooter: id,
+        target,
+        moving,
+        pools,
+        reaction,
+    })
+}
+
+/// The pools of each rank of the shooter `id` in `from` facing as given, firing at
+/// the hex `to` and the stand there if any, with `moves` made before and a move
+/// declared after or not (CtB 6.0, 6.1): in its arc (the artillery's corridor), seen,
+/// at a range its list gives, with dice to throw. `check_fire_as` asks it after its
+/// checks of the turn; the threat map from where a move would bring the stand.
+pub(crate) fn aim(
+    world: &World,
+    id: UnitId,
+    (from, f): (HexCoord, crate::engine::hex::VertexFacing),
+    (to, target): (HexCoord, Option<UnitId>),
+    (moves_before, moving): (u8, bool),
+) -> Result<Vec<Pool>, Refusal> {
+    let me = stand(world, id).expect("a stand");
+    let name = super::Named(world, id);
+    let them = target.and_then(|t| stand(world, t));
+    let target_name = || target.map_or_else(|| to.label(), |t| plain_name(world, t));
     let in_arc = match me.spec.fire_arc {
         FireArc::Corridor => in_corridor(from, f, to),
         _ => in_fire_arc(from, f, to),
@@ -164,17 +187,14 @@ pub fn check_fire_as(
     if !in_arc {
         return Err(refuse(
             "CtB 6.0",
-            format!(
-                "{} is not in {name}'s arc of fire",
-                plain_name(world, target)
-            ),
+            format!("{} is not in {name}'s arc of fire", target_name()),
         ));
     }
     let overhead = me.entry.overhead || me.special.as_ref().is_some_and(|s| s.overhead);
     if !sees(world, from, to, overhead) {
         return Err(refuse(
             "CtB 6.0",
-            format!("{name} cannot see {} (R-LOS)", plain_name(world, target)),
+            format!("{name} cannot see {} (R-LOS)", target_name()),
         ));
     }
     let tables = super::tables(world);
@@ -191,13 +211,13 @@ pub fn check_fire_as(
     let mut pools = Vec::new();
     for (r, sp) in ranks.iter().enumerate().take(if double { 2 } else { 1 }) {
         let situation = FireSituation {
-            moves_before: t.moves,
+            moves_before,
             moving_after: moving,
             rear_rank: r == 1,
             disordered: status(world, id).disordered,
             target_in_cover: cover,
             target_armoured: matches!(me.spec.id.as_str(), "Sk" | "Sh")
-                && tables.factors.fire.armour_vs.contains(&them.spec.id),
+                && them.is_some_and(|them| tables.factors.fire.armour_vs.contains(&them.spec.id)),
         };
         let Some(pool) = fire_pool(
             &me.entry,
@@ -217,19 +237,10 @@ pub fn check_fire_as(
     if pools.iter().all(|p| p.dice() == 0) {
         return Err(refuse(
             "CtB 6.0",
-            format!(
-                "{name} would throw no dice at {}",
-                plain_name(world, target)
-            ),
+            format!("{name} would throw no dice at {}", target_name()),
         ));
     }
-    Ok(FirePlan {
-        shooter: id,
-        target,
-        moving,
-        pools,
-        reaction,
-    })
+    Ok(pools)
 }
 
 /// Throws a pool one die at a time through the game's dice and logs every face at

@@ -96,7 +96,7 @@ fn fire_blocked(
 }
 
 /// Why an artillery unit may not fire now, or `None`.
-fn cannot_fire(world: &World, id: UnitId) -> Option<String> {
+pub(crate) fn cannot_fire(world: &World, id: UnitId) -> Option<String> {
     let board = world.resource::<Board>();
     let tables = super::tables(world);
     let at = hex_of(world, id)?;
@@ -120,8 +120,14 @@ fn cannot_fire(world: &World, id: UnitId) -> Option<String> {
     None
 }
 
-/// The fire strength of artillery at a target (`fire_strength` in the world).
+/// The fire strength of artillery at a target (`fire_strength` in the world) this turn.
 fn strength_at(world: &World, firers: &[UnitId], target: UnitId) -> i32 {
+    strength_in(world, firers, target, super::sodden(world))
+}
+
+/// `strength_at` on ground sodden or not (the threat map asks it for the firers' next
+/// turn).
+pub(crate) fn strength_in(world: &World, firers: &[UnitId], target: UnitId, sodden: bool) -> i32 {
     let board = world.resource::<Board>();
     let tables = super::tables(world);
     let to = hex_of(world, target).expect("the target stands on the map");
@@ -135,7 +141,40 @@ fn strength_at(world: &World, firers: &[UnitId], target: UnitId) -> i32 {
     let cover = terrain_at(board, &tables, to)
         .defence
         .of(kind(world, target));
-    fire_strength(&fire, cover, super::sodden(world))
+    fire_strength(&fire, cover, sodden)
+}
+
+/// Whether artillery `f` in `from` reaches `target` (MP bombardment): within its range
+/// and with a line of fire.
+pub(crate) fn within_fire(
+    world: &World,
+    f: UnitId,
+    from: HexCoord,
+    target: HexCoord,
+) -> Result<(), Refusal> {
+    const RULE: &str = "MP bombardment";
+    let d = from.distance(target);
+    let range = unit(world, f).range as u32;
+    if d > range {
+        return Err(Refusal::new(
+            RULE,
+            format!(
+                "{target} is {d} hexes from {}, beyond its range of {range}",
+                name(world, f)
+            ),
+        ));
+    }
+    let tables = super::tables(world);
+    if !line_of_fire(world.resource::<Board>(), &tables, from, target) {
+        return Err(Refusal::new(
+            RULE,
+            format!(
+                "{} cannot see {target}: woods, a town, a fort, dunes, a palm grove or higher ground lies between",
+                name(world, f)
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Checks `attack fire HEX… -> TARGET` in the bombardment phase (MP bombardment): each
@@ -154,8 +193,6 @@ pub fn check_bombard(
             "in the bombardment phase artillery fires: `attack fire HEX… -> TARGET`",
         ));
     }
-    let board = world.resource::<Board>();
-    let tables = super::tables(world);
     let side = turn(world).active;
     let Some(t) = unit_at(world, target).filter(|u| side_of(world, *u) != side) else {
         return Err(Refusal::new(
@@ -195,26 +232,7 @@ pub fn check_bombard(
                 ),
             ));
         }
-        let d = h.distance(target);
-        let range = unit(world, f).range as u32;
-        if d > range {
-            return Err(Refusal::new(
-                RULE,
-                format!(
-                    "{target} is {d} hexes from {}, beyond its range of {range}",
-                    name(world, f)
-                ),
-            ));
-        }
-        if !line_of_fire(board, &tables, h, target) {
-            return Err(Refusal::new(
-                RULE,
-                format!(
-                    "{} cannot see {target}: woods, a town, a fort, dunes, a palm grove or higher ground lies between",
-                    name(world, f)
-                ),
-            ));
-        }
+        within_fire(world, f, h, target)?;
         firers.push(f);
     }
     let strength = strength_at(world, &firers, t);

@@ -173,15 +173,25 @@ fn water_crossing(board: &Board, a: HexCoord, b: HexCoord) -> Option<HexsideFeat
 /// `charge.ron`): a charging kind, not demoralised, having entered enough hexes this
 /// turn, from open ground into open ground, not uphill, not across water.
 pub fn charges(world: &World, id: UnitId, target: HexCoord) -> bool {
+    hex_of(world, id)
+        .is_some_and(|at| charges_from(world, id, at, flags(world, id).hexes_moved, target))
+}
+
+/// `charges` for the unit standing in `at` having entered `hexes_moved` hexes this turn
+/// (the threat map asks it where a move would bring it).
+pub fn charges_from(
+    world: &World,
+    id: UnitId,
+    at: HexCoord,
+    hexes_moved: u32,
+    target: HexCoord,
+) -> bool {
     let tables = super::tables(world);
     let c = &tables.charge;
     let board = world.resource::<Board>();
-    let Some(at) = hex_of(world, id) else {
-        return false;
-    };
     c.kinds.contains(&kind(world, id))
         && !demoralised(world, id)
-        && flags(world, id).hexes_moved >= c.min_hexes_moved
+        && hexes_moved >= c.min_hexes_moved
         && terrain_at(board, &tables, at).open
         && terrain_at(board, &tables, target).open
         && board.elevation(at) >= board.elevation(target)
@@ -192,7 +202,7 @@ pub fn charges(world: &World, id: UnitId, target: HexCoord) -> bool {
 /// the attacking side, its own for the defending side): cavalry counts half in close
 /// terrain, a charger 1.5 times, rounded down, never below 1 (MP combat: supports,
 /// "corrected due to a charge or to the type of terrain").
-fn corrected(world: &World, id: UnitId, ground: HexCoord, charging: bool) -> Strength {
+pub fn corrected(world: &World, id: UnitId, ground: HexCoord, charging: bool) -> Strength {
     let tables = super::tables(world);
     let board = world.resource::<Board>();
     let mut cs = values(world, id).cs as i32;
@@ -250,15 +260,7 @@ pub fn evaluate(
             format!("there is no enemy unit in {target}"),
         ));
     };
-    if demoralised(world, a) {
-        return Err(Refusal::new(
-            "MP combat: demoralisation",
-            format!(
-                "{} is demoralised: a unit at morale 0 cannot attack",
-                name(world, a)
-            ),
-        ));
-    }
+    may_attack(world, a)?;
     if flags(world, a).attacked {
         return Err(Refusal::new(
             RULE,
@@ -277,6 +279,29 @@ pub fn evaluate(
             ),
         ));
     }
+    may_attack_into(board, from, target)?;
+    Ok(plan(world, a, d))
+}
+
+/// Whether the unit may attack at all (MP combat: demoralisation): a unit at morale 0
+/// cannot.
+pub fn may_attack(world: &World, a: UnitId) -> Result<(), Refusal> {
+    if demoralised(world, a) {
+        return Err(Refusal::new(
+            "MP combat: demoralisation",
+            format!(
+                "{} is demoralised: a unit at morale 0 cannot attack",
+                name(world, a)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Whether a unit in `from` may attack one in `target` (MP combat): next to it and on
+/// contact, "combat is not possible wherever movement forbidden".
+pub fn may_attack_into(board: &Board, from: HexCoord, target: HexCoord) -> Result<(), Refusal> {
+    const RULE: &str = "MP combat";
     if !from.is_adjacent(target) {
         return Err(Refusal::new(
             RULE,
@@ -291,13 +316,23 @@ pub fn evaluate(
             ),
         ));
     }
-    Ok(plan(world, a, d))
+    Ok(())
+}
+
+/// An attack of `a` alone from `from` (where a move may bring it) on `d` alone, charging
+/// or not: the odds and die modifiers `plan` reckons, with no supports on either side
+/// (they are found from where every unit stands when the attack is made). The threat
+/// map's best attack.
+pub fn plan_alone(world: &World, a: UnitId, from: HexCoord, d: UnitId, charge: bool) -> AttackPlan {
+    let target = hex_of(world, d).expect("on the map");
+    let attack = vec![corrected(world, a, target, charge)];
+    let defence = vec![corrected(world, d, target, false)];
+    reckon(world, (a, from), (d, target), charge, attack, defence)
 }
 
 /// The strengths, odds and modifiers of an attack of `a` on `d`.
 fn plan(world: &World, a: UnitId, d: UnitId) -> AttackPlan {
     let board = world.resource::<Board>();
-    let tables = super::tables(world);
     let (from, target) = (
         hex_of(world, a).expect("on the map"),
         hex_of(world, d).expect("on the map"),
@@ -344,6 +379,22 @@ fn plan(world: &World, a: UnitId, d: UnitId) -> AttackPlan {
             false,
         )
     }));
+    reckon(world, (a, from), (d, target), charge, attack, defence)
+}
+
+/// The odds column and die modifiers of an attack of `a` in `from` on `d` in `target`,
+/// each side's strengths found (MP combat: resolution, topography, morale difference,
+/// terrain effects; MP movement: charge).
+fn reckon(
+    world: &World,
+    (a, from): (UnitId, HexCoord),
+    (d, target): (UnitId, HexCoord),
+    charge: bool,
+    attack: Vec<Strength>,
+    defence: Vec<Strength>,
+) -> AttackPlan {
+    let board = world.resource::<Board>();
+    let tables = super::tables(world);
     let attack_total: i32 = attack.iter().map(|s| s.cs).sum();
     let defence_total: i32 = defence.iter().map(|s| s.cs).sum();
     let column = odds_column(&tables.crt, attack_total, defence_total);

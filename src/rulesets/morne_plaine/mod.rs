@@ -15,6 +15,7 @@ pub mod rally;
 pub mod results;
 pub mod scenario;
 pub mod setup;
+pub mod threat;
 pub mod victory;
 pub mod view;
 
@@ -272,10 +273,15 @@ pub(crate) fn demoralised(world: &World, id: UnitId) -> bool {
 
 /// Whether the sodden ground of the option still lasts this turn.
 pub(crate) fn sodden(world: &World) -> bool {
+    sodden_in(world, turn(world).turn)
+}
+
+/// Whether the sodden ground of the option lasts in turn `n`.
+pub(crate) fn sodden_in(world: &World, n: u32) -> bool {
     world
         .resource::<crate::engine::game::GameOptions>()
         .has("sodden_ground")
-        && turn(world).turn <= setup::SODDEN_TURNS
+        && n <= setup::SODDEN_TURNS
 }
 
 /// " (14:00)" for turn `n` when the scenario has a clock.
@@ -680,6 +686,10 @@ impl Ruleset for MornePlainePlugin {
 
     fn attack_preview(&self, world: &World, command: &Command) -> Result<AttackPreview, Refusal> {
         view::attack_preview(world, command)
+    }
+
+    fn threats(&self, world: &World, unit: UnitId) -> Vec<crate::engine::threat::UnitThreat> {
+        threat::threats(world, unit)
     }
 
     fn decision(&self, _world: &World) -> Option<Decision> {

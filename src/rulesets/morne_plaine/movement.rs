@@ -223,11 +223,8 @@ pub fn set_movement_allowances(world: &mut World) {
             .filter(|m| m.side == side)
             .map(|m| {
                 let command = command_test(m.unit, m.hex(), commander, leader_at);
-                let mut ma = if command { m.unit.ma } else { m.unit.ma / 2 };
-                if sodden && m.unit.kind == Kind::Cavalry {
-                    ma = ma.saturating_sub(1);
-                }
-                (m.id, command, if m.flags.bombarded { 0 } else { ma * 2 })
+                let ma = allowance(m.unit, command, sodden);
+                (m.id, command, if m.flags.bombarded { 0 } else { ma })
             })
             .collect()
     };
@@ -236,6 +233,17 @@ pub fn set_movement_allowances(world: &mut World) {
         f.in_command = command;
         f.ma_left = ma_left;
     }
+}
+
+/// A unit's movement allowance in half MP as its movement phase gives it (MP movement:
+/// command): halved (rounded down) out of command, less 1 for cavalry on sodden ground.
+/// Artillery that bombarded has none: the caller's, who knows its flags.
+pub fn allowance(u: &super::MpUnit, in_command: bool, sodden: bool) -> u8 {
+    let mut ma = if in_command { u.ma } else { u.ma / 2 };
+    if sodden && u.kind == Kind::Cavalry {
+        ma = ma.saturating_sub(1);
+    }
+    ma * 2
 }
 
 /// A move that passed its check.
@@ -607,6 +615,16 @@ pub fn reach_map(world: &World, id: UnitId, occupancy: &Occupancy) -> ReachMap {
     if f.moved || f.bombarded {
         return ReachMap::default();
     }
+    reach_with(world, id, f.ma_left as u32, occupancy)
+}
+
+/// `reach_map`'s search alone, with `ma` half MP and whatever the phase (MP movement):
+/// the costs by kind, never into an enemy unit, stopping in an enemy zone of control, a
+/// demoralised unit never entering one, ending in a free hex; a reinforcement from its
+/// entry hexes once its turn has come. The threat map asks it with the allowance the
+/// unit's next movement phase gives.
+pub fn reach_with(world: &World, id: UnitId, ma: u32, occupancy: &Occupancy) -> ReachMap {
+    let f = flags(world, id);
     let board = world.resource::<Board>();
     let zoc = world.resource::<crate::engine::zoc::ZocMap>();
     let tables = super::tables(world);
@@ -614,7 +632,6 @@ pub fn reach_map(world: &World, id: UnitId, occupancy: &Occupancy) -> ReachMap {
     let enemy = side.other();
     let k = kind(world, id);
     let low_morale = demoralised(world, id);
-    let ma = f.ma_left as u32;
     let n = board.hex_count();
     let mut best = vec![u32::MAX; n];
     let mut prev: Vec<Option<HexCoord>> = vec![None; n];
