@@ -12,7 +12,7 @@ use crate::engine::hex::HexCoord;
 use crate::engine::units::{UnitId, Units};
 
 use super::data::{Tables, TroopType};
-use super::{CmFormation, CmMorale, CmStands, CmTables, CmUnit};
+use super::{CmFormation, CmMorale, CmStands, CmTables, CmUnit, component_of};
 
 /// Where the units' stands are for a rule that reads them: as they stand, or with one
 /// unit elsewhere and with other morale (the charge preview reads a charger at its point
@@ -46,9 +46,7 @@ impl<'a> Where<'a> {
 
     /// A component every unit of stands has, the unit index in hand.
     fn get<C: Component>(&self, id: UnitId) -> &'a C {
-        self.world
-            .get::<C>(self.units.entity(id))
-            .unwrap_or_else(|| panic!("unit {} has no {}", id.0, std::any::type_name::<C>()))
+        component_of(self.world, self.units, id)
     }
 
     pub fn stands(&self, id: UnitId) -> &'a [HexCoord] {

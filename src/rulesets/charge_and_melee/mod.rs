@@ -317,8 +317,8 @@ pub struct Member {
 // ---- accessors ----
 
 pub(crate) use super::common::{
-    component, component_mut, entity, log, name, placement, plain_name, set_placement, side_name,
-    side_of, turn, unit_by_key,
+    component, component_mut, component_of, entity, log, name, placement, plain_name,
+    set_placement, side_name, side_of, turn, unit_by_key,
 };
 
 pub(crate) fn tables(world: &World) -> Arc<Tables> {
