@@ -35,14 +35,15 @@ pub fn add_dps(world: &mut World, id: UnitId, n: u8, rule: &'static str) {
     if n == 0 {
         return;
     }
-    let shaken_at = tables(world).charts.evade.shaken_dps;
-    let before = morale(world, id);
+    let shaken_at = world.resource::<CmTables>().0.charts.evade.shaken_dps;
+    let mut morale = component_mut::<CmMorale>(world, id);
+    let before = *morale;
     // The count the charge preview reads too; the casualties are counted when their
     // stands are removed (`remove_stands`), below.
     let mut m = with_dps(before, n, shaken_at);
     let casualties = m.casualties - before.casualties;
     m.casualties = before.casualties;
-    *component_mut::<CmMorale>(world, id) = m;
+    *morale = m;
     log(world, EventKind::CombatResult, rule, |w| {
         format!(
             "{} takes {n} DP{}{}",
