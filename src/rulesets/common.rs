@@ -60,8 +60,15 @@ pub fn entity(world: &World, id: UnitId) -> Entity {
 /// A component every unit of the ruleset has (its values, its flags).
 #[inline]
 pub fn component<C: Component>(world: &World, id: UnitId) -> &C {
+    component_of(world, world.resource::<Units>(), id)
+}
+
+/// `component` with the unit index in hand: rules that read many units' components
+/// look the index up once (a resource look-up costs as much as the component's).
+#[inline]
+pub fn component_of<'w, C: Component>(world: &'w World, units: &Units, id: UnitId) -> &'w C {
     world
-        .get::<C>(entity(world, id))
+        .get::<C>(units.entity(id))
         .unwrap_or_else(|| panic!("unit {} has no {}", id.0, std::any::type_name::<C>()))
 }
 
@@ -249,11 +256,12 @@ pub fn roll_average(
 /// Moves a unit (or removes it) and keeps the hex index current. Zones of control
 /// follow at the next `refresh_zones`.
 pub fn set_placement(world: &mut World, id: UnitId, to: Placement) {
-    let from = placement(world, id);
+    let units = world.resource::<Units>();
+    let from = units.placement(id);
     if from == to {
         return;
     }
-    let e = entity(world, id);
+    let e = units.entity(id);
     *world
         .get_mut::<Placement>(e)
         .expect("units have a placement") = to;

@@ -20,18 +20,21 @@ use super::*;
 /// move straight ahead): a step along the charger's facing brings them nearer.
 /// Unformed chargers have no front: every way is ahead.
 pub(crate) fn ahead(world: &World, charger: UnitId, target: UnitId) -> bool {
-    ahead_in(Where::now(world), charger, target)
+    stands_ahead(
+        formation(world, charger),
+        stands(world, charger),
+        stands(world, target),
+    )
 }
 
-/// `ahead` with the stands where `w` puts them.
-pub(crate) fn ahead_in(w: Where, charger: UnitId, target: UnitId) -> bool {
-    let f = formation(w.world, charger);
+/// `ahead` of a charger in formation `f` on the stands `own`, at the stands `target`.
+pub(crate) fn stands_ahead(f: CmFormation, own: &[HexCoord], target: &[HexCoord]) -> bool {
     if !f.formed() {
         return true;
     }
-    let ts = w.stands(target);
-    w.stands(charger).iter().any(|s| {
-        ts.iter()
+    own.iter().any(|s| {
+        target
+            .iter()
             .any(|t| f.facing.front(*s).distance(*t) < s.distance(*t))
     })
 }

@@ -237,17 +237,20 @@ pub fn inspired(world: &World, unit: UnitId) -> bool {
 
 /// The leader in a unit's front rank, with what he allocated to inspire (7.15).
 pub fn front_rank_leader(world: &World, unit: UnitId) -> Option<FrontRankLeader> {
-    let l = component::<CmUnit>(world, unit).leader?;
-    let at = placement(world, l).hex()?;
-    let f = formation(world, unit);
-    let own = stands(world, unit);
+    // The unit index read once for the five reads (the charge combat asks it of each
+    // of its units).
+    let units = world.resource::<Units>();
+    let l = component_of::<CmUnit>(world, units, unit).leader?;
+    let at = units.placement(l).hex()?;
+    let f = *component_of::<CmFormation>(world, units, unit);
+    let own = &component_of::<CmStands>(world, units, unit).0;
     if f.formed() && own.contains(&f.facing.front(at)) {
         return None;
     }
     Some(FrontRankLeader {
-        cps: component::<CmLeader>(world, l).cps,
+        cps: component_of::<CmLeader>(world, units, l).cps,
         allocated_to_inspire: if inspiring(world, l) {
-            tables(world).charts.charge.inspire_cps
+            world.resource::<CmTables>().0.charts.charge.inspire_cps
         } else {
             0
         },

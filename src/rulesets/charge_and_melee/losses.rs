@@ -35,14 +35,15 @@ pub fn add_dps(world: &mut World, id: UnitId, n: u8, rule: &'static str) {
     if n == 0 {
         return;
     }
-    let shaken_at = tables(world).charts.evade.shaken_dps;
-    let before = morale(world, id);
+    let shaken_at = world.resource::<CmTables>().0.charts.evade.shaken_dps;
+    let mut morale = component_mut::<CmMorale>(world, id);
+    let before = *morale;
     // The count the charge preview reads too; the casualties are counted when their
     // stands are removed (`remove_stands`), below.
     let mut m = with_dps(before, n, shaken_at);
     let casualties = m.casualties - before.casualties;
     m.casualties = before.casualties;
-    *component_mut::<CmMorale>(world, id) = m;
+    *morale = m;
     log(world, EventKind::CombatResult, rule, |w| {
         format!(
             "{} takes {n} DP{}{}",
@@ -132,7 +133,6 @@ pub fn remove_stands(world: &mut World, id: UnitId, n: u8, rule: &'static str) {
 /// Puts a unit's stands on `list`: its placement is the first; an empty list
 /// eliminates it and the leader with it (designer's: 3.22 is missing).
 pub fn set_stands(world: &mut World, id: UnitId, list: Vec<HexCoord>) {
-    let leader = component::<CmUnit>(world, id).leader;
     // Not a `resource_scope`: in Bevy 0.19 it takes the resource out of the world and
     // puts it back, which costs more than copying the few old hexes.
     let old = stands(world, id).to_vec();
@@ -145,6 +145,7 @@ pub fn set_stands(world: &mut World, id: UnitId, list: Vec<HexCoord>) {
             component_mut::<CmStands>(world, id).0 = list;
         }
         None => {
+            let leader = component::<CmUnit>(world, id).leader;
             component_mut::<CmStands>(world, id).0.clear();
             set_placement(world, id, Placement::Eliminated);
             log(world, EventKind::Eliminated, "spec B.2 §2", |w| {
@@ -160,12 +161,12 @@ pub fn set_stands(world: &mut World, id: UnitId, list: Vec<HexCoord>) {
 /// Moves a unit's stands to `list` (the same number, in the same order), its leader
 /// with the stand he was on.
 pub fn shift_stands(world: &mut World, id: UnitId, list: Vec<HexCoord>) {
-    let old = stands(world, id).to_vec();
-    if let Some(l) = component::<CmUnit>(world, id).leader
-        && let Some(h) = placement(world, l).hex()
-        && let Some(i) = old.iter().position(|s| *s == h)
-        && let Some(&to) = list.get(i)
-    {
+    let leader_to = component::<CmUnit>(world, id).leader.and_then(|l| {
+        let h = placement(world, l).hex()?;
+        let i = stands(world, id).iter().position(|s| *s == h)?;
+        list.get(i).map(|&to| (l, to))
+    });
+    if let Some((l, to)) = leader_to {
         set_placement(world, l, Placement::OnMap(to));
     }
     set_stands(world, id, list);

@@ -141,6 +141,7 @@ fn in_arc(f: CmFormation, s: HexCoord, step: (HexCoord, Option<HexCoord>)) -> bo
 /// stands.
 struct Aimer<'w> {
     chart: MissileChart,
+    shooter: UnitId,
     formation: CmFormation,
     targets: &'w [HexCoord],
     sight: Sight<'w>,
@@ -148,12 +149,27 @@ struct Aimer<'w> {
 
 impl<'w> Aimer<'w> {
     fn new(world: &'w World, shooter: UnitId, target: UnitId) -> Self {
+        let sight = Sight::of(world);
         Self {
-            chart: world.resource::<CmTables>().0.charts.missile,
-            formation: formation(world, shooter),
-            targets: stands(world, target),
-            sight: Sight::of(world),
+            chart: sight.tables.charts.missile,
+            shooter,
+            formation: *component_of(world, sight.units, shooter),
+            targets: &component_of::<CmStands>(world, sight.units, target).0,
+            sight,
         }
+    }
+
+    /// Whether the shooter's stand `s` stands in a front rank: no friend directly ahead
+    /// of it (7.3).
+    fn front_rank(&self, s: HexCoord) -> bool {
+        let f = self.formation;
+        let units = self.sight.units;
+        !f.formed()
+            || self
+                .sight
+                .index
+                .at(f.facing.front(s))
+                .is_none_or(|o| units.side(o) != units.side(self.shooter))
     }
 
     /// The stand of the target that `s` shoots at, if any: the nearest it sees — in its
@@ -179,14 +195,6 @@ impl<'w> Aimer<'w> {
             })
             .map(|(_, _, t, _)| t)
     }
-}
-
-/// Whether a stand stands in a front rank: no friend directly ahead of it (7.3).
-fn front_rank(world: &World, id: UnitId, s: HexCoord) -> bool {
-    let f = formation(world, id);
-    !f.formed()
-        || stand_at(world, f.facing.front(s))
-            .is_none_or(|o| side_of(world, o) != side_of(world, id))
 }
 
 /// Why a unit may not shoot at a target now (`aim`'s refusals before their words).
@@ -475,23 +483,27 @@ fn volley(
     range: Option<Exchange>,
     rule: &'static str,
 ) -> Volley {
-    let t = tables(world);
-    let chart = t.charts.missile;
-    let f = factor(troop_ref(world, shooter), ex);
-    let n = need(&chart, f, troop_ref(world, target).armoured);
+    // Each stand's aim and whether it stands in a front rank, read before the first
+    // die: rolling and logging move no stand.
+    let (chart, n, aims) = {
+        let aimer = Aimer::new(world, shooter, target);
+        let chart = aimer.chart;
+        let f = factor(aimer.sight.troop(shooter), ex);
+        let n = need(&chart, f, aimer.sight.troop(target).armoured);
+        let aims: Vec<Option<(HexCoord, bool)>> = from
+            .iter()
+            .map(|s| aimer.at(*s, range).map(|at| (at, aimer.front_rank(*s))))
+            .collect();
+        (chart, n, aims)
+    };
     let mut out = Volley {
         hits: 0,
         shot: false,
         from_front_rank: false,
         aimed: Vec::new(),
     };
-    // Each stand's aim, read before the first die: rolling and logging move no stand.
-    let aims: Vec<Option<HexCoord>> = {
-        let aimer = Aimer::new(world, shooter, target);
-        from.iter().map(|s| aimer.at(*s, range)).collect()
-    };
     for (&s, aim) in from.iter().zip(aims) {
-        let Some(at) = aim else {
+        let Some((at, in_front_rank)) = aim else {
             continue;
         };
         out.aimed.push(s);
@@ -513,7 +525,7 @@ fn volley(
             )
         });
         out.shot = true;
-        out.from_front_rank |= front_rank(world, shooter, s);
+        out.from_front_rank |= in_front_rank;
         if hits(&chart, n, die) {
             out.hits += 1;
         }

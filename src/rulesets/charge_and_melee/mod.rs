@@ -8,7 +8,7 @@
 //! as phases (below), Command Points and control tests (`command`), movement
 //! (`movement`), the missile exchanges (`missile`, with line of sight in `sight`),
 //! charge declarations and responses (`charges`), the one resolution step
-//! (`resolution`) and charges carried on (`carryon`), the charge preview (`preview`),
+//! (`resolution`, a combat's units read once in `combatant`) and charges carried on (`carryon`), the charge preview (`preview`),
 //! personal combat (`personal`), the mêlée (`fight`), the moves after a charge or mêlée
 //! (`after`), losses (`losses`), victory (`victory`). In the registry as `ENTRY`.
 
@@ -19,6 +19,7 @@ pub mod battleline;
 pub mod carryon;
 pub mod charge;
 pub mod charges;
+pub mod combatant;
 pub mod command;
 pub mod commands;
 pub mod cuneus;
@@ -302,36 +303,6 @@ impl StandIndex {
     }
 }
 
-/// Where the units' stands are for a rule that reads them: as they stand, or with one
-/// unit elsewhere and with other morale (the charge preview reads a charger at its point
-/// of contact, fatigue taken, through the resolver's own functions).
-#[derive(Clone, Copy)]
-pub(crate) struct Where<'a> {
-    pub world: &'a World,
-    pub moved: Option<(UnitId, &'a [HexCoord], CmMorale)>,
-}
-
-impl<'a> Where<'a> {
-    /// Every unit as it stands.
-    pub fn now(world: &'a World) -> Self {
-        Self { world, moved: None }
-    }
-
-    pub fn stands(&self, id: UnitId) -> &'a [HexCoord] {
-        match self.moved {
-            Some((m, list, _)) if m == id => list,
-            _ => stands(self.world, id),
-        }
-    }
-
-    pub fn morale(&self, id: UnitId) -> CmMorale {
-        match self.moved {
-            Some((m, _, morale)) if m == id => morale,
-            _ => morale(self.world, id),
-        }
-    }
-}
-
 /// One unit of stands as a whole-army scan sees it.
 #[derive(Clone, Debug)]
 pub struct Member {
@@ -347,8 +318,8 @@ pub struct Member {
 // ---- accessors ----
 
 pub(crate) use super::common::{
-    component, component_mut, entity, log, name, placement, plain_name, set_placement, side_name,
-    side_of, turn, unit_by_key,
+    component, component_mut, component_of, entity, log, name, placement, plain_name,
+    set_placement, side_name, side_of, turn, unit_by_key,
 };
 
 pub(crate) fn tables(world: &World) -> Arc<Tables> {
@@ -495,6 +466,7 @@ pub(crate) fn roll_grade(
     }
 }
 
+pub(crate) use combatant::Where;
 pub(crate) use losses::{add_dps, make_shaken, remove_stands, set_stands, shift_stands};
 
 // ---- the sequence of play (spec B.2 §13) ----

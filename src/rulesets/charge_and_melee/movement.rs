@@ -94,14 +94,15 @@ pub(crate) struct Ground<'w> {
 
 impl<'w> Ground<'w> {
     pub fn of(world: &'w World, unit: UnitId) -> Self {
+        let units = world.resource::<Units>();
         Self {
             passages: Passages::now(world),
             board: world.resource::<Board>(),
             tables: &world.resource::<CmTables>().0,
             index: world.resource::<StandIndex>(),
-            units: world.resource::<Units>(),
+            units,
             unit,
-            side: side_of(world, unit),
+            side: units.side(unit),
         }
     }
 
@@ -539,24 +540,30 @@ fn best_step_on(
     away: bool,
     prefer: usize,
 ) -> Option<usize> {
-    let dist = |l: &[HexCoord]| {
-        l.iter()
-            .flat_map(|a| of.iter().map(move |b| a.distance(*b)))
+    // The stands after a step in `dir` are read without building them (`translate`).
+    let stepped = |dir: usize| list.iter().map(move |s| s.neighbor(dir));
+    let dist = |l: &mut dyn Iterator<Item = HexCoord>| {
+        l.flat_map(|a| of.iter().map(move |b| a.distance(*b)))
             .min()
             .unwrap_or(0) as i32
     };
-    let now = dist(list);
+    let now = dist(&mut list.iter().copied());
     let mut best: Option<(i32, usize)> = None;
     for k in [0usize, 1, 5, 2, 4, 3] {
         let dir = (prefer + k) % 6;
-        let next = translate(list, dir);
-        if next.iter().any(|h| ground.blocks(*h)) {
+        if stepped(dir).any(|h| ground.blocks(h)) {
             continue;
         }
-        let d = dist(&next);
+        let d = dist(&mut stepped(dir));
         let gain = if away { d - now } else { now - d };
         if gain > 0 && best.is_none_or(|(g, _)| gain > g) {
             best = Some((gain, dir));
+        }
+        // One step moves every stand one hex: no distance, nor the least of them,
+        // changes by more than 1, so no later direction gains more (the first
+        // direction to gain 1 is the best).
+        if gain >= 1 {
+            break;
         }
     }
     best.map(|(_, d)| d)

@@ -13,6 +13,7 @@ use crate::engine::command::{Command, Refusal};
 use crate::engine::view::AttackPreview;
 
 use super::charge;
+use super::combatant::Combatant;
 use super::commands::CmCommand;
 use super::data::ChargeResult;
 use super::dice::faces_by_value;
@@ -98,14 +99,18 @@ pub fn charge_outcome(
         hits,
         shaken_at,
     );
-    let w = Where {
-        world,
-        moved: Some((c, &steps[k], m)),
-    };
+    let w = Where::with(world, Some((c, &steps[k], m)));
     // A target that declared a charge of its own meets its charger with its Attack
     // Factor (7.10, as the resolver reads it).
     let t_charged = state(world).declared.iter().any(|x| x.charger == t);
-    let scores = resolution::charge_scores(w, &[t], &[c], &[t_charged], &[target_die, charger_die]);
+    let (target, charger) = (Combatant::read(w, t), Combatant::read(w, c));
+    let scores = resolution::charge_scores(
+        w,
+        &[target],
+        &[charger],
+        &[t_charged],
+        &[target_die, charger_die],
+    );
     Some(charge::result(&tb.charts.charge, scores[1], scores[0]))
 }
 

@@ -10,11 +10,12 @@
 
 use bevy::prelude::*;
 
-use crate::engine::board::Board;
 use crate::engine::event::EventKind;
+use crate::engine::hex::HexCoord;
 use crate::engine::units::UnitId;
 
 use super::charge::{ChargingUnit, Frontage, outnumbered, side_score, stands_counted, supported};
+use super::combatant::Combatant;
 use super::data::{Category, ChargeResult};
 use super::evade::{EvadeOutcome, EvadeTest, evade_outcome};
 use super::responses::{Response, rabble_answer};
@@ -351,59 +352,66 @@ pub(crate) fn combat(
     attackers: &[UnitId],
     d_charged: &[bool],
 ) -> Vec<Fought> {
-    let t = tables(world);
-    let attackers = attackers.to_vec();
-    let mut results: Vec<Fought> = Vec::new();
-    let defenders = defenders.to_vec();
-    let mut dice = Vec::new();
-    for &u in defenders.iter().chain(&attackers) {
+    let mut dice = Vec::with_capacity(defenders.len() + attackers.len());
+    for &u in defenders.iter().chain(attackers) {
         let g = component::<CmUnit>(world, u).grade;
         dice.push(roll_grade(world, g, "C&M 7.15", |w| {
             format!("{}'s charge total", plain_name(w, u))
         }));
     }
-    let scores = charge_scores(Where::now(world), &defenders, &attackers, d_charged, &dice);
-    let a_charged = vec![true; attackers.len()];
-    let sides = [
-        (defenders.clone(), attackers.clone(), d_charged),
-        (attackers.clone(), defenders.clone(), &a_charged[..]),
-    ];
-    for (k, (own, enemy, flags)) in sides.iter().enumerate() {
-        let result = charge::result(&t.charts.charge, scores[k], scores[1 - k]);
-        let by_mounted = enemy.iter().all(|u| category(world, *u).mounted());
-        let any_mounted = enemy.iter().any(|u| category(world, *u).mounted());
-        let only_light = enemy.iter().all(|u| troop_ref(world, *u).light);
-        for (&u, &charged) in own.iter().zip(flags.iter()) {
-            let charged = &charged;
-            let tr = troop_ref(world, u);
-            let foe_good_foot = enemy.iter().any(|o| {
-                category(world, *o) == Category::Infantry
-                    && formation(world, *o).formed()
-                    && ahead(world, *o, u)
-            });
-            let ctx = ResultContext {
-                troop: tr,
-                grade: component::<CmUnit>(world, u).grade,
-                formation: formation(world, u).id,
-                shaken: morale(world, u).shaken,
-                charged: *charged,
-                stood_against_mounted: !*charged && any_mounted,
-                charged_by_mounted_only: !*charged && by_mounted,
-                charged_good_order_foot_frontally: *charged
-                    && tr.category == Category::Cavalry
-                    && foe_good_foot,
-                opposed_only_by_light: only_light,
-            };
-            let out = outcome(&t.charts.charge, result, &ctx);
-            results.push((u, result, out, enemy.clone()));
+    let mut results: Vec<Fought> = Vec::new();
+    // Each side's scores and result, logged once the units' reads are done with.
+    let mut read: Vec<(i32, i32, ChargeResult)> = Vec::new();
+    {
+        let w = Where::now(world);
+        let chart = &w.tables.charts.charge;
+        let defenders = Combatant::read_all(w, defenders);
+        let attackers = Combatant::read_all(w, attackers);
+        let scores = charge_scores(w, &defenders, &attackers, d_charged, &dice);
+        let a_charged = vec![true; attackers.len()];
+        let sides = [
+            (&defenders, &attackers, d_charged),
+            (&attackers, &defenders, &a_charged[..]),
+        ];
+        for (k, (own, enemy, flags)) in sides.iter().enumerate() {
+            let result = charge::result(chart, scores[k], scores[1 - k]);
+            let by_mounted = enemy.iter().all(|e| e.troop.category.mounted());
+            let any_mounted = enemy.iter().any(|e| e.troop.category.mounted());
+            let only_light = enemy.iter().all(|e| e.troop.light);
+            let opponents: Vec<UnitId> = enemy.iter().map(|e| e.id).collect();
+            for (u, &charged) in own.iter().zip(flags.iter()) {
+                let foe_good_foot = enemy.iter().any(|o| {
+                    o.troop.category == Category::Infantry
+                        && o.formation.formed()
+                        && charges::stands_ahead(o.formation, o.stands, u.stands)
+                });
+                let ctx = ResultContext {
+                    troop: u.troop,
+                    grade: u.unit.grade,
+                    formation: u.formation.id,
+                    shaken: u.morale.shaken,
+                    charged,
+                    stood_against_mounted: !charged && any_mounted,
+                    charged_by_mounted_only: !charged && by_mounted,
+                    charged_good_order_foot_frontally: charged
+                        && u.troop.category == Category::Cavalry
+                        && foe_good_foot,
+                    opposed_only_by_light: only_light,
+                };
+                let out = outcome(chart, result, &ctx);
+                results.push((u.id, result, out, opponents.clone()));
+            }
+            read.push((scores[k], scores[1 - k], result));
         }
+    }
+    for ((own_score, enemy_score, result), own) in read.into_iter().zip([defenders, attackers]) {
         log(world, EventKind::CombatResult, "C&M 7.15", |w| {
             let names: Vec<String> = own.iter().map(|u| plain_name(w, *u)).collect();
             format!(
                 "{}: {} against {}: {}",
                 names.join(", "),
-                scores[k],
-                scores[1 - k],
+                own_score,
+                enemy_score,
                 super::preview::result_name(result)
             )
         });
@@ -463,13 +471,12 @@ pub(crate) fn apply_results(world: &mut World, mut results: Vec<Fought>) {
 /// the charge preview runs over every face.
 pub(crate) fn charge_scores(
     w: Where,
-    defenders: &[UnitId],
-    attackers: &[UnitId],
+    defenders: &[Combatant],
+    attackers: &[Combatant],
     d_charged: &[bool],
     dice: &[u8],
 ) -> [i32; 2] {
-    let world = w.world;
-    let t = tables(world);
+    let t = w.tables;
     let (d_dice, a_dice) = dice.split_at(defenders.len());
     let a_charged = vec![true; attackers.len()];
     let sides = [
@@ -481,28 +488,22 @@ pub(crate) fn charge_scores(
     let frontages = sides.map(|(own, enemy, charged, _)| {
         own.iter()
             .zip(charged.iter())
-            .map(|(u, c)| frontage_in(w, *u, enemy, *c))
+            .map(|(u, c)| frontage(u, enemy, *c))
             .collect::<Vec<_>>()
     });
     let counted = |k: usize| -> u32 { frontages[k].iter().map(stands_counted).sum() };
     let mut scores = [0i32; 2];
     for (k, (own, enemy, charged, dice)) in sides.iter().enumerate() {
-        let elephants = own
-            .iter()
-            .all(|u| category(world, *u) == Category::Elephants);
+        let elephants = own.iter().all(|u| u.troop.category == Category::Elephants);
         let o = outnumbered(&t.charts.charge, counted(k), counted(1 - k), elephants);
-        // The troop types by reference: `troop` would copy each one's names.
         let units: Vec<ChargingUnit> = own
             .iter()
             .zip(dice.iter())
             .zip(charged.iter())
             .zip(&frontages[k])
-            .map(|(((u, die), c), f)| {
-                let tr = &t.troops.troops[component::<CmUnit>(world, *u).troop];
-                charging_unit(w, *u, tr, enemy, *c, *die, f)
-            })
+            .map(|(((u, die), c), f)| charging_unit(w, u, enemy, *c, *die, f))
             .collect();
-        scores[k] = side_score(&t, &units, o);
+        scores[k] = side_score(t, &units, o);
     }
     scores
 }
@@ -518,21 +519,20 @@ fn clear(world: &mut World) {
 }
 
 /// A unit's stands in a charge combat against `enemy` (7.15: numbers, supported).
-pub(crate) fn frontage_in(w: Where, u: UnitId, enemy: &[UnitId], charged: bool) -> Frontage {
-    let own = w.stands(u);
-    let foe: Vec<_> = enemy
-        .iter()
-        .flat_map(|e| w.stands(*e).iter().copied())
-        .collect();
-    let f = formation(w.world, u);
-    let engaged: Vec<_> = own
-        .iter()
-        .copied()
-        .filter(|s| foe.iter().any(|x| x.is_adjacent(*s)))
-        .collect();
+pub(crate) fn frontage(u: &Combatant, enemy: &[Combatant], charged: bool) -> Frontage {
+    let own = u.stands;
+    let f = u.formation;
+    let touches_enemy = |s: HexCoord| {
+        enemy
+            .iter()
+            .any(|e| e.stands.iter().any(|x| x.is_adjacent(s)))
+    };
+    let engaged = own.iter().filter(|s| touches_enemy(**s)).count() as u32;
+    // A second rank: stands whose front hex is an engaged stand of the unit.
     let second = if f.formed() {
         own.iter()
-            .filter(|s| engaged.contains(&f.facing.front(**s)))
+            .map(|s| f.facing.front(*s))
+            .filter(|ahead| own.contains(ahead) && touches_enemy(*ahead))
             .count() as u32
     } else {
         0
@@ -541,50 +541,41 @@ pub(crate) fn frontage_in(w: Where, u: UnitId, enemy: &[UnitId], charged: bool) 
         .iter()
         .filter(|s| !f.formed() || !own.contains(&f.facing.front(**s)))
         .count() as u32;
-    let spare = front_rank.saturating_sub(engaged.len() as u32);
+    let spare = front_rank.saturating_sub(engaged);
     Frontage {
-        engaged: engaged.len() as u32,
+        engaged,
         overlapping: [spare.min(1), spare.saturating_sub(1).min(1)],
         second_rank: second,
         charged_in_cuneus: charged && f.id == FormationId::Cuneus,
-        hit_in_flank_or_rear: f.formed() && !enemy.iter().any(|e| charges::ahead_in(w, u, *e)),
+        hit_in_flank_or_rear: f.formed()
+            && !enemy
+                .iter()
+                .any(|e| charges::stands_ahead(f, own, e.stands)),
     }
 }
 
 fn charging_unit<'a>(
     w: Where,
-    u: UnitId,
-    tr: &'a data::TroopType,
-    enemy: &[UnitId],
+    u: &Combatant<'a>,
+    enemy: &[Combatant],
     charged: bool,
     die: u8,
     f: &Frontage,
 ) -> ChargingUnit<'a> {
-    let world = w.world;
-    let m = w.morale(u);
-    let board = world.resource::<Board>();
-    let height = |id: UnitId| {
-        w.stands(id)
-            .iter()
-            .map(|h| board.elevation(*h))
-            .max()
-            .unwrap_or(0)
-    };
-    let mut c = ChargingUnit::new(tr, charged, die);
-    c.morale = component::<CmUnit>(world, u).mv;
-    c.formation = formation(world, u).id;
+    let m = u.morale;
+    let mut c = ChargingUnit::new(u.troop, charged, die);
+    c.morale = u.unit.mv;
+    c.formation = u.formation.id;
     c.dps = m.dps;
     c.casualties = m.casualties;
     c.shaken = m.shaken;
-    c.advantage_of_ground = enemy.iter().all(|e| height(u) > height(*e));
+    c.advantage_of_ground = enemy.iter().all(|e| u.height > e.height);
     c.supported = supported(f);
-    c.leader = command::front_rank_leader(world, u);
+    c.leader = command::front_rank_leader(w.world, u.id);
     c.against_unformed_foot = charged
-        && tr.category.mounted()
+        && u.troop.category.mounted()
         && enemy
             .iter()
-            .any(|e| category(world, *e) == Category::Infantry && !formation(world, *e).formed());
+            .any(|e| e.troop.category == Category::Infantry && !e.formation.formed());
     c
 }
-
-use super::charges::ahead;

@@ -54,11 +54,11 @@ pub fn clear_line(world: &World, from: HexCoord, to: HexCoord) -> bool {
 /// `blocker`'s tests read without its words, the resources looked up once for the many
 /// lines a volley or a scan of targets asks about (`clear_line` of each).
 pub(crate) struct Sight<'w> {
-    world: &'w World,
-    board: &'w Board,
-    tables: &'w Tables,
-    index: &'w StandIndex,
-    units: &'w Units,
+    pub world: &'w World,
+    pub board: &'w Board,
+    pub tables: &'w Tables,
+    pub index: &'w StandIndex,
+    pub units: &'w Units,
 }
 
 impl<'w> Sight<'w> {
@@ -72,6 +72,11 @@ impl<'w> Sight<'w> {
         }
     }
 
+    /// A unit's troop type (`troop_ref`), the resources in hand.
+    pub fn troop(&self, id: UnitId) -> &'w TroopType {
+        &self.tables.troops.troops[component_of::<CmUnit>(self.world, self.units, id).troop]
+    }
+
     /// `clear_line(world, from, to)`.
     pub fn clear(&self, from: HexCoord, to: HexCoord) -> bool {
         let (board, index, units) = (self.board, self.index, self.units);
@@ -79,7 +84,7 @@ impl<'w> Sight<'w> {
         // The side whose stands a bow in `from` shoots over (7.3), if one stands there.
         let over = index
             .at(from)
-            .filter(|&s| troop_ref(self.world, s).long_range > 0)
+            .filter(|&s| self.troop(s).long_range > 0)
             .map(|s| units.side(s));
         line_of_sight(from, to, |x| {
             if x == from || x == to {
