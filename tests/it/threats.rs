@@ -434,9 +434,7 @@ fn mp_threat_map_agrees_with_the_enemys_move_options_once_its_phase_comes() {
     let path = crate::common::root().join("scenarios/morne_plaine/waterloo_1815.ron");
     let mut g = Game::start(&path, 1, &["sodden_ground".to_string()]).unwrap();
     let acting = g.turn().active;
-    let started = std::time::Instant::now();
     let map = g.threat_map();
-    eprintln!("Waterloo threat map: {:?}", started.elapsed());
     let units = g.world.resource::<Units>();
     // Artillery's bombardment reaches beyond contact: its range is checked above.
     let allies: Vec<(UnitId, String)> = units
@@ -622,14 +620,4 @@ fn ctb_threat_map_agrees_with_the_enemys_move_options_once_its_activation_comes(
         expected.retain(|h| !own.contains(h));
         assert_eq!(threats, expected, "{key}");
     }
-    // The largest battle's map, as the window computes it on a toggle.
-    let path = crate::common::root().join("scenarios/charles_the_bold/grandson_1476.ron");
-    let g = Game::start(&path, 1, &[]).unwrap();
-    let started = std::time::Instant::now();
-    let map = g.threat_map();
-    eprintln!(
-        "Grandson threat map: {:?}, {} hexes",
-        started.elapsed(),
-        map.hexes.len()
-    );
 }
