@@ -336,7 +336,21 @@ fn game_panels(
                 next.set(Screen::Menu);
             }
         });
-        ui.label(egui::RichText::new(&ui_state.status).small());
+        ui.horizontal(|ui| {
+            // A what-if branch says where it left, whatever the last command said.
+            if let Some(b) = &game.branch {
+                ui.label(
+                    egui::RichText::new(format!(
+                        "What-if branch: from command {} of {}",
+                        b.at, b.save
+                    ))
+                    .small()
+                    .color(egui::Color32::from_rgb(230, 180, 60)),
+                );
+                ui.separator();
+            }
+            ui.label(egui::RichText::new(&ui_state.status).small());
+        });
     });
 
     // The replay bar: where the game stands, the steps, the timeline, the branch.
