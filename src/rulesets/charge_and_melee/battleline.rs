@@ -107,37 +107,63 @@ fn straight_ahead(world: &World, unit: UnitId) -> Vec<UnitId> {
     out
 }
 
-/// After `d` was declared: when its charger stands in a controlled battle line (7.1),
-/// the line's other units declare their charges with it, as one body.
-pub fn declare_line(world: &mut World, d: Declared) {
+/// What a unit of a battle line does when the line's charge is declared (7.1).
+#[derive(Clone, Debug)]
+pub(crate) enum Joining {
+    /// It declared a charge of its own already.
+    HasDeclared,
+    /// Its control test rules it (halted or compelled): it does not charge.
+    Ruled,
+    /// It charges with the line.
+    Charges(Declared),
+    /// It has no enemy it may charge; why it may not charge the line's target.
+    Stays(Option<String>),
+}
+
+/// A battle line's declarations (7.1), worked out without making them.
+pub(crate) struct LinePlan {
+    pub leader: UnitId,
+    /// The line, the declaring unit first (`body_of`).
+    pub body: Vec<UnitId>,
+    /// What each other unit of the line does, in the body's order.
+    pub joins: Vec<(UnitId, Joining)>,
+}
+
+impl LinePlan {
+    /// The line's charges, the declaring unit's `d` first, in the order declared.
+    pub fn charges(&self, d: Declared) -> Vec<Declared> {
+        let mut out = vec![d];
+        out.extend(self.joins.iter().filter_map(|(_, j)| match j {
+            Joining::Charges(x) => Some(*x),
+            _ => None,
+        }));
+        out
+    }
+}
+
+/// The declarations `d` makes of its charger's controlled battle line (7.1), `declared`
+/// being the charges declared so far, `d` among them: each other unit charges the enemy
+/// straight ahead of it, else the line's target, else the nearest enemy it may charge,
+/// each checked as its declaration would be after the ones before it. `None` when the
+/// charger stands in no line, or charges with one already.
+pub(crate) fn line_plan(world: &World, d: Declared, declared: &[Declared]) -> Option<LinePlan> {
     if declared_with(world, d.charger).is_some() {
-        return;
+        return None;
     }
     let body = body_of(world, d.charger);
     if body.len() < 2 {
-        return;
+        return None;
     }
     let leader = commander_of(world, d.charger).expect("a body has a leader");
-    log(world, EventKind::CombatDeclared, "C&M 7.1", |w| {
-        let names: Vec<String> = body.iter().map(|u| plain_name(w, *u)).collect();
-        format!(
-            "{} charge as one body: a battle line controlled by {}",
-            names.join(", "),
-            plain_name(w, leader)
-        )
-    });
-    let mut joined = vec![d.charger];
+    let mut declared = declared.to_vec();
+    let mut joins = Vec::new();
     for &m in &body[1..] {
-        if state(world).declared.iter().any(|x| x.charger == m) {
+        if declared.iter().any(|x| x.charger == m) {
+            joins.push((m, Joining::HasDeclared));
             continue;
         }
         if halted(world, m) || compelled(world, m) {
-            log(world, EventKind::CombatDeclared, "C&M 7.1", |w| {
-                format!(
-                    "{} does not charge with its line: its control test rules it",
-                    name(w, m)
-                )
-            });
+            joins.push((m, Joining::Ruled));
             continue;
         }
         let mut candidates = straight_ahead(world, m);
@@ -153,7 +179,7 @@ pub fn declare_line(world: &mut World, d: Declared) {
         let mut why = None;
         let found = candidates.into_iter().find_map(|t| {
             let tk = super::super::common::key(world, t);
-            match charges::check_charge(world, &key, &tk) {
+            match charges::check_charge_among(world, &key, &tk, &declared) {
                 Ok(x) => Some(x),
                 Err(r) => {
                     if t == d.target {
@@ -165,6 +191,46 @@ pub fn declare_line(world: &mut World, d: Declared) {
         });
         match found {
             Some(x) => {
+                declared.push(x);
+                joins.push((m, Joining::Charges(x)));
+            }
+            None => joins.push((m, Joining::Stays(why))),
+        }
+    }
+    Some(LinePlan {
+        leader,
+        body,
+        joins,
+    })
+}
+
+/// After `d` was declared: when its charger stands in a controlled battle line (7.1),
+/// the line's other units declare their charges with it, as one body (`line_plan`).
+pub fn declare_line(world: &mut World, d: Declared) {
+    let declared = state(world).declared.clone();
+    let Some(plan) = line_plan(world, d, &declared) else {
+        return;
+    };
+    let (body, leader) = (&plan.body, plan.leader);
+    log(world, EventKind::CombatDeclared, "C&M 7.1", |w| {
+        let names: Vec<String> = body.iter().map(|u| plain_name(w, *u)).collect();
+        format!(
+            "{} charge as one body: a battle line controlled by {}",
+            names.join(", "),
+            plain_name(w, leader)
+        )
+    });
+    let mut joined = vec![d.charger];
+    for (m, join) in plan.joins {
+        match join {
+            Joining::HasDeclared => {}
+            Joining::Ruled => log(world, EventKind::CombatDeclared, "C&M 7.1", |w| {
+                format!(
+                    "{} does not charge with its line: its control test rules it",
+                    name(w, m)
+                )
+            }),
+            Joining::Charges(x) => {
                 world.resource_mut::<CmState>().declared.push(x);
                 joined.push(m);
                 log(world, EventKind::CombatDeclared, "C&M 7.1", |w| {
@@ -175,7 +241,7 @@ pub fn declare_line(world: &mut World, d: Declared) {
                     )
                 });
             }
-            None => log(world, EventKind::CombatDeclared, "C&M 7.1", |w| {
+            Joining::Stays(why) => log(world, EventKind::CombatDeclared, "C&M 7.1", |w| {
                 format!(
                     "{} has no enemy it may charge and stays{}",
                     name(w, m),
@@ -204,7 +270,15 @@ pub(crate) struct Combat {
 /// the target charged)`, with those of a battle line's units merged into one: the line
 /// and every enemy its units struck fight together (7.1, 7.15).
 pub(crate) fn merge(world: &World, combats: Vec<(UnitId, Vec<UnitId>, bool)>) -> Vec<Combat> {
-    let bodies = &world.resource::<CmCommandState>().bodies;
+    merge_bodies(&world.resource::<CmCommandState>().bodies, combats)
+}
+
+/// `merge` with the battle lines that charged as one body, `bodies`, given: the charge
+/// preview's line, its declarations not yet made.
+pub(crate) fn merge_bodies(
+    bodies: &[Vec<UnitId>],
+    combats: Vec<(UnitId, Vec<UnitId>, bool)>,
+) -> Vec<Combat> {
     let body = |u: &UnitId| bodies.iter().position(|b| b.contains(u));
     let mut out: Vec<Combat> = Vec::new();
     for (target, attackers, charged) in combats {

@@ -84,8 +84,13 @@ fn case<'a>(
 /// `check_charge`'s refusals of the charger whatever its target: a charge declared
 /// already, in contact, halted or in flight (autoplay reads them once a unit).
 pub(crate) fn may_declare(world: &World, id: UnitId) -> Result<(), Refusal> {
+    may_declare_among(world, id, &state(world).declared)
+}
+
+/// `may_declare` with the charges `declared` so far (`check_charge_among`).
+fn may_declare_among(world: &World, id: UnitId, declared: &[Declared]) -> Result<(), Refusal> {
     super::battleline::check_not_in_body(world, id)?;
-    if state(world).declared.iter().any(|d| d.charger == id) {
+    if declared.iter().any(|d| d.charger == id) {
         return Err(Refusal::new(
             "C&M 7.2",
             format!("{} has declared its charge", plain_name(world, id)),
@@ -179,6 +184,18 @@ pub(crate) fn opening_checks(
 }
 
 pub fn check_charge(world: &World, unit: &UnitRef, target: &UnitRef) -> Result<Declared, Refusal> {
+    check_charge_among(world, unit, target, &state(world).declared)
+}
+
+/// `check_charge` with the charges `declared` so far given rather than read: a battle
+/// line's declarations one after the other (7.1), worked out before they are made (the
+/// charge preview) as when they are.
+pub(crate) fn check_charge_among(
+    world: &World,
+    unit: &UnitRef,
+    target: &UnitRef,
+    declared: &[Declared],
+) -> Result<Declared, Refusal> {
     let opening = Opening {
         phase: CmPhase::ChargeDeclaration,
         phase_rule: "C&M 7.2",
@@ -189,7 +206,7 @@ pub fn check_charge(world: &World, unit: &UnitRef, target: &UnitRef) -> Result<D
         friend_rule: "C&M 7.1",
     };
     let (id, tid) = opening_checks(world, &opening, unit, target)?;
-    may_charge(world, id, tid)?;
+    may_charge_among(world, id, tid, declared)?;
     Ok(Declared {
         charger: id,
         target: tid,
@@ -200,8 +217,18 @@ pub fn check_charge(world: &World, unit: &UnitRef, target: &UnitRef) -> Result<D
 /// once its opening ones are passed, and the threat map's for the charges an enemy
 /// could declare (7.2-7.7, 7.3's cases, the scenario's passages).
 pub(crate) fn may_charge(world: &World, id: UnitId, tid: UnitId) -> Result<(), Refusal> {
+    may_charge_among(world, id, tid, &state(world).declared)
+}
+
+/// `may_charge` with the charges `declared` so far (`check_charge_among`).
+fn may_charge_among(
+    world: &World,
+    id: UnitId,
+    tid: UnitId,
+    declared: &[Declared],
+) -> Result<(), Refusal> {
     let side = side_of(world, id);
-    may_declare(world, id)?;
+    may_declare_among(world, id, declared)?;
     let t = tables(world);
     let troop = &t.troops.troops[component::<CmUnit>(world, id).troop];
     if !within_reach(world, id, tid) {
@@ -236,7 +263,7 @@ pub(crate) fn may_charge(world: &World, id: UnitId, tid: UnitId) -> Result<(), R
     let c = case(world, troop, id, tid);
     // A battle line (7.1, 7.3): a friend beside it that declared a charge and may
     // charge on its own.
-    let anchor = state(world).declared.iter().any(|d| {
+    let anchor = declared.iter().any(|d| {
         side_of(world, d.charger) == side && in_contact(world, d.charger, id) && {
             let other = &t.troops.troops[component::<CmUnit>(world, d.charger).troop];
             may_initiate(&t, &case(world, other, d.charger, d.target), false).is_ok()

@@ -14,14 +14,18 @@ use crate::engine::units::{UnitId, Units};
 use super::data::{Tables, TroopType};
 use super::{CmFormation, CmMorale, CmStands, CmTables, CmUnit, component_of};
 
-/// Where the units' stands are for a rule that reads them: as they stand, or with one
-/// unit elsewhere and with other morale (the charge preview reads a charger at its point
-/// of contact, fatigue taken, through the resolver's own functions). The resources the
-/// combat reads are looked up once, with it.
+/// A unit read elsewhere than it stands, with other morale: a charger at its point of
+/// contact, its fatigue and the hits of the shooting at it taken (the charge preview).
+pub(crate) type Moved<'a> = (UnitId, &'a [HexCoord], CmMorale);
+
+/// Where the units' stands are for a rule that reads them: as they stand, or with some
+/// units elsewhere and with other morale (the charge preview reads a charger, or each
+/// unit of a battle line, at its point of contact, fatigue taken, through the resolver's
+/// own functions). The resources the combat reads are looked up once, with it.
 #[derive(Clone, Copy)]
 pub(crate) struct Where<'a> {
     pub world: &'a World,
-    pub moved: Option<(UnitId, &'a [HexCoord], CmMorale)>,
+    pub moved: &'a [Moved<'a>],
     pub tables: &'a Tables,
     pub board: &'a Board,
     units: &'a Units,
@@ -30,11 +34,11 @@ pub(crate) struct Where<'a> {
 impl<'a> Where<'a> {
     /// Every unit as it stands.
     pub fn now(world: &'a World) -> Self {
-        Self::with(world, None)
+        Self::with(world, &[])
     }
 
-    /// Every unit as it stands but `moved`: a unit on other stands, with other morale.
-    pub fn with(world: &'a World, moved: Option<(UnitId, &'a [HexCoord], CmMorale)>) -> Self {
+    /// Every unit as it stands but the `moved`: each on other stands, with other morale.
+    pub fn with(world: &'a World, moved: &'a [Moved<'a>]) -> Self {
         Self {
             world,
             moved,
@@ -50,16 +54,16 @@ impl<'a> Where<'a> {
     }
 
     pub fn stands(&self, id: UnitId) -> &'a [HexCoord] {
-        match self.moved {
-            Some((m, list, _)) if m == id => list,
-            _ => &self.get::<CmStands>(id).0,
+        match self.moved.iter().find(|(m, _, _)| *m == id) {
+            Some((_, list, _)) => list,
+            None => &self.get::<CmStands>(id).0,
         }
     }
 
     pub fn morale(&self, id: UnitId) -> CmMorale {
-        match self.moved {
-            Some((m, _, morale)) if m == id => morale,
-            _ => *self.get::<CmMorale>(id),
+        match self.moved.iter().find(|(m, _, _)| *m == id) {
+            Some((_, _, morale)) => *morale,
+            None => *self.get::<CmMorale>(id),
         }
     }
 }

@@ -31,6 +31,7 @@ pub mod evade;
 pub mod fight;
 pub mod fight_preview;
 pub mod formation;
+pub mod line_preview;
 pub mod losses;
 pub mod melee;
 pub mod missile;

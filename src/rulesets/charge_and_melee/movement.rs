@@ -90,10 +90,19 @@ pub(crate) struct Ground<'w> {
     units: &'w Units,
     unit: UnitId,
     side: SideId,
+    /// Units read on other stands than they hold (`Ground::past`).
+    moved: &'w [(UnitId, &'w [HexCoord])],
 }
 
 impl<'w> Ground<'w> {
     pub fn of(world: &'w World, unit: UnitId) -> Self {
+        Self::past(world, unit, &[])
+    }
+
+    /// The ground of `unit` once the `moved` units stand on their new stands: what a
+    /// battle line's later chargers meet after its earlier ones moved (7.1, 7.7; the
+    /// charge preview).
+    pub fn past(world: &'w World, unit: UnitId, moved: &'w [(UnitId, &'w [HexCoord])]) -> Self {
         let units = world.resource::<Units>();
         Self {
             passages: Passages::now(world),
@@ -103,14 +112,27 @@ impl<'w> Ground<'w> {
             units,
             unit,
             side: units.side(unit),
+            moved,
         }
+    }
+
+    /// The unit with a stand on `hex`, the moved units on their new stands.
+    fn occupant(&self, hex: HexCoord) -> Option<UnitId> {
+        if self.moved.is_empty() {
+            return self.index.at(hex);
+        }
+        if let Some((u, _)) = self.moved.iter().find(|(_, list)| list.contains(&hex)) {
+            return Some(*u);
+        }
+        self.index
+            .at(hex)
+            .filter(|o| !self.moved.iter().any(|(u, _)| u == o))
     }
 
     /// `touches_enemy` of the unit's side.
     pub fn touches_enemy(&self, hex: HexCoord) -> bool {
         hex.neighbors().iter().any(|n| {
-            self.index
-                .at(*n)
+            self.occupant(*n)
                 .is_some_and(|o| self.units.side(o) != self.side)
         })
     }
@@ -122,7 +144,7 @@ impl<'w> Ground<'w> {
                 .tables
                 .terrain_type(self.board.terrain_name(hex))
                 .is_some_and(|tt| !tt.passable)
-            || self.index.at(hex).is_some_and(|o| o != self.unit)
+            || self.occupant(hex).is_some_and(|o| o != self.unit)
             || self.passages.holder(hex).is_some_and(|s| s != self.side)
     }
 }
@@ -613,11 +635,23 @@ pub(crate) fn closing_steps(
     to: &[UnitId],
     hexes: u32,
 ) -> Vec<Vec<HexCoord>> {
+    closing_steps_past(world, id, to, hexes, &[])
+}
+
+/// `closing_steps` once the `moved` units stand on their new stands (`Ground::past`):
+/// a battle line's charger after the units of the line that moved before it (7.1).
+pub(crate) fn closing_steps_past(
+    world: &World,
+    id: UnitId,
+    to: &[UnitId],
+    hexes: u32,
+    moved: &[(UnitId, &[HexCoord])],
+) -> Vec<Vec<HexCoord>> {
     let of: Vec<HexCoord> = to.iter().flat_map(|o| stands(world, *o).to_vec()).collect();
     let prefer = formation(world, id).facing.0 as usize;
     let mut steps = vec![stands(world, id).to_vec()];
     // Read without moving: the ground is the same at every step.
-    let ground = Ground::of(world, id);
+    let ground = Ground::past(world, id, moved);
     for _ in 0..hexes {
         let list = steps.last().expect("the start");
         if list.iter().any(|x| of.iter().any(|y| x.is_adjacent(*y))) {

@@ -4,8 +4,9 @@
 //! resolver's own functions over every face: the path of `movement::closing_steps` (what
 //! `close_in` moves), `moves::fast_move` and `fatigue_dp`, and the scores of
 //! `resolution::charge_scores` with each side's grade die. A charger in a controlled
-//! battle line (7.1) is previewed alone, the preview naming the units that charge with
-//! it and saying the combat is the line's (7.15).
+//! battle line (7.1) previews the line's one combat (`line_preview`), or, where its dice
+//! are too many to enumerate, its own charge alone; the preview names the units that
+//! charge with it either way.
 
 use bevy::prelude::*;
 
@@ -18,6 +19,7 @@ use super::commands::CmCommand;
 use super::data::ChargeResult;
 use super::dice::faces_by_value;
 use super::fight_preview::successes;
+use super::line_preview;
 use super::losses::with_dps;
 use super::*;
 
@@ -59,9 +61,25 @@ pub fn volley_at(world: &World, c: UnitId, t: UnitId) -> Volley {
 
 /// Whether the target shoots at a charger whose move is `hexes` (7.14: it comes within
 /// short range).
-fn shoots(world: &World, c: UnitId, t: UnitId, hexes: u32) -> bool {
+pub(crate) fn shoots(world: &World, c: UnitId, t: UnitId, hexes: u32) -> bool {
     let reach = u32::from(tables(world).charts.missile.short_range);
     gap_between(world, t, c) <= hexes + reach
+}
+
+/// A charger's morale once its move die's fatigue DP (7.7), then the `hits` of the
+/// shooting at it (7.14), are taken, in that order, as the resolution takes them: what
+/// it fights the charge combat with.
+pub(crate) fn morale_at_contact(world: &World, c: UnitId, move_face: u8, hits: u8) -> CmMorale {
+    let tb = tables(world);
+    let chart = &tb.charts.charge_move;
+    let difficult = movement::in_difficult(world, stands(world, c));
+    let fatigue = u8::from(moves::fatigue_dp(chart, move_face, difficult));
+    let shaken_at = tb.charts.evade.shaken_dps;
+    with_dps(
+        with_dps(morale(world, c), fatigue, shaken_at),
+        hits,
+        shaken_at,
+    )
 }
 
 /// The charger's result when its move die shows `move_face`, the target's shooting
@@ -89,17 +107,9 @@ pub fn charge_outcome(
         move_face,
     ));
     let k = contact_at.filter(|k| *k <= hexes)?;
-    // The move die's fatigue DP, then the hits of the target's shooting, are taken
-    // before the combat (7.7, 7.14), in that order.
-    let difficult = movement::in_difficult(world, stands(world, c));
-    let fatigue = u8::from(moves::fatigue_dp(chart, move_face, difficult));
-    let shaken_at = tb.charts.evade.shaken_dps;
-    let m = with_dps(
-        with_dps(morale(world, c), fatigue, shaken_at),
-        hits,
-        shaken_at,
-    );
-    let w = Where::with(world, Some((c, &steps[k], m)));
+    let m = morale_at_contact(world, c, move_face, hits);
+    let moved = [(c, &steps[k][..], m)];
+    let w = Where::with(world, &moved);
     // A target that declared a charge of its own meets its charger with its Attack
     // Factor (7.10, as the resolver reads it).
     let t_charged = state(world).declared.iter().any(|x| x.charger == t);
@@ -117,13 +127,24 @@ pub fn charge_outcome(
 /// The charger's path towards its target and the first of its steps in contact: what
 /// `charge_outcome` reads.
 pub fn closing(world: &World, c: UnitId, t: UnitId) -> (Vec<Vec<HexCoord>>, Option<usize>) {
+    closing_past(world, c, t, &[])
+}
+
+/// `closing` once the `moved` units stand on their new stands: a battle line's charger
+/// after the units of the line declared before it moved (7.1; `movement::closing_steps_past`).
+pub(crate) fn closing_past(
+    world: &World,
+    c: UnitId,
+    t: UnitId,
+    moved: &[(UnitId, &[HexCoord])],
+) -> (Vec<Vec<HexCoord>>, Option<usize>) {
     let tb = tables(world);
     let category = troop_ref(world, c).category;
     let most = (1..=6)
         .map(|f| u32::from(moves::fast_move(&tb.charts.charge_move, category, f)))
         .max()
         .unwrap_or(0);
-    let steps = movement::closing_steps(world, c, &[t], most);
+    let steps = movement::closing_steps_past(world, c, &[t], most, moved);
     let of = stands(world, t);
     let contact_at = steps
         .iter()
@@ -146,7 +167,9 @@ pub fn contact_faces(world: &World, c: UnitId, t: UnitId) -> usize {
 
 /// The preview of `charge UNIT -> TARGET`: refused as the command would be; else the
 /// chances, over the charger's move die and both sides' combat dice, that it falls
-/// short or reads each result (the target's is the mirror: its own band).
+/// short or reads each result (the target's is the mirror: its own band). A charger in
+/// a controlled battle line (7.1) gives its line's chances (`line_preview`) when its
+/// dice are few enough to enumerate.
 pub fn charge_preview(world: &World, command: &Command) -> Result<AttackPreview, Refusal> {
     let Some(CmCommand::Charge { unit, target }) = CmCommand::of(command) else {
         return Err(Refusal::new("C&M 7.2", "close combat begins with a charge"));
@@ -156,9 +179,80 @@ pub fn charge_preview(world: &World, command: &Command) -> Result<AttackPreview,
     let tb = tables(world);
     let chart = &tb.charts.charge_move;
     let tr = troop(world, c);
-    let (steps, contact_at) = closing(world, c, t);
     let difficult = movement::in_difficult(world, stands(world, c));
     let t_charged = state(world).declared.iter().any(|x| x.charger == t);
+    let grade = |id: UnitId| component::<CmUnit>(world, id).grade;
+    let volley = volley_at(world, c, t);
+    // The line's chances (7.1), else why they are the charger's alone.
+    let line_chances = match line_preview::LineCharge::of(world, c, t) {
+        Some(line) => line.chances(world),
+        None => Err("no other unit of the line joins its charge".to_string()),
+    };
+    let (odds, chances) = match &line_chances {
+        Ok(x) => (x.odds.clone(), x.chances.clone()),
+        Err(_) => lone_chances(world, c, t),
+    };
+    let mut modifiers = vec![format!(
+        "move die: {} (C&M 7.6){}",
+        (1..=6)
+            .map(|f| moves::fast_move(chart, tr.category, f).to_string())
+            .collect::<Vec<_>>()
+            .join("/"),
+        if difficult {
+            ", fatigue DP on 4-6 in difficult terrain (C&M 7.7)"
+        } else {
+            ", fatigue DP on 5-6 (C&M 7.7)"
+        }
+    )];
+    match &line_chances {
+        // The line's own lines: each charge, its contact and shooting, and its dice.
+        Ok(x) => modifiers.extend(x.notes.iter().cloned()),
+        Err(_) => {
+            modifiers.push(format!(
+                "dice: {} {:?} against {} {:?} (C&M 7.15)",
+                plain_name(world, c),
+                tb.die_of(grade(c)),
+                plain_name(world, t),
+                tb.die_of(grade(t))
+            ));
+            if volley.stands > 0 {
+                modifiers.push(format!(
+                    "{} shoots as it comes on: {} stand{}, each hits on {:.0}% (C&M 7.14)",
+                    plain_name(world, t),
+                    volley.stands,
+                    if volley.stands == 1 { "" } else { "s" },
+                    volley.hit * 100.0
+                ));
+            }
+        }
+    }
+    if t_charged {
+        modifiers.push(format!(
+            "{} charges too: it meets the charge with its Attack Factor (C&M 7.10)",
+            plain_name(world, t)
+        ));
+    }
+    let alone = line_chances.err();
+    let attack_supports = line_note(world, c, alone.as_deref(), &mut modifiers);
+    Ok(AttackPreview {
+        command: command.clone(),
+        odds,
+        modifiers,
+        die_modifier: 0,
+        chances,
+        attack_supports,
+        defence_supports: Vec::new(),
+    })
+}
+
+/// The odds line and the chances of a lone charger's charge: over its move die, the
+/// target's shooting (7.14) and both sides' combat dice, that it falls short or reads
+/// each result if the target stands.
+fn lone_chances(world: &World, c: UnitId, t: UnitId) -> (String, Vec<(String, f64)>) {
+    let tb = tables(world);
+    let chart = &tb.charts.charge_move;
+    let tr = troop(world, c);
+    let (steps, contact_at) = closing(world, c, t);
     let grade = |id: UnitId| component::<CmUnit>(world, id).grade;
     let t_faces = faces_by_value(tb.die_of(grade(t)), &tb.charts.average_die);
     let c_faces = faces_by_value(tb.die_of(grade(c)), &tb.charts.average_die);
@@ -183,14 +277,7 @@ pub fn charge_preview(world: &World, command: &Command) -> Result<AttackPreview,
             if p_hits == 0.0 {
                 continue;
             }
-            let fatigue = u8::from(moves::fatigue_dp(chart, face, difficult));
-            let casualty = with_dps(
-                with_dps(m0, fatigue, tb.charts.evade.shaken_dps),
-                hits,
-                tb.charts.evade.shaken_dps,
-            )
-            .casualties
-                > m0.casualties;
+            let casualty = morale_at_contact(world, c, face, hits).casualties > m0.casualties;
             for &(tv, tn) in &t_faces {
                 for &(cv, cn) in &c_faces {
                     let p = p_hits * f64::from(tn) * f64::from(cn) / 216.0;
@@ -199,26 +286,13 @@ pub fn charge_preview(world: &World, command: &Command) -> Result<AttackPreview,
                         Some(_) if casualty => stand_lost += p,
                         Some(r) => {
                             need = Some(need.map_or(face, |n: u8| n.min(face)));
-                            let i = ChargeResult::ALL.iter().position(|x| *x == r).unwrap_or(0);
-                            by_result[i] += p;
+                            by_result[result_index(r)] += p;
                         }
                     }
                 }
             }
         }
     }
-    let mut chances = vec![("falls short (7.9)".to_string(), short)];
-    for (i, p) in by_result.iter().enumerate() {
-        chances.push((
-            format!("contact, {}", result_name(ChargeResult::ALL[i])),
-            *p,
-        ));
-    }
-    chances.push((
-        "contact after losing a stand to shooting (not previewed)".to_string(),
-        stand_lost,
-    ));
-    chances.retain(|(_, p)| *p > 0.0);
     let gap = gap_between(world, c, t);
     let odds = match contact_at {
         Some(k) => format!(
@@ -234,59 +308,47 @@ pub fn charge_preview(world: &World, command: &Command) -> Result<AttackPreview,
             plain_name(world, t)
         ),
     };
-    let mut modifiers = vec![
-        format!(
-            "move die: {} (C&M 7.6){}",
-            (1..=6)
-                .map(|f| moves::fast_move(chart, tr.category, f).to_string())
-                .collect::<Vec<_>>()
-                .join("/"),
-            if difficult {
-                ", fatigue DP on 4-6 in difficult terrain (C&M 7.7)"
-            } else {
-                ", fatigue DP on 5-6 (C&M 7.7)"
-            }
-        ),
-        format!(
-            "dice: {} {:?} against {} {:?} (C&M 7.15)",
-            plain_name(world, c),
-            tb.die_of(grade(c)),
-            plain_name(world, t),
-            tb.die_of(grade(t))
-        ),
-    ];
-    if volley.stands > 0 {
-        modifiers.push(format!(
-            "{} shoots as it comes on: {} stand{}, each hits on {:.0}% (C&M 7.14)",
-            plain_name(world, t),
-            volley.stands,
-            if volley.stands == 1 { "" } else { "s" },
-            volley.hit * 100.0
+    (odds, chance_lines(short, &by_result, stand_lost))
+}
+
+/// The index of a result in `ChargeResult::ALL`: the chances are kept in its order.
+pub(crate) fn result_index(r: ChargeResult) -> usize {
+    ChargeResult::ALL.iter().position(|x| *x == r).unwrap_or(0)
+}
+
+/// The chances the window lists: falling short (7.9), each result on contact (7.15),
+/// and contact after a stand lost to the shooting (not previewed); those of chance 0
+/// left out.
+pub(crate) fn chance_lines(
+    short: f64,
+    by_result: &[f64; 6],
+    stand_lost: f64,
+) -> Vec<(String, f64)> {
+    let mut chances = vec![("falls short (7.9)".to_string(), short)];
+    for (i, p) in by_result.iter().enumerate() {
+        chances.push((
+            format!("contact, {}", result_name(ChargeResult::ALL[i])),
+            *p,
         ));
     }
-    if t_charged {
-        modifiers.push(format!(
-            "{} charges too: it meets the charge with its Attack Factor (C&M 7.10)",
-            plain_name(world, t)
-        ));
-    }
-    let attack_supports = line_note(world, c, &mut modifiers);
-    Ok(AttackPreview {
-        command: command.clone(),
-        odds,
-        modifiers,
-        die_modifier: 0,
-        chances,
-        attack_supports,
-        defence_supports: Vec::new(),
-    })
+    chances.push((
+        "contact after losing a stand to shooting (not previewed)".to_string(),
+        stand_lost,
+    ));
+    chances.retain(|(_, p)| *p > 0.0);
+    chances
 }
 
 /// When the charger stands in a controlled battle line (7.1), the line naming the units
 /// that charge with it as one body, and that the combat is the line's (7.15): the
-/// chances above are the charger's own charge, not the line's. Returns the hexes of
-/// the line's other stands, outlined with the preview.
-fn line_note(world: &World, c: UnitId, modifiers: &mut Vec<String>) -> Vec<HexCoord> {
+/// chances above are the line's, else, `alone` saying why, the charger's own charge
+/// alone. Returns the hexes of the line's other stands, outlined with the preview.
+fn line_note(
+    world: &World,
+    c: UnitId,
+    alone: Option<&str>,
+    modifiers: &mut Vec<String>,
+) -> Vec<HexCoord> {
     let body = super::battleline::body_of(world, c);
     if body.len() < 2 {
         return Vec::new();
@@ -295,13 +357,16 @@ fn line_note(world: &World, c: UnitId, modifiers: &mut Vec<String>) -> Vec<HexCo
     let leader = super::command::commander_of(world, c)
         .map(|l| plain_name(world, l))
         .unwrap_or_default();
+    let whose = match alone {
+        None => "the chances are the line's".to_string(),
+        Some(why) => format!("the chances are of {} alone ({why})", plain_name(world, c)),
+    };
     modifiers.push(format!(
         "{} charge{} with it as one body, a battle line controlled by {leader} (C&M 7.1): \
          the units in contact fight one combat, a die a unit, the factors totalled and \
-         divided by the units (C&M 7.15); the chances are of {} alone",
+         divided by the units (C&M 7.15); {whose}",
         others.join(", "),
         if others.len() == 1 { "s" } else { "" },
-        plain_name(world, c)
     ));
     body[1..]
         .iter()
