@@ -49,6 +49,22 @@ fn best(g: &Game, key: &str, at: &str) -> String {
         .unwrap_or_else(|| panic!("{key} does not threaten {at}"))
 }
 
+/// The hexsides of a river without a bridge between columns 5 and 6 of a 10-row map,
+/// as a scenario's `hexsides` list.
+fn river_between_columns_5_and_6() -> String {
+    let sides: Vec<String> = (1..=10)
+        .flat_map(|r| {
+            let h = HexCoord { col: 5, row: r };
+            h.neighbors()
+                .into_iter()
+                .filter(|n| n.col == 6)
+                .map(move |n| format!("(between: (\"{h}\", \"{n}\"), features: [river])"))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    sides.join(", ")
+}
+
 const ALC_CLEAR: &str = "terrain: {}";
 
 #[test]
@@ -85,17 +101,10 @@ fn alc_threat_map_stops_at_a_river_and_gives_the_odds_alone() {
     // A river (AlC 9: impassable but at a bridge) from 0501 to 0510 between columns 5
     // and 6 keeps b's foot on its bank: nothing on a's bank but the hexes it touches
     // across the river, where it may not fight (AlC 12.1) either.
-    let river: Vec<String> = (1..=10)
-        .flat_map(|r| {
-            let h = HexCoord { col: 5, row: r };
-            h.neighbors()
-                .into_iter()
-                .filter(|n| n.col == 6)
-                .map(move |n| format!("(between: (\"{h}\", \"{n}\"), features: [river])"))
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    let map = format!("terrain: {{}}, hexsides: [{}]", river.join(", "));
+    let map = format!(
+        "terrain: {{}}, hexsides: [{}]",
+        river_between_columns_5_and_6()
+    );
     let g = position(
         &[
             ("i", "a", "infanterie_normande", "0305"),
@@ -372,17 +381,10 @@ fn mp_threat_map_is_the_hexes_on_contact_with_a_units_full_move_and_nothing_beyo
 
     // A river without a bridge between columns 5 and 6 keeps it on its bank, and no
     // combat crosses it (MP combat): nothing west of the river.
-    let river: Vec<String> = (1..=10)
-        .flat_map(|r| {
-            let h = HexCoord { col: 5, row: r };
-            h.neighbors()
-                .into_iter()
-                .filter(|n| n.col == 6)
-                .map(move |n| format!("(between: (\"{h}\", \"{n}\"), features: [river])"))
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    let map = format!("{MP_CLEAR}, hexsides: [{}]", river.join(", "));
+    let map = format!(
+        "{MP_CLEAR}, hexsides: [{}]",
+        river_between_columns_5_and_6()
+    );
     let g = crate::mp_game::mp(
         &[
             ("i", "a", "line_infantry", "0202", ""),
