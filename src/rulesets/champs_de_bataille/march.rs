@@ -828,7 +828,8 @@ impl MarchCtx<'_> {
                 |m| &mut m.beside_obstacle,
                 || {
                     b.hex.neighbors().into_iter().any(|n| {
-                        enemy_at(world, side, n).is_some()
+                        // Most hexes are empty: `enemy_at` reads two resources.
+                        (!self.units.at(board, n).is_empty() && enemy_at(world, side, n).is_some())
                             || !board.contains(n)
                             || self.class(n) == TerrainClass::Impassable
                             || board.hexside(b.hex, n).has(HexsideFeature::River)
