@@ -5,7 +5,7 @@
 //! options extend each checked path by one step instead of checking it from its start.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::rc::Rc;
 use std::sync::Arc;
 
 use bevy::prelude::*;
@@ -14,7 +14,7 @@ use crate::engine::board::{Board, HexsideFeature};
 use crate::engine::command::{Refusal, UnitRef};
 use crate::engine::game::GameOptions;
 use crate::engine::hex::{HexCoord, VertexFacing};
-use crate::engine::units::{Placement, SideId, UnitId};
+use crate::engine::units::{Placement, SideId, UnitId, Units};
 
 use super::command_points::{ActivationFacts, activation_cost, available};
 use super::commands::MarchStep;
@@ -43,11 +43,26 @@ type CostKey = (bool, bool, bool);
 /// An activation's cost in PA and its lines (`activation_cost`).
 type Cost = (i32, Vec<String>);
 
+/// What the checks read of one hex, worked out the first time a march asks: a search
+/// asks again for every path through the hex.
+#[derive(Default)]
+struct HexMemo {
+    /// The enemies whose zone covers the hex (`zoc_exerted_on`).
+    zoc: Option<Rc<[UnitId]>>,
+    /// The distance to the nearest enemy (`nearest_in`).
+    near: Option<u32>,
+    /// An enemy, the map's edge, impassable terrain or a river beside it (CdB 4.2).
+    beside_obstacle: Option<bool>,
+}
+
 /// What a march's checks read of the world, fetched once per march.
 pub(crate) struct MarchCtx<'w> {
     world: &'w World,
     st: &'w CdbState,
     board: &'w Board,
+    units: &'w Units,
+    /// The units' profiles (`unit` without a resource look-up each time).
+    roster: Option<&'w CdbRoster>,
     tables: Arc<Tables>,
     side: SideId,
     corps: usize,
@@ -56,8 +71,10 @@ pub(crate) struct MarchCtx<'w> {
     impulse: u8,
     unreliable: bool,
     enemies: Vec<HexCoord>,
-    /// The enemies whose zone covers a hex (`zoc_exerted_on`), as asked.
-    zoc: RefCell<HashMap<HexCoord, Vec<UnitId>>>,
+    /// By the board's index of a hex, 1 + the index in the second list of what was
+    /// worked out of it (`HexMemo`), 0 if nothing yet: a march asks of few hexes, and
+    /// a list of zeros is cheap to make.
+    memo: RefCell<(Vec<u32>, Vec<HexMemo>)>,
     /// The activation's cost by (turned, MP unspent, ended beside an obstacle).
     costs: RefCell<Vec<(CostKey, Cost)>>,
     have: std::cell::Cell<Option<i32>>,
@@ -283,6 +300,8 @@ pub(crate) fn begin_for<'w>(
             world,
             st,
             board,
+            units: world.resource::<Units>(),
+            roster: world.get_resource::<CdbRoster>(),
             tables: tables(world),
             side,
             corps,
@@ -291,7 +310,7 @@ pub(crate) fn begin_for<'w>(
             impulse,
             unreliable,
             enemies,
-            zoc: RefCell::new(HashMap::new()),
+            memo: RefCell::new((vec![0; board.hex_count()], Vec::new())),
             costs: RefCell::new(Vec::new()),
             have: std::cell::Cell::new(None),
             next_phase,
@@ -306,13 +325,55 @@ pub(crate) fn begin_for<'w>(
 }
 
 impl MarchCtx<'_> {
-    fn zoc_on(&self, hex: HexCoord) -> Vec<UnitId> {
-        if let Some(z) = self.zoc.borrow().get(&hex) {
-            return z.clone();
+    /// `field` of the memo of `hex`, worked out by `make` the first time (each time for
+    /// a hex off the map, which has no memo).
+    fn memo<T: Clone>(
+        &self,
+        hex: HexCoord,
+        field: fn(&mut HexMemo) -> &mut Option<T>,
+        make: impl FnOnce() -> T,
+    ) -> T {
+        let Some(i) = self.board.index(hex) else {
+            return make();
+        };
+        let at = {
+            let (slots, memos) = &mut *self.memo.borrow_mut();
+            if slots[i] == 0 {
+                memos.push(HexMemo::default());
+                slots[i] = memos.len() as u32;
+            }
+            let at = slots[i] as usize - 1;
+            if let Some(v) = field(&mut memos[at]) {
+                return v.clone();
+            }
+            at
+        };
+        let v = make();
+        *field(&mut self.memo.borrow_mut().1[at]) = Some(v.clone());
+        v
+    }
+
+    fn zoc_on(&self, hex: HexCoord) -> Rc<[UnitId]> {
+        self.memo(
+            hex,
+            |m| &mut m.zoc,
+            || zoc_exerted_on(self.world, self.side, hex).into(),
+        )
+    }
+
+    fn nearest_enemy(&self, hex: HexCoord) -> u32 {
+        self.memo(hex, |m| &mut m.near, || nearest_in(&self.enemies, hex))
+    }
+
+    fn unit(&self, id: UnitId) -> CdbUnit {
+        match self.roster {
+            Some(r) if (id.0 as usize) < r.0.len() => r.0[id.0 as usize],
+            _ => unit(self.world, id),
         }
-        let z = zoc_exerted_on(self.world, self.side, hex);
-        self.zoc.borrow_mut().insert(hex, z.clone());
-        z
+    }
+
+    fn kind(&self, id: UnitId) -> Kind {
+        self.unit(id).p.kind
     }
 
     fn class(&self, hex: HexCoord) -> TerrainClass {
@@ -339,7 +400,6 @@ impl MarchCtx<'_> {
             self.unreliable,
             self.impulse,
         );
-        let enemies = &self.enemies;
         let k = s.k;
         s.k += 1;
         let bodies = &mut s.bodies;
@@ -400,7 +460,7 @@ impl MarchCtx<'_> {
                             ),
                         );
                     }
-                    let skirmisher = b.units.iter().all(|u| kind(world, *u).is_skirmisher());
+                    let skirmisher = b.units.iter().all(|u| self.kind(*u).is_skirmisher());
                     let vertices = n.unsigned_abs() as i32;
                     let cost = if n == 3 && skirmisher && !group {
                         1
@@ -493,7 +553,7 @@ impl MarchCtx<'_> {
                             );
                         }
                         let mp = b.allowance;
-                        if let Some(e) = zoc_here.iter().find(|e| unit(world, **e).p.mp >= mp) {
+                        if let Some(e) = zoc_here.iter().find(|e| self.unit(**e).p.mp >= mp) {
                             return refuse(
                                 "CdB 7.2",
                                 format!(
@@ -524,8 +584,8 @@ impl MarchCtx<'_> {
                     if class == TerrainClass::Impassable {
                         return refuse("CdB 9.6", format!("{n} is impassable"));
                     }
-                    let p0 = unit(world, lead).p;
-                    let has_chariot = b.units.iter().any(|u| unit(world, *u).p.chariot);
+                    let p0 = self.unit(lead).p;
+                    let has_chariot = b.units.iter().any(|u| self.unit(*u).p.chariot);
                     if class == TerrainClass::Difficult && has_chariot {
                         return refuse(
                             "CdB 9.6",
@@ -565,7 +625,7 @@ impl MarchCtx<'_> {
                         }
                     }
                     let mut allowance = b.allowance;
-                    let mounted = b.units.iter().any(|u| kind(world, *u).is_mounted());
+                    let mounted = b.units.iter().any(|u| self.kind(*u).is_mounted());
                     if class == TerrainClass::Difficult && mounted {
                         allowance = allowance.min(2);
                     }
@@ -594,7 +654,8 @@ impl MarchCtx<'_> {
                             ),
                         );
                     }
-                    if unreliable && nearest_in(enemies, n) <= 12 {
+                    let near = self.nearest_enemy(n);
+                    if unreliable && near <= 12 {
                         return refuse(
                             "CdB 4.3",
                             format!(
@@ -602,7 +663,7 @@ impl MarchCtx<'_> {
                             ),
                         );
                     }
-                    if impulse >= 2 && nearest_in(enemies, n) <= 4 {
+                    if impulse >= 2 && near <= 4 {
                         return refuse(
                             "CdB 9.3",
                             format!(
@@ -610,18 +671,21 @@ impl MarchCtx<'_> {
                             ),
                         );
                     }
-                    if nearest_in(enemies, n) <= 4 {
+                    if near <= 4 {
                         s.came_near = true;
                     }
                     // Occupants of the hex entered.
                     let mut joins = None;
-                    let movers_here: Vec<usize> = (0..bodies.len())
-                        .filter(|j| *j != bi && bodies[*j].hex == n)
-                        .collect();
-                    if !movers_here.is_empty() {
+                    if (0..bodies.len()).any(|j| j != bi && bodies[j].hex == n) {
                         return refuse("CdB 9.4", format!("{n} would hold two units of the group"));
                     }
-                    let occupants: Vec<UnitId> = stack_at(world, n)
+                    // Most hexes are empty: their stack is not sorted (`stack_at`).
+                    let occupants: Vec<UnitId> = if self.units.at(board, n).is_empty() {
+                        Vec::new()
+                    } else {
+                        stack_at(world, n)
+                    };
+                    let occupants: Vec<UnitId> = occupants
                         .into_iter()
                         .filter(|u| !bodies.iter().any(|x| x.units.contains(u)))
                         .filter(|u| placement(world, *u) != Placement::Eliminated)
@@ -757,16 +821,23 @@ impl MarchCtx<'_> {
         }
         let mp_unspent = bodies
             .iter()
-            .any(|b| b.spent < b.allowance && b.units.iter().all(|u| kind(world, *u) != Kind::Ps));
+            .any(|b| b.spent < b.allowance && b.units.iter().all(|u| self.kind(*u) != Kind::Ps));
         let ended_beside_obstacle = bodies.iter().any(|b| {
-            b.hex.neighbors().into_iter().any(|n| {
-                enemy_at(world, side, n).is_some()
-                    || !board.contains(n)
-                    || self.class(n) == TerrainClass::Impassable
-                    || board.hexside(b.hex, n).has(HexsideFeature::River)
-            })
+            self.memo(
+                b.hex,
+                |m| &mut m.beside_obstacle,
+                || {
+                    b.hex.neighbors().into_iter().any(|n| {
+                        // Most hexes are empty: `enemy_at` reads two resources.
+                        (!self.units.at(board, n).is_empty() && enemy_at(world, side, n).is_some())
+                            || !board.contains(n)
+                            || self.class(n) == TerrainClass::Impassable
+                            || board.hexside(b.hex, n).has(HexsideFeature::River)
+                    })
+                },
+            )
         });
-        let fronts: Vec<UnitId> = bodies.iter().flat_map(|b| b.units.clone()).collect();
+        let fronts = || -> Vec<UnitId> { bodies.iter().flat_map(|b| b.units.clone()).collect() };
         let key = (s.ever_turned, mp_unspent, ended_beside_obstacle);
         let cached = self
             .costs
@@ -780,7 +851,7 @@ impl MarchCtx<'_> {
                 let c = activation_cost(
                     world,
                     corps,
-                    &fronts,
+                    &fronts(),
                     ActivationFacts {
                         turned: s.ever_turned,
                         mp_unspent,
@@ -796,7 +867,7 @@ impl MarchCtx<'_> {
         let have = match self.have.get() {
             Some(h) => h,
             None => {
-                let h = available(world, corps, &fronts);
+                let h = available(world, corps, &fronts());
                 self.have.set(Some(h));
                 h
             }

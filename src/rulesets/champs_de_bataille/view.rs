@@ -219,38 +219,52 @@ pub(crate) fn march_search(
     base: &super::march::MarchState,
     mut reached_at: impl FnMut(HexCoord, &movement::MarchPlan, &[MarchStep]),
 ) -> Option<Refusal> {
+    let board = world.resource::<Board>();
+    let (start, f0) = simulate(world, id, &[]);
     let with_turn = |t: i8| {
         let mut s = base.clone();
         s.bodies[0].steps.push(MarchStep::Turn(t));
-        (vec![MarchStep::Turn(t)], s)
+        let f = VertexFacing(((f0.0 as i32 + t as i32).rem_euclid(6)) as u8);
+        (start, f, None, s)
     };
-    // Each path with its march checked up to its last step.
-    let mut frontier: Vec<(Vec<MarchStep>, super::march::MarchState)> =
-        vec![(vec![], base.clone()), with_turn(1), with_turn(-1)];
+    // Each path (its steps are its body's) with where its steps lead, whether they go
+    // to the rear (once a hex is entered), and its march checked up to its last step.
+    // Taken from the back, new paths put at the front: the three starts last first,
+    // then first in, first out.
+    let mut frontier: std::collections::VecDeque<(
+        HexCoord,
+        VertexFacing,
+        Option<bool>,
+        super::march::MarchState,
+    )> = [(start, f0, None, base.clone()), with_turn(1), with_turn(-1)].into();
     let mut first_refusal = None;
     let mut explored = 0;
     // Paths that reach the same hex with the same facing and allowance (broken terrain
     // lowers it), as cheaply, have the same future: only the first is extended (a
     // march is forward only or rearward only).
     let mut reached: std::collections::HashMap<(HexCoord, VertexFacing, bool, i32), i32> =
-        std::collections::HashMap::new();
+        std::collections::HashMap::with_capacity(64);
     let mut passing: std::collections::HashSet<(HexCoord, VertexFacing, usize)> =
         std::collections::HashSet::new();
-    while let Some((steps, pre)) = frontier.pop() {
+    while let Some((at, f, went_back, pre)) = frontier.pop_back() {
         explored += 1;
         if explored > 400 {
             break;
         }
-        let (at, f) = simulate(world, id, &steps);
-        let mut nexts = f.front(at).to_vec();
-        nexts.extend(f.rear(at));
-        for n in nexts {
-            let mut s2 = steps.clone();
-            s2.push(MarchStep::Hex(n));
-            let checked = extend(ctx, &pre, n);
-            match checked {
+        let front = f.front(at);
+        let nexts = front.iter().map(|n| (*n, false));
+        for (n, back) in nexts.chain(f.rear(at).into_iter().map(|n| (n, true))) {
+            // A march goes forward only or rearward only (CdB 9.2), and stays on the
+            // map: once a refusal is kept, such a step would only be refused again
+            // (never as a hex passed through), so it is not checked.
+            if first_refusal.is_some()
+                && (went_back.is_some_and(|b| b != back) || !board.contains(n))
+            {
+                continue;
+            }
+            match extend(ctx, &pre, n) {
                 Ok((plan, next_pre)) => {
-                    reached_at(n, &plan, &s2);
+                    reached_at(n, &plan, &plan.bodies[0].steps);
                     let b = &plan.bodies[0];
                     let state = (n, b.facing, b.went_back, b.allowance);
                     let better = reached.get(&state).is_none_or(|old| b.spent < *old);
@@ -258,16 +272,17 @@ pub(crate) fn march_search(
                         reached.insert(state, b.spent);
                     }
                     if better && !b.stopped && b.spent < b.allowance {
-                        frontier.insert(0, (s2, next_pre));
+                        frontier.push_front((n, f, Some(back), next_pre));
                     }
                 }
                 Err((r, next_pre)) => {
                     if r.reason.contains("not stop there") {
-                        let (_, f2) = simulate(world, id, &s2);
-                        if passing.insert((n, f2, s2.len()))
+                        // A step to a hex turns nothing: the facing is the path's.
+                        let len = pre.bodies[0].steps.len() + 1;
+                        if passing.insert((n, f, len))
                             && let Some(next_pre) = next_pre
                         {
-                            frontier.insert(0, (s2, next_pre));
+                            frontier.push_front((n, f, Some(back), next_pre));
                         }
                     } else if first_refusal.is_none() {
                         first_refusal = Some(r);
