@@ -147,6 +147,14 @@ pub fn turn(world: &World) -> &TurnState {
     world.resource::<TurnState>()
 }
 
+/// The turn of `side`'s next phase, in a game of player turns, the first side's then
+/// the other's: this turn's if `side` moves second, else the next turn's. The threat
+/// maps read it for the side that does not act now.
+pub fn next_turn_of(world: &World, side: SideId) -> u32 {
+    let t = turn(world);
+    if side == t.first { t.turn + 1 } else { t.turn }
+}
+
 /// Every unit id, in id order.
 pub fn all_units(world: &World) -> Vec<UnitId> {
     world.resource::<Units>().ids().collect()

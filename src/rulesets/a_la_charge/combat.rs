@@ -221,6 +221,9 @@ pub fn evaluate(
     )
 }
 
+/// What a knights' charge adds to its attack (AlC 10).
+pub const CHARGE_BONUS: i32 = 2;
+
 /// Whether unit `u` in `h` may fight `target` in melee: adjacent, and not across an
 /// unbridged river (AlC 12.1).
 pub fn may_fight_from(
@@ -341,10 +344,10 @@ pub fn plan(
                         .into_iter()
                         .find(|l| side_of(world, *l) == side_of(world, u)),
                 ),
-                value: 2,
+                value: CHARGE_BONUS,
                 rule: "AlC 10",
             });
-            attack += 2;
+            attack += CHARGE_BONUS;
         } else {
             attack += leader_bonus(world, u, h, &mut attack_modifiers);
         }

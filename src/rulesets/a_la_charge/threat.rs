@@ -7,12 +7,12 @@ use bevy::prelude::*;
 use super::combat::{self, may_fight_from, may_fire_from};
 use super::data::Kind;
 use super::movement::{self, Occupancy};
-use super::{combat_unit_at, flags, is_hidden, is_leader, rating, side_of, turn, unit};
+use super::{combat_unit_at, flags, is_hidden, is_leader, rating, side_of, unit};
 use crate::engine::board::Board;
 use crate::engine::hex::HexCoord;
 use crate::engine::threat::UnitThreat;
 use crate::engine::units::{Placement, UnitId};
-use crate::rulesets::common::placement;
+use crate::rulesets::common::{next_turn_of, placement};
 
 /// Each hex `id` could attack next phase, with the best odds it would have alone
 /// against the unit there now, or its own strength on an empty hex. A knight that
@@ -71,7 +71,7 @@ pub fn threats(world: &World, id: UnitId) -> Vec<UnitThreat> {
             }
             let Some(d) = defender.filter(|d| !is_hidden(world, *d)) else {
                 let charge = melee && charging;
-                let strength = rating(world, id) + if charge { 2 } else { 0 };
+                let strength = rating(world, id) + if charge { combat::CHARGE_BONUS } else { 0 };
                 let text = match (fire, charge) {
                     (true, _) => format!("fire {strength}"),
                     (false, true) => format!("attack {strength}, charging"),
@@ -104,15 +104,8 @@ pub fn threats(world: &World, id: UnitId) -> Vec<UnitThreat> {
         .collect()
 }
 
-/// Whether the unit may act in its side's next movement phase: this turn's if its
-/// side moves after the side to act, else the next turn's (Kalavryai special rule 1
-/// holds some back until a turn).
+/// Whether the unit may act in its side's next movement phase (Kalavryai special
+/// rule 1 holds some back until a turn).
 fn acts_next_phase(world: &World, id: UnitId) -> bool {
-    let t = turn(world);
-    let next = if t.active == t.first {
-        t.turn
-    } else {
-        t.turn + 1
-    };
-    flags(world, id).active_from_turn <= next
+    flags(world, id).active_from_turn <= next_turn_of(world, side_of(world, id))
 }

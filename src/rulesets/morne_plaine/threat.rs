@@ -11,11 +11,11 @@ use super::bombardment::{Firer, cannot_fire, fire_strength, strength_in, within_
 use super::combat::{self, charges_from, corrected, may_attack, may_attack_into};
 use super::data::Kind;
 use super::movement::{self, Occupancy};
-use super::{hex_of, side_of, turn, unit, unit_at};
+use super::{hex_of, side_of, unit, unit_at};
 use crate::engine::board::Board;
 use crate::engine::hex::HexCoord;
 use crate::engine::threat::UnitThreat;
-use crate::engine::units::{SideId, UnitId};
+use crate::engine::units::UnitId;
 
 /// The best attack on one hex: the melee's rank (odds column, die modifier, charge)
 /// with its words, and the bombardment's words.
@@ -46,7 +46,7 @@ pub fn threats(world: &World, id: UnitId) -> Vec<UnitThreat> {
         return Vec::new();
     }
     let side = side_of(world, id);
-    let sodden = super::sodden_in(world, next_turn(world, side));
+    let sodden = super::sodden_in(world, crate::rulesets::common::next_turn_of(world, side));
     let values = unit(world, id);
     let board = world.resource::<Board>();
     let mut hexes: Vec<(HexCoord, OnHex)> = Vec::new();
@@ -136,11 +136,4 @@ fn on(hexes: &mut Vec<(HexCoord, OnHex)>, hex: HexCoord) -> &mut OnHex {
         }
     };
     &mut hexes[i].1
-}
-
-/// The turn of `side`'s next player turn: this one if it moves second, else the next
-/// (MP generalities: the side to act is the other).
-fn next_turn(world: &World, side: SideId) -> u32 {
-    let t = turn(world);
-    if side == t.first { t.turn + 1 } else { t.turn }
 }
