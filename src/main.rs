@@ -46,6 +46,28 @@ struct Cli {
     /// scenario_deployment); repeatable.
     #[arg(long = "option")]
     options: Vec<String>,
+    /// The window's size, e.g. 1920x1080 (else the size it had when last closed;
+    /// 1280x800 with --screenshot or --bench-frames).
+    #[arg(long, value_parser = parse_window_size)]
+    window_size: Option<(u32, u32)>,
+    /// The panels' scale, 0.5 to 3 (else the saved setting; 1 with --screenshot).
+    #[arg(long)]
+    ui_scale: Option<f32>,
+}
+
+/// `1920x1080` as a window size.
+fn parse_window_size(text: &str) -> Result<(u32, u32), String> {
+    let (w, h) = text
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("a window size is WIDTHxHEIGHT, e.g. 1920x1080, not `{text}`"))?;
+    let number = |t: &str| {
+        t.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (240..=8192).contains(n))
+            .ok_or_else(|| format!("`{t}` in `{text}` is not a size from 240 to 8192 pixels"))
+    };
+    Ok((number(w)?, number(h)?))
 }
 
 #[derive(Subcommand)]
@@ -233,6 +255,8 @@ fn window(cli: Cli, started: std::time::Instant) -> Result<(), String> {
         input: cli.input,
         started: Some(started),
         options: cli.options,
+        window_size: cli.window_size,
+        ui_scale: cli.ui_scale,
     })
 }
 

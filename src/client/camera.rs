@@ -8,6 +8,7 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
 
 use super::controller::{ClientSet, PlayerInput};
+use super::display::Display;
 use super::layout::{hex_at, map_bounds};
 use super::session::Session;
 use super::window::Screen;
@@ -50,6 +51,32 @@ fn spawn_camera(mut commands: Commands) {
     commands.spawn((Camera2d, MapCamera));
 }
 
+/// The UI scale in force (1 before the display settings exist).
+pub fn ui_scale(display: &Option<Res<Display>>) -> f32 {
+    display.as_ref().map_or(1.0, |d| d.settings.ui_scale)
+}
+
+/// The window's space left to the map by the panels (drawn larger at a larger UI
+/// scale), in logical pixels, and the offset of its centre from the window's.
+fn free_area(window: &Window, ui_scale: f32) -> (Vec2, Vec2) {
+    let (right, top) = (RIGHT_PANEL * ui_scale, TOP_BAR * ui_scale);
+    let free = Vec2::new(
+        (window.width() - right).max(100.0),
+        (window.height() - top - BOTTOM_PANEL).max(100.0),
+    );
+    (free, Vec2::new(right / 2.0, -(BOTTOM_PANEL - top) / 2.0))
+}
+
+/// The world centre and half-size of the map area the panels leave, for a camera at
+/// `transform` zoomed by `zoom`.
+pub fn map_area(window: &Window, transform: &Transform, zoom: f32, ui_scale: f32) -> (Vec2, Vec2) {
+    let (free, offset) = free_area(window, ui_scale);
+    (
+        transform.translation.truncate() - offset * zoom,
+        free * zoom / 2.0,
+    )
+}
+
 /// Centres the map in the space the panels leave and zooms it to fit; with `max_scale`
 /// the zoom stops there (1.0 keeps counters legible on a tall map).
 pub fn fit(
@@ -58,20 +85,17 @@ pub fn fit(
     transform: &mut Transform,
     projection: &mut Projection,
     max_scale: f32,
+    ui_scale: f32,
 ) {
     let (min, max) = map_bounds(board.columns, board.rows);
-    let free = Vec2::new(
-        (window.width() - RIGHT_PANEL).max(100.0),
-        (window.height() - TOP_BAR - BOTTOM_PANEL).max(100.0),
-    );
+    let (free, offset) = free_area(window, ui_scale);
     let size = max - min;
     let scale = (size.x / free.x).max(size.y / free.y).min(max_scale);
     if let Projection::Orthographic(ortho) = projection {
         ortho.scale = scale;
     }
     // The free area's centre is off the window's centre by half the panels.
-    let offset = Vec2::new(RIGHT_PANEL / 2.0, (BOTTOM_PANEL - TOP_BAR) / 2.0) * scale;
-    let center = (min + max) / 2.0 + Vec2::new(offset.x, -offset.y);
+    let center = (min + max) / 2.0 + offset * scale;
     transform.translation = center.extend(transform.translation.z);
 }
 
@@ -87,6 +111,7 @@ fn fit_on_enter(mut pending: ResMut<FitPending>) {
 fn apply_pending_fit(
     mut pending: ResMut<FitPending>,
     session: Res<Session>,
+    display: Option<Res<Display>>,
     window: Single<&Window, With<PrimaryWindow>>,
     mut camera: Single<(&mut Transform, &mut Projection), With<MapCamera>>,
 ) {
@@ -96,7 +121,14 @@ fn apply_pending_fit(
     pending.0 = false;
     let board = session.game.world.resource::<Board>();
     let (transform, projection) = &mut *camera;
-    fit(board, &window, transform, projection, 1.0);
+    fit(
+        board,
+        &window,
+        transform,
+        projection,
+        1.0,
+        ui_scale(&display),
+    );
 }
 
 /// The game revision whose decision the camera last looked at.
@@ -109,6 +141,7 @@ struct FollowedRevision(Option<u64>);
 fn follow_decision(
     session: Res<Session>,
     mut followed: ResMut<FollowedRevision>,
+    display: Option<Res<Display>>,
     window: Single<&Window, With<PrimaryWindow>>,
     mut camera: Single<(&mut Transform, &Projection), With<MapCamera>>,
 ) {
@@ -134,13 +167,8 @@ fn follow_decision(
         _ => 1.0,
     };
     // The map area left by the panels, in world units around the camera.
-    let half = Vec2::new(
-        (window.width() - RIGHT_PANEL).max(100.0),
-        (window.height() - TOP_BAR - BOTTOM_PANEL).max(100.0),
-    ) * scale
-        / 2.0;
-    let offset = Vec2::new(RIGHT_PANEL / 2.0, (BOTTOM_PANEL - TOP_BAR) / 2.0) * scale;
-    let view_center = transform.translation.truncate() - Vec2::new(offset.x, -offset.y);
+    let (view_center, half) = map_area(&window, transform, scale, ui_scale(&display));
+    let offset = transform.translation.truncate() - view_center;
     let in_view = points.iter().any(|p| {
         let d = (*p - view_center).abs();
         d.x < half.x && d.y < half.y
@@ -163,7 +191,7 @@ fn follow_decision(
         clamp(centroid.x, min.x + half.x, max.x - half.x),
         clamp(centroid.y, min.y + half.y, max.y - half.y),
     );
-    let center = view + Vec2::new(offset.x, -offset.y);
+    let center = view + offset;
     transform.translation = center.extend(transform.translation.z);
 }
 
@@ -264,6 +292,7 @@ fn keyboard_input(
     keys: Res<ButtonInput<KeyCode>>,
     time: Res<Time>,
     session: Res<Session>,
+    display: Option<Res<Display>>,
     window: Single<&Window, With<PrimaryWindow>>,
     mut camera: Single<(&mut Transform, &mut Projection), With<MapCamera>>,
     mut input: MessageWriter<PlayerInput>,
@@ -306,7 +335,14 @@ fn keyboard_input(
     }
     if keys.just_pressed(KeyCode::KeyF) {
         let board = session.game.world.resource::<Board>();
-        fit(board, &window, transform, projection, f32::MAX);
+        fit(
+            board,
+            &window,
+            transform,
+            projection,
+            f32::MAX,
+            ui_scale(&display),
+        );
     }
     if keys.just_pressed(KeyCode::KeyE) {
         input.write(PlayerInput::Submit(Command::EndPhase));
@@ -322,6 +358,15 @@ fn keyboard_input(
     }
     if keys.just_pressed(KeyCode::KeyT) {
         input.write(PlayerInput::ToggleThreats);
+    }
+    if keys.just_pressed(KeyCode::F1) {
+        input.write(PlayerInput::ToggleHelp);
+    }
+    if keys.just_pressed(KeyCode::F2) {
+        input.write(PlayerInput::ToggleAids);
+    }
+    if keys.just_pressed(KeyCode::KeyM) {
+        input.write(PlayerInput::ToggleMinimap);
     }
     if keys.just_pressed(KeyCode::Escape) {
         input.write(PlayerInput::Cancel);

@@ -44,6 +44,25 @@ pub enum PlayerInput {
     ToggleSight,
     /// The threat map on or off (issue 18): the hexes the enemy could attack next.
     ToggleThreats,
+    /// F1: the help screen of keys and mouse actions, on or off.
+    ToggleHelp,
+    /// The player aids window (the sequence of play and the ruleset's tables) on or
+    /// off.
+    ToggleAids,
+    /// The player aids window open at a page: 0 the sequence of play, then each table.
+    AidPage(usize),
+    /// The minimap on or off.
+    ToggleMinimap,
+    /// Ctrl + / Ctrl − / a setting: the panels' scale.
+    UiScale(UiScaleChange),
+}
+
+/// A change of the UI scale.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum UiScaleChange {
+    Larger,
+    Smaller,
+    Set(f32),
 }
 
 /// What the replay view is asked.
@@ -114,6 +133,12 @@ pub struct Interaction {
     pub threats: Option<crate::engine::threat::ThreatMap>,
     /// The side asked to take the seat; the map is hidden until it does.
     pub hand_over: Option<SideId>,
+    /// The help screen (F1) is shown.
+    pub show_help: bool,
+    /// The player aids window is shown, at this page (0: the sequence of play, then
+    /// each of the ruleset's tables).
+    pub aid_page: Option<usize>,
+    pub show_minimap: bool,
     /// The side whose eyes the map is drawn for.
     pub viewer: SideId,
     seen_revision: Option<u64>,
@@ -128,6 +153,7 @@ impl Interaction {
     pub fn new() -> Self {
         Self {
             show_labels: true,
+            show_minimap: true,
             ..default()
         }
     }
@@ -262,6 +288,32 @@ pub fn apply_player_input(
     for input in inputs.read() {
         ui.dirty = true;
         ui.unheeded = false;
+        // The player aids, help and display settings show nothing of the game's
+        // hidden state: they answer behind the hand-over screen too.
+        match input {
+            PlayerInput::ToggleHelp => {
+                ui.show_help = !ui.show_help;
+                continue;
+            }
+            PlayerInput::ToggleAids => {
+                ui.aid_page = match ui.aid_page {
+                    Some(_) => None,
+                    None => Some(0),
+                };
+                continue;
+            }
+            PlayerInput::AidPage(page) => {
+                ui.aid_page = Some(*page);
+                continue;
+            }
+            PlayerInput::ToggleMinimap => {
+                ui.show_minimap = !ui.show_minimap;
+                continue;
+            }
+            // Applied by the window's display settings, which read the same message.
+            PlayerInput::UiScale(_) => continue,
+            _ => {}
+        }
         if ui.hand_over.is_some() && *input != PlayerInput::HandOverDone {
             if !matches!(input, PlayerInput::Hover(_)) {
                 ui.status = "hand the seat over first".into();
@@ -350,6 +402,11 @@ pub fn apply_player_input(
                     String::new()
                 };
             }
+            PlayerInput::ToggleHelp
+            | PlayerInput::ToggleAids
+            | PlayerInput::AidPage(_)
+            | PlayerInput::ToggleMinimap
+            | PlayerInput::UiScale(_) => {}
         }
     }
 }
@@ -763,6 +820,46 @@ pub fn parse_input_line(
         "labels" => PlayerInput::ToggleLabels,
         "sight" => PlayerInput::ToggleSight,
         "threats" => PlayerInput::ToggleThreats,
+        "help" => PlayerInput::ToggleHelp,
+        "minimap" => PlayerInput::ToggleMinimap,
+        "aids" => match parts.next() {
+            None => PlayerInput::ToggleAids,
+            Some(word) => PlayerInput::AidPage(word.parse().map_err(|_| ParseError {
+                column: code.rfind(word).unwrap_or(0) + 1,
+                message: format!(
+                    "`aids` takes a page number (0: the sequence of play), found `{word}`"
+                ),
+            })?),
+        },
+        "ui-scale" => {
+            let word = parts.next().unwrap_or("");
+            PlayerInput::UiScale(match word {
+                "+" => UiScaleChange::Larger,
+                "-" => UiScaleChange::Smaller,
+                w => match w.parse::<f32>() {
+                    Ok(v)
+                        if (super::settings::UI_SCALE_MIN..=super::settings::UI_SCALE_MAX)
+                            .contains(&v) =>
+                    {
+                        UiScaleChange::Set(v)
+                    }
+                    _ => {
+                        return Err(ParseError {
+                            column: code
+                                .rfind(word)
+                                .filter(|_| !word.is_empty())
+                                .unwrap_or(code.len())
+                                + 1,
+                            message: format!(
+                                "`ui-scale` takes +, - or a scale from {} to {}, found `{word}`",
+                                super::settings::UI_SCALE_MIN,
+                                super::settings::UI_SCALE_MAX
+                            ),
+                        });
+                    }
+                },
+            })
+        }
         "replay" => {
             let what = parts.next().unwrap_or("open");
             let number = |parts: &mut std::str::SplitWhitespace| -> Result<i64, ParseError> {
@@ -799,7 +896,7 @@ pub fn parse_input_line(
                 return Err(ParseError {
                     column: e.column.max(start),
                     message: format!(
-                        "{} (an input line is click/shift-click/hover HEX, cancel, undo, redo, save, handover, zoc, labels, replay open/step N/seek N/here/leave, sight, threats, or a command)",
+                        "{} (an input line is click/shift-click/hover HEX, cancel, undo, redo, save, handover, zoc, labels, replay open/step N/seek N/here/leave, sight, threats, help, aids [N], minimap, ui-scale +/-/N, or a command)",
                         e.message
                     ),
                 });

@@ -3,34 +3,41 @@
 //! of legal moves and choices, zones of control, the hovered path, and counters redrawn
 //! from the game whenever it changes.
 
-use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
-use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy_ecs_tilemap::prelude::*;
 
-use super::controller::{ClientSet, HoverInfo, Interaction, pending_decision, visible_to};
+use super::art_assets::Art;
+use super::controller::{ClientSet, HoverInfo, Interaction, pending_decision};
+use super::counters::{CounterSpots, redraw_counters};
 use super::layout::{HEX_RADIUS, hex_center};
+use super::map_art::{draw_elevation, draw_hexsides};
 use super::session::Session;
 use super::window::{InGame, Screen};
-use crate::engine::board::{Board, HexsideFeature};
+use crate::engine::board::Board;
 use crate::engine::hex::HexCoord;
-use crate::engine::phase::PhaseKind;
-use crate::engine::units::{Hidden, Leader, Placement, SideId, UnitName, Units};
-use crate::engine::view::UnitBody;
+use crate::engine::units::{Placement, SideId, UnitId, Units};
 use crate::engine::zoc::ZocMap;
 
 pub struct MapPlugin;
 
 impl Plugin for MapPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(Screen::Playing), spawn_map)
-            .add_systems(
-                Update,
-                (redraw_counters, shade_hexes, toggle_labels, draw_marks)
-                    .in_set(ClientSet::View)
-                    .run_if(in_state(Screen::Playing))
-                    .run_if(resource_exists::<Session>),
-            );
+        app.add_systems(
+            Update,
+            spawn_map
+                .run_if(in_state(Screen::Playing))
+                .run_if(resource_exists::<Session>)
+                .run_if(not(resource_exists::<MapDrawn>))
+                .run_if(|art: Option<Res<Art>>| art.is_some_and(|a| a.ready)),
+        )
+        .init_resource::<CounterSpots>()
+        .add_systems(
+            Update,
+            (redraw_counters, shade_hexes, toggle_labels, draw_marks)
+                .in_set(ClientSet::View)
+                .run_if(in_state(Screen::Playing))
+                .run_if(resource_exists::<Session>),
+        );
     }
 }
 
@@ -41,113 +48,11 @@ pub fn side_color(game: &crate::engine::game::Game, side: SideId) -> Color {
     Color::srgb_u8(r, g, b)
 }
 
-/// A terrain's base colour and the pattern drawn on it.
-fn terrain_look(name: &str) -> ([u8; 3], Pattern) {
-    match name {
-        "woods" | "forest" => ([92, 132, 74], Pattern::Trees),
-        "hill" | "hills" => ([196, 170, 116], Pattern::Contour),
-        "village" | "town" => ([206, 200, 150], Pattern::Houses),
-        "road" => ([206, 200, 150], Pattern::Road),
-        "marsh" => ([150, 170, 140], Pattern::Reeds),
-        _ => ([206, 212, 150], Pattern::Plain),
-    }
-}
-
-#[derive(Clone, Copy)]
-enum Pattern {
-    Plain,
-    Trees,
-    Contour,
-    Houses,
-    Road,
-    Reeds,
-}
-
-const TILE_W: u32 = 80;
-const TILE_H: u32 = 70;
-
-/// One terrain's tile texture: a flat-topped hex with its pattern, transparent outside.
-fn terrain_image(name: &str) -> Image {
-    let (base, pattern) = terrain_look(name);
-    let mut data = vec![0u8; (TILE_W * TILE_H * 4) as usize];
-    let r = HEX_RADIUS;
-    let half_h = r * 3f32.sqrt() / 2.0;
-    let cx = TILE_W as f32 / 2.0;
-    let cy = TILE_H as f32 / 2.0;
-    for y in 0..TILE_H {
-        for x in 0..TILE_W {
-            let px = x as f32 + 0.5 - cx;
-            let py = y as f32 + 0.5 - cy;
-            // Inside a flat-topped hex: |y| ≤ h/2 and the slanted sides.
-            let inside = py.abs() <= half_h && px.abs() * 3f32.sqrt() + py.abs() <= r * 3f32.sqrt();
-            if !inside {
-                continue;
-            }
-            let edge = half_h - py.abs() < 1.2
-                || r * 3f32.sqrt() - (px.abs() * 3f32.sqrt() + py.abs()) < 2.0;
-            let mut c = base;
-            let darken = |c: [u8; 3], f: f32| c.map(|v| (v as f32 * f) as u8);
-            match pattern {
-                Pattern::Plain => {}
-                Pattern::Trees => {
-                    // A lattice of dark round crowns.
-                    let gx = (px + 100.0) % 16.0 - 8.0;
-                    let gy = (py
-                        + 100.0
-                        + if ((px + 100.0) / 16.0) as i32 % 2 == 0 {
-                            0.0
-                        } else {
-                            8.0
-                        })
-                        % 16.0
-                        - 8.0;
-                    if gx * gx + gy * gy < 22.0 {
-                        c = [48, 90, 42];
-                    }
-                }
-                Pattern::Contour => {
-                    let d = (px * px + py * py * 1.6).sqrt();
-                    if (d - 14.0).abs() < 1.3 || (d - 26.0).abs() < 1.3 {
-                        c = darken(base, 0.7);
-                    }
-                }
-                Pattern::Houses => {
-                    for (hx, hy) in [(-10.0, -6.0), (6.0, -10.0), (4.0, 6.0), (-8.0, 10.0)] {
-                        if (px - hx).abs() < 5.0 && (py - hy).abs() < 4.0 {
-                            c = [150, 70, 55];
-                        }
-                    }
-                }
-                Pattern::Road => {
-                    if py.abs() < 3.0 {
-                        c = [150, 120, 80];
-                    }
-                }
-                Pattern::Reeds => {
-                    if (px + 100.0) % 9.0 < 1.5 && (py + 100.0) % 12.0 < 6.0 {
-                        c = [70, 110, 90];
-                    }
-                }
-            }
-            if edge {
-                c = darken(c, 0.55);
-            }
-            let i = ((y * TILE_W + x) * 4) as usize;
-            data[i..i + 4].copy_from_slice(&[c[0], c[1], c[2], 255]);
-        }
-    }
-    Image::new(
-        Extent3d {
-            width: TILE_W,
-            height: TILE_H,
-            depth_or_array_layers: 1,
-        },
-        TextureDimension::D2,
-        data,
-        TextureFormat::Rgba8UnormSrgb,
-        RenderAssetUsages::default(),
-    )
-}
+/// The art's tiles are drawn at twice their size on the map, so they stay sharp when
+/// zoomed in: a tile of 160×140 pixels covers a hex of radius 40.
+const ART_SCALE: f32 = 0.5;
+const TILE_W: f32 = 160.0;
+const TILE_H: f32 = 140.0;
 
 /// The tile of a hex: columns left to right from 0, rows counted up from the bottom
 /// (bevy_ecs_tilemap's y axis points up).
@@ -169,9 +74,6 @@ struct HexNote(HexCoord);
 #[derive(Component)]
 struct HexLabel;
 
-#[derive(Component)]
-struct CounterView;
-
 #[derive(Resource)]
 struct ShadeMaterials {
     reach: Handle<ColorMaterial>,
@@ -182,31 +84,38 @@ struct ShadeMaterials {
     threat: [Handle<ColorMaterial>; 4],
 }
 
+/// The map of the game being played is drawn (removed when the game is left).
+#[derive(Resource)]
+pub struct MapDrawn;
+
+/// Draws the map once the art is loaded: terrain tiles, elevation shades, hexside art,
+/// and the per-hex shading and notes.
 fn spawn_map(
     mut commands: Commands,
     session: Res<Session>,
-    mut images: ResMut<Assets<Image>>,
+    art: Res<Art>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
+    commands.insert_resource(MapDrawn);
     let board = session.game.world.resource::<Board>();
     let (cols, rows) = (board.columns, board.rows);
     let textures: Vec<Handle<Image>> = board
         .terrain_names
         .iter()
-        .map(|name| images.add(terrain_image(name)))
+        .map(|name| art.terrain(name).0)
         .collect();
     let map_size = TilemapSize {
         x: cols as u32,
         y: rows as u32,
     };
     let tile_size = TilemapTileSize {
-        x: TILE_W as f32,
-        y: TILE_H as f32,
+        x: TILE_W,
+        y: TILE_H,
     };
     let grid_size = TilemapGridSize {
-        x: HEX_RADIUS * 2.0,
-        y: HEX_RADIUS * 3f32.sqrt(),
+        x: HEX_RADIUS * 2.0 / ART_SCALE,
+        y: HEX_RADIUS * 3f32.sqrt() / ART_SCALE,
     };
     // Our even columns sit half a hex lower; with the rows counted upwards that is one
     // of bevy_ecs_tilemap's two column systems: take the one whose tile centres match
@@ -215,13 +124,14 @@ fn spawn_map(
         let map_type = TilemapType::Hexagon(system);
         let offset_of = |hex: HexCoord| {
             hex_center(hex)
-                - tile_pos(hex, rows).center_in_world(
-                    &map_size,
-                    &grid_size,
-                    &tile_size,
-                    &map_type,
-                    &TilemapAnchor::None,
-                )
+                - ART_SCALE
+                    * tile_pos(hex, rows).center_in_world(
+                        &map_size,
+                        &grid_size,
+                        &tile_size,
+                        &map_type,
+                        &TilemapAnchor::None,
+                    )
         };
         let offset = offset_of(HexCoord::new(1, 1));
         board
@@ -259,82 +169,12 @@ fn spawn_map(
         tile_size,
         map_type: TilemapType::Hexagon(system),
         anchor: TilemapAnchor::None,
-        transform: Transform::from_translation(offset.extend(0.0)),
+        transform: Transform::from_translation(offset.extend(0.0))
+            .with_scale(Vec3::new(ART_SCALE, ART_SCALE, 1.0)),
         ..default()
     });
-
-    // Hexside features over the tiles.
-    let river = materials.add(Color::srgb(0.20, 0.42, 0.80));
-    let stream = materials.add(Color::srgb(0.40, 0.62, 0.90));
-    let bridge = materials.add(Color::srgb(0.45, 0.30, 0.15));
-    let road = materials.add(Color::srgb(0.60, 0.48, 0.30));
-    let defence = materials.add(Color::srgb(0.28, 0.16, 0.06));
-    let side_len = HEX_RADIUS;
-    for hex in board.hexes() {
-        for dir in 0..6 {
-            let other = hex.neighbor(dir);
-            // Each side once: from the hex with the smaller label.
-            if board.contains(other) && other < hex {
-                continue;
-            }
-            let f = board.hexside_dir(hex, dir);
-            let a = hex_center(hex);
-            let b = hex_center(other);
-            let mid = (a + b) / 2.0;
-            let along = (b - a).normalize_or_zero().perp();
-            let angle = along.y.atan2(along.x);
-            let mut bar = |material: &Handle<ColorMaterial>,
-                           length: f32,
-                           width: f32,
-                           at: Vec2,
-                           angle: f32,
-                           z: f32| {
-                commands.spawn((
-                    Mesh2d(meshes.add(Rectangle::new(length, width))),
-                    MeshMaterial2d(material.clone()),
-                    Transform::from_translation(at.extend(z))
-                        .with_rotation(Quat::from_rotation_z(angle)),
-                    InGame,
-                ));
-            };
-            if f.has(HexsideFeature::River) {
-                bar(&river, side_len + 4.0, 7.0, mid, angle, 1.0);
-            } else if f.has(HexsideFeature::Stream) {
-                bar(&stream, side_len + 2.0, 3.5, mid, angle, 1.0);
-            }
-            if f.has(HexsideFeature::Bridge) {
-                let across = (b - a).y.atan2((b - a).x);
-                bar(&bridge, 22.0, 10.0, mid, across, 1.1);
-            }
-            if f.has(HexsideFeature::Road) && board.contains(other) {
-                let across = (b - a).y.atan2((b - a).x);
-                bar(&road, a.distance(b), 4.0, mid, across, 0.9);
-            }
-            if f.has(HexsideFeature::FieldDefence) {
-                // A dark brown line just inside the defended hex, with stakes pointing
-                // across the side at the outside; centred, without stakes, when no
-                // side is the defended one.
-                let out = if f.defended() {
-                    Some((b - a).normalize_or_zero())
-                } else if board.hexside(other, hex).defended() {
-                    Some((a - b).normalize_or_zero())
-                } else {
-                    None
-                };
-                let n = out.unwrap_or(Vec2::ZERO);
-                let line_at = mid - n * 4.0;
-                bar(&defence, side_len * 0.9, 3.5, line_at, angle, 1.2);
-                if out.is_some() {
-                    let u = Vec2::from_angle(angle);
-                    let across = n.y.atan2(n.x);
-                    for k in [-0.3, -0.1, 0.1, 0.3] {
-                        let at = line_at + u * (k * side_len) + n * 4.0;
-                        bar(&defence, 8.0, 2.5, at, across, 1.2);
-                    }
-                }
-            }
-        }
-    }
+    draw_elevation(&mut commands, board, &art);
+    draw_hexsides(&mut commands, board, &art);
 
     // Shading and notes, one per hex, shown when needed.
     let shade_mesh = meshes.add(RegularPolygon::new(HEX_RADIUS - 2.0, 6));
@@ -347,10 +187,12 @@ fn spawn_map(
         threat: [0.18, 0.32, 0.46, 0.60].map(|a| materials.add(Color::srgba(0.55, 0.0, 0.6, a))),
     };
     let label_font = TextFont {
-        font_size: FontSize::Px(11.0),
+        font: art.font.clone().into(),
+        font_size: FontSize::Px(10.0),
         ..default()
     };
     let note_font = TextFont {
+        font: art.bold.clone().into(),
         font_size: FontSize::Px(13.0),
         ..default()
     };
@@ -474,7 +316,12 @@ fn shade_hexes(
 }
 
 /// Gizmos: the hovered path, the selected unit's outline, the hovered hex.
-fn draw_marks(session: Res<Session>, ui: Res<Interaction>, mut gizmos: Gizmos) {
+fn draw_marks(
+    session: Res<Session>,
+    ui: Res<Interaction>,
+    spots: Res<CounterSpots>,
+    mut gizmos: Gizmos,
+) {
     if ui.hand_over.is_some() {
         return;
     }
@@ -584,272 +431,30 @@ fn draw_marks(session: Res<Session>, ui: Res<Interaction>, mut gizmos: Gizmos) {
         let world = &session.game.world;
         let e = world.resource::<Units>().entity(*id);
         if let Some(hex) = world.get::<Placement>(e).and_then(|p| p.hex()) {
-            let (at, half) = counter_spot(hex_center(hex), false);
-            gizmos.rect_2d(
-                Isometry2d::from_translation(at),
-                Vec2::splat(half * 2.0 + 6.0),
-                Color::srgb(0.3, 1.0, 0.9),
-            );
+            outline(&mut gizmos, &spots, *id, hex, Color::srgb(0.3, 1.0, 0.9));
         }
     }
     if let Some(id) = ui.selected {
         let world = &session.game.world;
         let e = world.resource::<Units>().entity(id);
         if let Some(hex) = world.get::<Placement>(e).and_then(|p| p.hex()) {
-            let leader = world.get::<Leader>(e).is_some();
-            let (at, half) = counter_spot(hex_center(hex), leader);
-            gizmos.rect_2d(
-                Isometry2d::from_translation(at),
-                Vec2::splat(half * 2.0 + 6.0),
-                Color::srgb(1.0, 1.0, 0.2),
-            );
+            outline(&mut gizmos, &spots, id, hex, Color::srgb(1.0, 1.0, 0.2));
         }
     }
 }
 
-/// Where a counter sits in its hex and half its size: leaders smaller, upper left.
-fn counter_spot(center: Vec2, leader: bool) -> (Vec2, f32) {
-    if leader {
-        (center + Vec2::new(-19.0, 14.0), 13.0)
-    } else {
-        (center + Vec2::new(3.0, -3.0), 24.0)
-    }
-}
-
-/// Half the side of a stand's square in a unit of stands: smaller than a counter, so the
-/// joins between stands show.
-const STAND_HALF: f32 = 19.0;
-
-/// Draws a unit of stands: a join between each two stands that touch, a square on each
-/// stand, and a bar at the hexside each faces.
-fn draw_body(
-    spawn: &mut impl FnMut((Sprite, Transform)),
-    body: &UnitBody,
-    fill: Color,
-    border: Color,
-    z: f32,
-) {
-    for (i, a) in body.stands.iter().enumerate() {
-        for b in body.stands[i + 1..].iter().filter(|b| a.is_adjacent(**b)) {
-            let (pa, pb) = (hex_center(*a), hex_center(*b));
-            let mid = (pa + pb) / 2.0;
-            let angle = (pb - pa).y.atan2((pb - pa).x);
-            spawn((
-                Sprite::from_color(border, Vec2::new(pa.distance(pb), 18.0)),
-                Transform::from_xyz(mid.x, mid.y, z - 0.15)
-                    .with_rotation(Quat::from_rotation_z(angle)),
-            ));
-            spawn((
-                Sprite::from_color(fill, Vec2::new(pa.distance(pb), 14.0)),
-                Transform::from_xyz(mid.x, mid.y, z - 0.12)
-                    .with_rotation(Quat::from_rotation_z(angle)),
-            ));
-        }
-    }
-    for h in &body.stands {
-        let c = hex_center(*h);
-        spawn((
-            Sprite::from_color(border, Vec2::splat(STAND_HALF * 2.0 + 3.0)),
-            Transform::from_xyz(c.x, c.y, z - 0.1),
-        ));
-        spawn((
-            Sprite::from_color(fill, Vec2::splat(STAND_HALF * 2.0)),
-            Transform::from_xyz(c.x, c.y, z),
-        ));
-        if let Some(d) = body.hexside {
-            // Hexside 0 is north, clockwise; the bar lies along the side it faces.
-            let angle = (90.0 - 60.0 * f32::from(d)).to_radians();
-            let dir = Vec2::new(angle.cos(), angle.sin());
-            let spot = c + dir * (STAND_HALF + 5.0);
-            spawn((
-                Sprite::from_color(Color::srgb(1.0, 0.85, 0.1), Vec2::new(5.0, 22.0)),
-                Transform::from_xyz(spot.x, spot.y, z + 0.2)
-                    .with_rotation(Quat::from_rotation_z(angle)),
-            ));
-        }
-    }
-}
-
-/// Redraws every counter from the game when it or the viewer changed.
-fn redraw_counters(
-    mut commands: Commands,
-    session: Res<Session>,
-    ui: Res<Interaction>,
-    old: Query<Entity, With<CounterView>>,
-    mut drawn: Local<Option<(u64, SideId, bool)>>,
-) {
-    let key = (session.revision, ui.viewer, ui.hand_over.is_some());
-    if *drawn == Some(key) && !session.is_added() {
-        return;
-    }
-    *drawn = Some(key);
-    for e in &old {
-        commands.entity(e).despawn();
-    }
-    if ui.hand_over.is_some() {
-        return;
-    }
-    let game = &session.game;
-    let world = &game.world;
-    let units = world.resource::<Units>();
-    let name_font = TextFont {
-        font_size: FontSize::Px(8.0),
-        ..default()
-    };
-    let symbol_font = TextFont {
-        font_size: FontSize::Px(11.0),
-        ..default()
-    };
-    let value_font = TextFont {
-        font_size: FontSize::Px(15.0),
-        ..default()
-    };
-    let mut spawn = |bundle: (Sprite, Transform)| {
-        commands.spawn((bundle.0, bundle.1, CounterView, InGame));
-    };
-    let mut texts: Vec<(String, TextFont, Color, Vec3)> = Vec::new();
-    // Everything is shown once the game is over, and in the replay of a finished game.
-    let over = game.turn().phase.kind == PhaseKind::Over
-        || session
-            .replay
-            .as_ref()
-            .is_some_and(|r| r.watching.is_none());
-    for id in units.ids() {
-        let e = units.entity(id);
-        let Some(Placement::OnMap(hex)) = world.get::<Placement>(e).copied() else {
-            continue;
-        };
-        if !visible_to(world, e, ui.viewer) && !over {
-            continue;
-        }
-        let side = world.get::<SideId>(e).copied().unwrap_or_default();
-        let leader = world.get::<Leader>(e).is_some();
-        let hidden = world.get::<Hidden>(e).is_some();
-        let face = game.ruleset.counter_face(world, e);
-        let (mut at, mut half) = counter_spot(hex_center(hex), leader);
-        let mut z = if leader { 4.0 } else { 3.0 };
-        if face.rank > 0 {
-            // The rear rank of a stack shows behind the front one (CdB 8.1).
-            at += Vec2::new(7.0, 7.0);
-            z -= 1.0;
-        }
-        let mut fill = side_color(game, side);
-        if face.reduced {
-            fill = fill.mix(&Color::WHITE, 0.45);
-        }
-        if hidden {
-            fill = fill.with_alpha(0.55);
-        }
-        let border = if leader {
-            Color::srgb(0.95, 0.80, 0.25)
-        } else {
-            Color::srgb(0.05, 0.05, 0.05)
-        };
-        let body = (!leader)
-            .then(|| game.ruleset.unit_body(world, e))
-            .flatten();
-        if let Some(body) = &body {
-            // A unit of stands: one square a stand, joined where stands touch, so the
-            // unit reads as one body; its facing on every stand (C&M, spec B.2 §3).
-            half = STAND_HALF;
-            at = hex_center(hex);
-            draw_body(&mut spawn, body, fill, border, z);
-        } else {
-            spawn((
-                Sprite::from_color(
-                    Color::srgba(0.0, 0.0, 0.0, 0.35),
-                    Vec2::splat(half * 2.0 + 2.0),
-                ),
-                Transform::from_xyz(at.x + 3.0, at.y - 3.0, z - 0.2),
-            ));
-            spawn((
-                Sprite::from_color(border, Vec2::splat(half * 2.0 + 3.0)),
-                Transform::from_xyz(at.x, at.y, z - 0.1),
-            ));
-            spawn((
-                Sprite::from_color(fill, Vec2::splat(half * 2.0)),
-                Transform::from_xyz(at.x, at.y, z),
-            ));
-            if let Some(v) = face.facing {
-                // A bar beyond the counter's edge towards the vertex it faces (CdB 6).
-                let angle = (60.0 - 60.0 * v as f32).to_radians();
-                let dir = Vec2::new(angle.cos(), angle.sin());
-                let spot = at + dir * (half * 1.35 + 3.0);
-                spawn((
-                    Sprite::from_color(Color::srgb(1.0, 0.85, 0.1), Vec2::new(12.0, 6.0)),
-                    Transform::from_xyz(spot.x, spot.y, z + 0.2)
-                        .with_rotation(Quat::from_rotation_z(angle)),
-                ));
-            }
-        }
-        if face.reduced {
-            // A white band across the top: the counter's reduced side.
-            spawn((
-                Sprite::from_color(Color::srgba(1.0, 1.0, 1.0, 0.9), Vec2::new(half * 2.0, 4.0)),
-                Transform::from_xyz(at.x, at.y + half - 2.0, z + 0.05),
-            ));
-        }
-        let name = world
-            .get::<UnitName>(e)
-            .map(|n| n.name.clone())
-            .unwrap_or_default();
-        let white = Color::WHITE;
-        if leader {
-            let short: String = name.chars().take(4).collect();
-            texts.push((
-                short,
-                name_font.clone(),
-                white,
-                Vec3::new(at.x, at.y + 5.0, z + 0.1),
-            ));
-            texts.push((
-                face.values.clone(),
-                symbol_font.clone(),
-                white,
-                Vec3::new(at.x, at.y - 5.0, z + 0.1),
-            ));
-        } else {
-            let short: String = name.chars().take(10).collect();
-            let symbol = match &body {
-                Some(b) => format!("{} {}", face.symbol, b.formation),
-                None => face.symbol.clone(),
-            };
-            texts.push((
-                symbol,
-                symbol_font.clone(),
-                white,
-                Vec3::new(at.x, at.y + 13.0, z + 0.1),
-            ));
-            texts.push((
-                short,
-                name_font.clone(),
-                white,
-                Vec3::new(at.x, at.y + 1.0, z + 0.1),
-            ));
-            texts.push((
-                face.values.clone(),
-                value_font.clone(),
-                white,
-                Vec3::new(at.x, at.y - 13.0, z + 0.1),
-            ));
-            if hidden {
-                texts.push((
-                    "hidden".into(),
-                    name_font.clone(),
-                    Color::srgb(1.0, 1.0, 0.6),
-                    Vec3::new(at.x, at.y + half + 6.0, z + 0.1),
-                ));
-            }
-        }
-    }
-    for (text, font, color, pos) in texts {
-        commands.spawn((
-            Text2d::new(text),
-            font,
-            TextColor(color),
-            Transform::from_translation(pos),
-            CounterView,
-            InGame,
-        ));
-    }
+/// A square around a unit's counter, turned with it; around its hex's usual spot when
+/// the counter is not drawn (yet).
+fn outline(gizmos: &mut Gizmos, spots: &CounterSpots, id: UnitId, hex: HexCoord, color: Color) {
+    let (at, half, turn) =
+        spots
+            .0
+            .get(&id)
+            .copied()
+            .unwrap_or((hex_center(hex) + Vec2::new(3.0, -3.0), 24.0, 0.0));
+    gizmos.rect_2d(
+        Isometry2d::new(at, Rot2::radians(turn)),
+        Vec2::splat(half * 2.0 + 6.0),
+        color,
+    );
 }

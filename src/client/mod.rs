@@ -2,15 +2,29 @@
 //! game a window plays, without rendering, so headless tests drive them; the window
 //! itself (map, counters, camera, panels, menu) is behind the `gui` feature.
 
+pub mod art;
 pub mod catalog;
 pub mod controller;
 pub mod layout;
 pub mod session;
+pub mod settings;
 
+#[cfg(feature = "gui")]
+mod aids_panel;
+#[cfg(feature = "gui")]
+mod art_assets;
 #[cfg(feature = "gui")]
 mod camera;
 #[cfg(feature = "gui")]
+mod counters;
+#[cfg(feature = "gui")]
+mod display;
+#[cfg(feature = "gui")]
 mod map;
+#[cfg(feature = "gui")]
+mod map_art;
+#[cfg(feature = "gui")]
+mod minimap;
 #[cfg(feature = "gui")]
 mod panels;
 #[cfg(feature = "gui")]

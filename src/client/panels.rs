@@ -28,7 +28,12 @@ impl Plugin for PanelsPlugin {
             )
             .add_systems(
                 EguiPrimaryContextPass,
-                game_panels
+                (
+                    game_panels,
+                    super::minimap::minimap,
+                    super::aids_panel::aids_windows,
+                )
+                    .chain()
                     .run_if(in_state(Screen::Playing))
                     .run_if(resource_exists::<Session>),
             );
@@ -227,7 +232,7 @@ fn game_panels(
 
     // Top bar: turn, phase, side, morale, the buttons.
     egui::Panel::top("turn_bar").show(&mut root, |ui| {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.strong(format!(
                 "{} — turn {}/{}",
                 game.scenario.file.name, turn.turn, turn.last_turn
@@ -332,6 +337,20 @@ fn game_panels(
             {
                 send(PlayerInput::ToggleSight);
             }
+            if ui
+                .selectable_label(ui_state.aid_page.is_some(), "Aids (F2)")
+                .on_hover_text("the sequence of play, this step lit, and the ruleset's tables")
+                .clicked()
+            {
+                send(PlayerInput::ToggleAids);
+            }
+            if ui
+                .selectable_label(ui_state.show_help, "Help (F1)")
+                .on_hover_text("keys and mouse actions; the UI scale")
+                .clicked()
+            {
+                send(PlayerInput::ToggleHelp);
+            }
             if ui.button("Menu").clicked() {
                 next.set(Screen::Menu);
             }
@@ -432,6 +451,11 @@ fn game_panels(
         .exact_size(super::camera::RIGHT_PANEL)
         .show(&mut root, |ui| {
             let units = world.resource::<Units>();
+            // The decision the rules wait for, at the head of the panel: it never
+            // covers the hexes it is about, which are lit on the map.
+            if let Some(decision) = pending_decision(&session) {
+                decision_box(ui, &decision, &side_name(decision.side), side_color32(game, decision.side), &mut send);
+            }
             egui::ScrollArea::vertical()
                 .id_salt("info")
                 .max_height(ui.available_height() * 0.68)
@@ -601,35 +625,6 @@ fn game_panels(
                 });
         });
 
-    // The decision the rules wait for.
-    if let Some(decision) = pending_decision(&session) {
-        egui::Window::new(format!("{} decides", side_name(decision.side)))
-            .anchor(egui::Align2::CENTER_TOP, egui::vec2(-RIGHT_HALF, 70.0))
-            .collapsible(false)
-            .resizable(false)
-            .show(ctx, |ui| {
-                ui.label(&decision.prompt);
-                ui.small(format!("({})", decision.rule));
-                let on_map = decision.choices.iter().filter(|c| c.hex.is_some()).count();
-                if on_map > 6 {
-                    ui.label(format!("Click one of the {on_map} highlighted hexes."));
-                }
-                // A long list (the set-up's ambush candidates) scrolls.
-                egui::ScrollArea::vertical()
-                    .max_height(320.0)
-                    .show(ui, |ui| {
-                        for c in &decision.choices {
-                            if on_map > 6 && c.hex.is_some() {
-                                continue;
-                            }
-                            if ui.button(&c.label).clicked() {
-                                send(PlayerInput::Submit(c.command.clone()));
-                            }
-                        }
-                    });
-            });
-    }
-
     if let Some(outcome) = &turn.outcome {
         egui::Window::new("The battle is over")
             .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-RIGHT_HALF, 0.0))
@@ -746,4 +741,42 @@ fn threat_lines(
             t.best
         ));
     }
+}
+
+/// A decision of the rules: who decides, the question and its rule, and a button for
+/// each answer (answers by hex are clicked on the map when there are many).
+fn decision_box(
+    ui: &mut egui::Ui,
+    decision: &crate::engine::view::Decision,
+    side: &str,
+    colour: egui::Color32,
+    send: &mut impl FnMut(PlayerInput),
+) {
+    egui::Frame::group(ui.style())
+        .stroke(egui::Stroke::new(2.0, colour))
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.strong(egui::RichText::new(format!("{side} decides")).color(colour));
+            ui.label(&decision.prompt);
+            ui.small(format!("({})", decision.rule));
+            let on_map = decision.choices.iter().filter(|c| c.hex.is_some()).count();
+            if on_map > 6 {
+                ui.label(format!("Click one of the {on_map} highlighted hexes."));
+            }
+            // A long list (the set-up's ambush candidates) scrolls.
+            egui::ScrollArea::vertical()
+                .id_salt("decision")
+                .max_height(220.0)
+                .show(ui, |ui| {
+                    for c in &decision.choices {
+                        if on_map > 6 && c.hex.is_some() {
+                            continue;
+                        }
+                        if ui.button(&c.label).clicked() {
+                            send(PlayerInput::Submit(c.command.clone()));
+                        }
+                    }
+                });
+        });
+    ui.add_space(4.0);
 }

@@ -10,10 +10,14 @@ use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use bevy::window::PresentMode;
 use bevy_egui::EguiPlugin;
 
+use super::art::{ArtCatalogue, assets_dir};
+use super::art_assets::{Art, ArtPlugin};
 use super::controller::{
     ClientSet, ControllerPlugin, Interaction, PlayerInput, parse_input_script,
 };
+use super::display::{Display, DisplayPlugin};
 use super::session::{Session, autosave_path};
+use super::settings::{Settings, clamp_scale, settings_path};
 use super::{camera, map, panels};
 
 /// How the window was asked for on the command line.
@@ -37,6 +41,17 @@ pub struct ClientOptions {
     pub started: Option<Instant>,
     /// Optional rules switched on for a new game (`--option`).
     pub options: Vec<String>,
+    /// `--window-size`, `--ui-scale`: over the saved settings.
+    pub window_size: Option<(u32, u32)>,
+    pub ui_scale: Option<f32>,
+}
+
+impl ClientOptions {
+    /// A run that makes a picture or a measure: the same window every time, and the
+    /// player's saved settings neither read nor written.
+    pub fn unattended(&self) -> bool {
+        self.screenshot.is_some() || self.bench_frames.is_some()
+    }
 }
 
 /// Which screen is shown.
@@ -92,21 +107,59 @@ pub fn run(mut options: ClientOptions) -> Result<(), String> {
         ),
         None => "bataille".to_string(),
     };
+    let assets = assets_dir()
+        .ok_or("no assets/ folder with art.ron beside the program or in the working directory")?;
+    let catalogue = ArtCatalogue::load(&assets).map_err(|e| e.to_string())?;
+    // An unattended run (screenshot, benchmark) is the same every time: the player's
+    // settings are neither read nor written.
+    let (settings, settings_file) = if options.unattended() {
+        (Settings::default(), None)
+    } else {
+        let path = settings_path();
+        match Settings::load(&path) {
+            Ok(s) => (s, Some(path)),
+            Err(e) => {
+                eprintln!(
+                    "bataille: {e}\n(the window opens with the default settings and leaves the file as it is until a setting changes)"
+                );
+                (Settings::default(), Some(path))
+            }
+        }
+    };
+    let mut settings = settings;
+    if let Some(size) = options.window_size {
+        settings.window = size;
+    }
+    if let Some(scale) = options.ui_scale {
+        settings.ui_scale = clamp_scale(scale);
+    }
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title,
-            resolution: (1280, 800).into(),
-            present_mode: if options.bench_frames.is_some() {
-                PresentMode::AutoNoVsync
-            } else {
-                PresentMode::AutoVsync
-            },
-            ..default()
-        }),
-        ..default()
-    }))
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title,
+                    resolution: settings.window.into(),
+                    resizable: true,
+                    present_mode: if options.bench_frames.is_some() {
+                        PresentMode::AutoNoVsync
+                    } else {
+                        PresentMode::AutoVsync
+                    },
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(AssetPlugin {
+                file_path: assets.to_string_lossy().into_owned(),
+                meta_check: bevy::asset::AssetMetaCheck::Never,
+                ..default()
+            }),
+    )
     .add_plugins(EguiPlugin::default())
+    .add_plugins(ArtPlugin { catalogue })
+    .add_plugins(DisplayPlugin)
+    .insert_resource(Display::new(settings, settings_file))
     .add_plugins(bevy_ecs_tilemap::TilemapPlugin)
     .add_plugins(ControllerPlugin)
     .init_state::<Screen>()
@@ -130,8 +183,10 @@ pub fn run(mut options: ClientOptions) -> Result<(), String> {
     if let Some(session) = session {
         app.insert_resource(session).insert_state(Screen::Playing);
     }
-    app.run();
-    Ok(())
+    match app.run() {
+        AppExit::Success => Ok(()),
+        AppExit::Error(code) => Err(format!("the window stopped on an error (code {code})")),
+    }
 }
 
 /// The inputs of `--input`, still to play.
@@ -158,26 +213,59 @@ fn leave_game(mut commands: Commands, view: Query<Entity, With<InGame>>) {
         commands.entity(e).despawn();
     }
     commands.remove_resource::<Session>();
+    commands.remove_resource::<map::MapDrawn>();
     commands.insert_resource(Interaction::new());
 }
 
-/// CPU time of each frame's main-world work (First to Last), and the wall time
-/// between frames.
+/// Per frame: the main world's work from First to Last (wall time), the CPU time the
+/// main thread spent in the whole frame, the CPU time of the whole process (every
+/// thread: the render thread, and under Xvfb the software rasteriser), and the wall
+/// time between frames.
 #[derive(Resource, Default)]
 struct FrameStats {
     frame_began: Option<Instant>,
     last_frame: Option<Instant>,
+    /// The main thread's and the process's CPU clocks at the last frame's start.
+    last_cpu: Option<(Duration, Duration)>,
     cpu: Vec<Duration>,
+    main_thread: Vec<Duration>,
+    process: Vec<Duration>,
     wall: Vec<Duration>,
     frames: u32,
     interactive_reported: bool,
 }
 
-fn frame_start(mut stats: ResMut<FrameStats>) {
+/// A CPU clock of this thread or of the whole process.
+fn cpu_clock(clock: libc::clockid_t) -> Duration {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid timespec for the call to fill; the clock ids are constants.
+    let ok = unsafe { libc::clock_gettime(clock, &mut t) } == 0;
+    if ok {
+        Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+    } else {
+        Duration::ZERO
+    }
+}
+
+/// The frame's first system, on the main thread (`NonSendMarker`), so the thread CPU
+/// clock it reads is the main thread's.
+fn frame_start(mut stats: ResMut<FrameStats>, _main_thread: bevy::ecs::system::NonSendMarker) {
     let now = Instant::now();
     if let Some(last) = stats.last_frame {
         stats.wall.push(now - last);
     }
+    let clocks = (
+        cpu_clock(libc::CLOCK_THREAD_CPUTIME_ID),
+        cpu_clock(libc::CLOCK_PROCESS_CPUTIME_ID),
+    );
+    if let Some((thread, process)) = stats.last_cpu {
+        stats.main_thread.push(clocks.0.saturating_sub(thread));
+        stats.process.push(clocks.1.saturating_sub(process));
+    }
+    stats.last_cpu = Some(clocks);
     stats.last_frame = Some(now);
     stats.frame_began = Some(now);
 }
@@ -237,16 +325,24 @@ fn bench_and_exit(
     }
     // The first frames build pipelines and the map; skip them.
     let skip = (stats.cpu.len() / 10).min(30);
-    let mut cpu: Vec<Duration> = stats.cpu[skip..].to_vec();
-    let mut wall: Vec<Duration> = stats.wall[skip.min(stats.wall.len())..].to_vec();
+    let tail = |v: &[Duration]| v[skip.min(v.len())..].to_vec();
+    let mut cpu = tail(&stats.cpu);
+    let mut wall = tail(&stats.wall);
+    let mut main_thread = tail(&stats.main_thread);
+    let mut process = tail(&stats.process);
     let cpu_median = median(&mut cpu);
     let wall_median = median(&mut wall);
+    let main_median = median(&mut main_thread);
+    let process_median = median(&mut process);
     println!(
-        "{} frames measured: main-world CPU per frame median {:.3} ms, p90 {:.3} ms, max {:.3} ms; wall time per frame median {:.3} ms, p90 {:.3} ms",
-        cpu.len(),
+        "{} frames measured: main thread CPU per frame median {:.3} ms, p90 {:.3} ms, max {:.3} ms; main-world systems (First to Last, wall) median {:.3} ms, p90 {:.3} ms; whole process CPU per frame median {:.3} ms (every thread, with the renderer); wall time per frame median {:.3} ms, p90 {:.3} ms",
+        main_thread.len(),
+        main_median,
+        percentile(&main_thread, 0.9),
+        percentile(&main_thread, 1.0),
         cpu_median,
         percentile(&cpu, 0.9),
-        percentile(&cpu, 1.0),
+        process_median,
         wall_median,
         percentile(&wall, 0.9),
     );
@@ -254,17 +350,21 @@ fn bench_and_exit(
     exit.write(AppExit::Success);
 }
 
-/// With `--screenshot FILE --frames N`: after N frames, a screenshot from inside Bevy;
-/// once it is on disk (or 300 frames later), exit.
+/// With `--screenshot FILE --frames N`: N frames after the art is loaded, a
+/// screenshot from inside Bevy; once it is on disk (or 300 frames later), exit.
 fn screenshot_and_exit(
     mut commands: Commands,
     options: Res<ClientOptions>,
+    art: Option<Res<Art>>,
     mut frame: Local<u32>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(path) = &options.screenshot else {
         return;
     };
+    if !art.is_some_and(|a| a.ready) {
+        return;
+    }
     *frame += 1;
     if *frame == options.frames.max(1) {
         let _ = std::fs::remove_file(path);

@@ -19,6 +19,10 @@ pub struct CounterFace {
     pub facing: Option<u8>,
     /// Its rank in a stack (CdB 8.1): 0 for the front rank, which is drawn on top.
     pub rank: u8,
+    /// The unit's type as its ruleset's data names it ("Kn", "Wb", "HC", "Gen"): the key
+    /// `assets/art.ron` maps, per ruleset, to the symbol drawn on the counter. Empty
+    /// for nothing to draw.
+    pub troop: String,
 }
 
 /// A unit of several stands, one a hex, drawn as one body (C&M's units): every stand's

@@ -3,6 +3,7 @@
 mod common;
 
 mod alc_rules;
+mod art;
 mod cdb_common;
 mod cdb_rules;
 mod cdb_sections;
@@ -50,3 +51,4 @@ mod sight;
 mod threats;
 mod toy_ruleset;
 pub(crate) mod trust;
+mod window_settings;

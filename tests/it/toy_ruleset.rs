@@ -213,6 +213,7 @@ impl Ruleset for ToyRuleset {
             reduced: false,
             facing: None,
             rank: 0,
+            troop: "B".into(),
         }
     }
     fn unit_card(&self, _world: &World, _entity: Entity) -> Vec<CardLine> {

@@ -40,6 +40,7 @@ pub fn counter_face(world: &World, e: Entity) -> CounterFace {
             reduced: false,
             facing: None,
             rank: 0,
+            troop: String::new(),
         };
     };
     let v = unit(world, id);
@@ -57,6 +58,7 @@ pub fn counter_face(world: &World, e: Entity) -> CounterFace {
         reduced,
         facing: None,
         rank: 0,
+        troop: symbol(v.kind).to_string(),
     }
 }
 

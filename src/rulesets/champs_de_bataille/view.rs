@@ -32,6 +32,7 @@ pub fn counter_face(world: &World, e: Entity) -> CounterFace {
             reduced: false,
             facing: None,
             rank: 0,
+            troop: String::new(),
         };
     };
     let u = unit(world, id);
@@ -58,6 +59,7 @@ pub fn counter_face(world: &World, e: Entity) -> CounterFace {
         reduced: corps_of(world, id).demoralised,
         facing: (p.kind != Kind::Bag).then(|| facing(world, id).0),
         rank: flags(world, id).rank,
+        troop: format!("{:?}", p.kind),
     }
 }
 

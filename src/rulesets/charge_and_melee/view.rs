@@ -59,11 +59,12 @@ pub fn counter_face(world: &World, e: Entity) -> CounterFace {
         _ => (String::new(), String::new(), None),
     };
     CounterFace {
-        symbol,
+        symbol: symbol.clone(),
         values,
         reduced: world.get::<CmMorale>(e).is_some_and(|m| m.shaken),
         facing,
         rank: 0,
+        troop: symbol.clone(),
     }
 }
 

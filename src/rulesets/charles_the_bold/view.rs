@@ -36,6 +36,7 @@ fn blank_face() -> CounterFace {
         reduced: false,
         facing: None,
         rank: 0,
+        troop: String::new(),
     }
 }
 
@@ -50,6 +51,7 @@ pub fn counter_face(world: &World, entity: Entity) -> CounterFace {
             reduced: false,
             facing: None,
             rank: 0,
+            troop: "Gen".into(),
         };
     }
     let Some(s) = stand(world, id) else {
@@ -70,6 +72,7 @@ pub fn counter_face(world: &World, entity: Entity) -> CounterFace {
         reduced: r.as_slice() != s.sp0.as_slice(),
         facing: Some(super::facing(world, id).0),
         rank: 0,
+        troop: s.spec.id.clone(),
     }
 }
 

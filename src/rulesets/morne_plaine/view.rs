@@ -70,6 +70,7 @@ pub fn counter_face(world: &World, e: Entity) -> CounterFace {
             reduced: false,
             facing: None,
             rank: 0,
+            troop: String::new(),
         };
     };
     let u = unit(world, id);
@@ -85,6 +86,7 @@ pub fn counter_face(world: &World, e: Entity) -> CounterFace {
         reduced: v.cs < u.cs0 || v.mv == 0,
         facing: None,
         rank: 0,
+        troop: format!("{:?}", u.kind),
     }
 }
 
