@@ -59,6 +59,8 @@ impl Art {
 
 pub struct ArtPlugin {
     pub catalogue: ArtCatalogue,
+    /// The assets folder, for the panels' fonts (egui reads font bytes, not assets).
+    pub dir: std::path::PathBuf,
 }
 
 impl Plugin for ArtPlugin {
@@ -83,6 +85,20 @@ impl Plugin for ArtPlugin {
             },
         )
         .add_systems(PreUpdate, watch_loading.run_if(resource_exists::<Art>));
+        let fonts = [
+            self.dir.join(&self.catalogue.fonts.regular),
+            self.dir.join(&self.catalogue.fonts.bold),
+        ];
+        app.add_systems(
+            bevy_egui::EguiPrimaryContextPass,
+            move |mut contexts: bevy_egui::EguiContexts, mut done: Local<bool>| -> Result {
+                if !*done {
+                    *done = true;
+                    set_panel_fonts(contexts.ctx_mut()?, &fonts);
+                }
+                Ok(())
+            },
+        );
     }
 }
 
@@ -122,4 +138,35 @@ fn watch_loading(mut art: ResMut<Art>, server: Res<AssetServer>, mut exit: Messa
             art.images.len()
         );
     }
+}
+
+/// The panels write in the art's font (DejaVu Sans), bold where egui makes text strong;
+/// egui's own fonts stay behind it for any glyph it lacks. A font that cannot be read
+/// leaves egui's (the window's art check has already named it).
+fn set_panel_fonts(ctx: &bevy_egui::egui::Context, files: &[std::path::PathBuf; 2]) {
+    use bevy_egui::egui::{FontData, FontDefinitions, FontFamily};
+    let mut fonts = FontDefinitions::default();
+    let Ok(regular) = std::fs::read(&files[0]) else {
+        return;
+    };
+    fonts.font_data.insert(
+        "art".into(),
+        std::sync::Arc::new(FontData::from_owned(regular)),
+    );
+    fonts
+        .families
+        .entry(FontFamily::Proportional)
+        .or_default()
+        .insert(0, "art".into());
+    if let Ok(bold) = std::fs::read(&files[1]) {
+        fonts.font_data.insert(
+            "art-bold".into(),
+            std::sync::Arc::new(FontData::from_owned(bold)),
+        );
+        fonts.families.insert(
+            FontFamily::Name("bold".into()),
+            vec!["art-bold".into(), "art".into()],
+        );
+    }
+    ctx.set_fonts(fonts);
 }

@@ -106,7 +106,6 @@ pub fn minimap(
                     )
                 };
                 let painter = ui.painter_at(rect);
-                let cell = egui::vec2(HEX_RADIUS * 1.6 * k, HEX_RADIUS * 1.75 * k);
                 for hex in board.hexes() {
                     let c = colours
                         .0
@@ -119,11 +118,14 @@ pub fn minimap(
                         c.g().saturating_sub(shade),
                         c.b().saturating_sub(shade),
                     );
-                    painter.rect_filled(
-                        egui::Rect::from_center_size(to_screen(hex_center(hex)), cell),
-                        0.0,
-                        c,
-                    );
+                    let centre = hex_center(hex);
+                    let corners: Vec<egui::Pos2> = (0..6)
+                        .map(|i| {
+                            let a = (60.0 * i as f32).to_radians();
+                            to_screen(centre + Vec2::new(a.cos(), a.sin()) * (HEX_RADIUS + 0.5))
+                        })
+                        .collect();
+                    painter.add(egui::Shape::convex_polygon(corners, c, egui::Stroke::NONE));
                 }
                 // The counters the map draws for this viewer: nothing hidden shows.
                 for (id, (at, _, _)) in &spots.0 {

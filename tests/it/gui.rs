@@ -45,6 +45,12 @@ fn screenshot(name: &str, args: &[&str]) -> std::path::PathBuf {
         String::from_utf8_lossy(&result.stderr)
     );
     assert!(out.exists(), "the screenshot was written");
+    // The picture is of the art: every image and font of assets/art.ron loaded.
+    let stdout = String::from_utf8_lossy(&result.stdout);
+    assert!(
+        stdout.contains("art loaded: ") && stdout.contains("images and 2 fonts"),
+        "the art was loaded before the screenshot: {stdout}"
+    );
     out
 }
 
@@ -135,4 +141,41 @@ fn gui_a_bad_scenario_is_an_error_not_a_window() {
     assert_eq!(result.status.code(), Some(1));
     let err = String::from_utf8_lossy(&result.stderr);
     assert!(err.contains("hex_off_map.ron:"), "{err}");
+}
+
+/// An image of the art that cannot be read (here a tile that is not a PNG) ends the
+/// window with an error naming it: a screenshot is never taken without its art.
+#[test]
+fn gui_an_asset_that_fails_to_load_is_an_error_naming_it() {
+    let dir = scratch("broken_art");
+    let assets = dir.join("assets");
+    let catalogue = bataille::client::art::ArtCatalogue::load(&root().join("assets")).unwrap();
+    std::fs::create_dir_all(&assets).unwrap();
+    std::fs::copy(root().join("assets/art.ron"), assets.join("art.ron")).unwrap();
+    for (_, file) in catalogue.files() {
+        let to = assets.join(file);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        if file == "tiles/marsh.png" {
+            std::fs::write(&to, b"not a png").unwrap();
+        } else {
+            std::fs::copy(root().join("assets").join(file), to).unwrap();
+        }
+    }
+    let out = dir.join("never.png");
+    let result = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x800x24"])
+        .arg(env!("CARGO_BIN_EXE_bataille"))
+        .arg(root().join("scenarios/a_la_charge/civitate_1053.ron"))
+        .args(["--screenshot", out.to_str().unwrap(), "--frames", "30"])
+        .env("BATAILLE_SAVE_DIR", &dir)
+        .current_dir(&dir)
+        .output()
+        .expect("xvfb-run runs");
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert!(!result.status.success(), "the window fails: {stderr}");
+    assert!(
+        stderr.contains("the asset `tiles/marsh.png` failed to load"),
+        "{stderr}"
+    );
+    assert!(!out.exists(), "no screenshot without the art");
 }
