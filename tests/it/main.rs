@@ -2,6 +2,7 @@
 
 mod common;
 
+mod aids;
 mod alc_rules;
 mod cdb_common;
 mod cdb_rules;
