@@ -37,6 +37,15 @@ impl<P: RulesetPhase> TurnLayout<P> {
         steps
     }
 
+    /// Every step of a layout whose phases both sides play (no player turns), in order.
+    pub fn shared_sequence(&self, what: impl Fn(P) -> String) -> Vec<SequenceStep> {
+        debug_assert!(
+            self.each.is_empty(),
+            "player turns are named after their sides: use `sequence`"
+        );
+        self.sequence(["", ""], what)
+    }
+
     /// The step of `phase`, in the second side's player turn when `second`; `None` for
     /// a phase outside the layout (the end of the game).
     pub fn step_of(&self, phase: P, second: bool) -> Option<usize> {

@@ -372,6 +372,14 @@ fn ctb_16_0_army_lists_and_terrain_aids_show_their_ron_files() {
         id: String,
         cost: ClassCosts,
     }
+    #[derive(Deserialize)]
+    struct Special {
+        units: Vec<Named>,
+    }
+    let special: Special = read_ron("charles_the_bold/special_units.ron");
+    let aid = table(&aids, "Special units");
+    let ids: Vec<&String> = aid.rows.iter().map(|r| &r[0]).collect();
+    assert_eq!(ids, special.units.iter().map(|u| &u.id).collect::<Vec<_>>());
     let file: Terrain = read_ron("charles_the_bold/terrain.ron");
     let aid = table(&aids, "Terrain");
     assert_eq!(aid.rows.len(), file.terrain.len());
@@ -392,6 +400,11 @@ fn cm_7_15_charge_results_and_troops_aids_show_their_ron_files() {
     #[derive(Deserialize)]
     struct Charts {
         charge: Charge,
+        responses: Responses,
+    }
+    #[derive(Deserialize)]
+    struct Responses {
+        rabble_counter_charge_from: u8,
     }
     #[derive(Deserialize)]
     struct Charge {
@@ -423,6 +436,12 @@ fn cm_7_15_charge_results_and_troops_aids_show_their_ron_files() {
     for (row, band) in aid.rows.iter().zip(&charts.charge.bands) {
         assert_eq!(row[2], band.dps.to_string());
     }
+    let aid = table(&aids, "Charge responses and evasion");
+    assert_eq!(
+        aid.rows[0][1],
+        format!("{}+", charts.responses.rabble_counter_charge_from),
+        "C&M 7.10: armed rabble counter-charge"
+    );
     let troops: Troops = read_ron("charge_and_melee/troops.ron");
     let aid = table(&aids, "Troop types");
     assert_eq!(aid.rows.len(), troops.troops.len());

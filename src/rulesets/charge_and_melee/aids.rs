@@ -53,13 +53,14 @@ fn what(phase: CmPhase) -> String {
 /// The sequence of play, the step the game is at, and every table.
 pub fn player_aids(tables: &Tables, world: &World) -> PlayerAids {
     PlayerAids {
-        sequence: TURN.sequence(["", ""], what),
+        sequence: TURN.shared_sequence(what),
         current: TURN.current(world, crate::rulesets::common::turn(world).active),
         tables: vec![
             charge_results(tables),
             charge_modifiers(tables),
             melee(tables),
             charge_moves(tables),
+            responses(tables),
             missiles(tables),
             troops(tables),
             formations(tables),
@@ -214,6 +215,33 @@ pub fn charge_moves(tables: &Tables) -> AidTable {
             ("die by grade", grades.join(", ")),
         ],
     )
+}
+
+/// The Charge Response Chart's figures and the evade test (C&M 7.10, 7.11, 7.13).
+pub fn responses(tables: &Tables) -> AidTable {
+    let (r, e) = (&tables.charts.responses, &tables.charts.evade);
+    let mut table = factor_table(
+        "Charge responses and evasion",
+        "C&M 7.10, 7.11, 7.13",
+        vec![
+            (
+                "armed rabble counter-charge on a D6 of",
+                format!("{}+", r.rabble_counter_charge_from),
+            ),
+            (
+                "turning about for a charge from within javelin range (C&M 7.13)",
+                format!("{} DP", r.about_face_dps),
+            ),
+            ("javelin range", format!("{} JT", r.javelin_range)),
+            (
+                "evade test: evades from (C&M 7.11)",
+                e.evades_from.to_string(),
+            ),
+            ("a shaken unit counts as DPs", e.shaken_dps.to_string()),
+        ],
+    );
+    table.notes = vec!["evade test: die + MV - DPs + inspiring CPs".into()];
+    table
 }
 
 /// The missile exchanges (spec B.2 §11, C&M 7.14).

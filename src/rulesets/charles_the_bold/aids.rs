@@ -6,7 +6,7 @@
 use bevy::prelude::World;
 
 use super::CtbPhase;
-use super::data::{Column, PerClass, Tables, TerrainClass};
+use super::data::{Column, ImpactRemoval, PerClass, Tables, TerrainClass};
 use crate::engine::view::{AidTable, PlayerAids};
 use crate::rulesets::common_aids::{
     TurnLayout, factor_table, or_dash, signed, source_note, table_of, yes,
@@ -38,11 +38,13 @@ fn what(phase: CtbPhase) -> String {
 /// The sequence of play, the step the game is at, and every table.
 pub fn player_aids(tables: &Tables, world: &World) -> PlayerAids {
     PlayerAids {
-        sequence: ROUND.sequence(["", ""], what),
+        sequence: ROUND.shared_sequence(what),
         current: ROUND.current(world, crate::rulesets::common::turn(world).active),
         tables: vec![
             terrain(tables),
+            hexsides(tables),
             types(tables),
+            special_units(tables),
             armies(tables),
             fire(tables),
             melee(tables),
@@ -84,8 +86,7 @@ pub fn terrain(tables: &Tables) -> AidTable {
             vec![
                 t.id.clone(),
                 per_class(&t.cost, or_dash),
-                t.removes_impact
-                    .map_or_else(String::new, |r| format!("{r:?}").to_lowercase()),
+                t.removes_impact.map_or_else(String::new, impact_removal),
                 yes(t.cover),
                 format!("{:?}", t.sight),
                 t.no_charge.join(" "),
@@ -100,6 +101,107 @@ pub fn terrain(tables: &Tables) -> AidTable {
         ),
         source_note(&tables.terrain.source),
     ];
+    table
+}
+
+fn impact_removal(removes: ImpactRemoval) -> String {
+    format!("{removes:?}").to_lowercase()
+}
+
+/// The hexsides of the Summary Sheet (CtB 3.0, 9.3, 10.3): streams, rivers, roads and
+/// field defences.
+pub fn hexsides(tables: &Tables) -> AidTable {
+    let h = &tables.terrain.hexsides;
+    let crossings: Vec<String> = h
+        .river
+        .crossing
+        .iter()
+        .map(|c| format!("{c:?}").to_lowercase())
+        .collect();
+    let columns = [
+        "hexside",
+        "MP (CF/LF/M/LH/G)",
+        "removes impact",
+        "cover",
+        "crossing",
+    ];
+    let rows: Vec<Vec<String>> = vec![
+        vec![
+            "stream".into(),
+            format!("+{}", h.stream.cost),
+            impact_removal(h.stream.removes_impact),
+            String::new(),
+            String::new(),
+        ],
+        vec![
+            "river".into(),
+            "—".into(),
+            String::new(),
+            String::new(),
+            format!("only at a {}", crossings.join(" or ")),
+        ],
+        vec![
+            "road".into(),
+            format!("{} a hex along it", h.road),
+            String::new(),
+            String::new(),
+            String::new(),
+        ],
+        vec![
+            "field defences".into(),
+            per_class(&h.field_defence.cost, |c| {
+                c.map_or_else(|| "—".into(), |n| format!("+{n}"))
+            }),
+            impact_removal(h.field_defence.removes_impact),
+            yes(h.field_defence.cover),
+            String::new(),
+        ],
+    ];
+    let mut table = table_of("Hexsides", "CtB 3.0, 9.3, 10.3", &columns, rows, |row| row);
+    table.notes = vec![
+        "— may not cross".into(),
+        source_note(&h.field_defence.source),
+    ];
+    table
+}
+
+/// The Special Units sheet (CtB 6.1, 6.2, 10.3): what longbows, Swiss pikes and
+/// schiltrons do apart.
+pub fn special_units(tables: &Tables) -> AidTable {
+    let mut table = table_of(
+        "Special units",
+        "CtB 6.1, 6.2, 10.3",
+        &[
+            "unit",
+            "double-rank fire",
+            "rear rank dice",
+            "double DF without impetus",
+            "stakes",
+            "overhead fire",
+            "charges cavalry",
+            "keeps impact",
+            "all round unmoved",
+        ],
+        &tables.special.units,
+        |u| {
+            vec![
+                u.id.clone(),
+                yes(u.double_rank_fire),
+                if u.rear_rank == 0 {
+                    String::new()
+                } else {
+                    signed(u.rear_rank)
+                },
+                yes(u.double_df_needs_no_impetus),
+                yes(u.stakes),
+                yes(u.overhead),
+                yes(u.charges_cavalry),
+                u.keeps_impact.map_or_else(String::new, |n| n.to_string()),
+                yes(u.all_round_unmoved),
+            ]
+        },
+    );
+    table.notes = vec![source_note(&tables.special.source)];
     table
 }
 
@@ -284,6 +386,10 @@ pub fn orders(tables: &Tables) -> AidTable {
                 "Order Test, class C: 1D6 at least",
                 o.order_test.c.to_string(),
             ),
+            (
+                "a group's one Order Test reads its stands' class (CtB 3.4)",
+                format!("{:?}", o.order_test.group_class).to_lowercase(),
+            ),
             ("general with the stand", signed(o.order_test.general)),
             ("out of command range", signed(o.order_test.out_of_range)),
             ("command range (hexes)", o.command_range.trained.to_string()),
@@ -302,6 +408,10 @@ pub fn orders(tables: &Tables) -> AidTable {
             (
                 "replacement's initiative (CtB 2.2)",
                 signed(o.initiative.replacement_bonus),
+            ),
+            (
+                "initiative ties",
+                format!("{:?}", o.initiative.ties).to_lowercase(),
             ),
             (
                 "a general's move (CtB 2.1)",
