@@ -141,6 +141,13 @@ enum Cmd {
         #[arg(long = "option")]
         options: Vec<String>,
     },
+    /// The ruleset's player aids for a scenario: its sequence of play, the step the
+    /// opening position is at marked `>`, and every table it plays by, with its rule.
+    Aids {
+        scenario: PathBuf,
+        #[arg(long = "option")]
+        options: Vec<String>,
+    },
     /// Play complete games of random legal commands and report throughput.
     Autoplay {
         scenario: PathBuf,
@@ -406,6 +413,11 @@ fn run(cli: Cli) -> Result<(), String> {
             load,
             options,
         } => sight(&scenario, &from, &to, load.as_deref(), &options),
+        Cmd::Aids { scenario, options } => {
+            let game = Game::start(&scenario, 1, &options).map_err(|e| e.to_string())?;
+            out!("{}", game.aids_text());
+            Ok(())
+        }
         Cmd::Autoplay {
             scenario,
             seed,

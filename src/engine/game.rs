@@ -577,6 +577,28 @@ impl Game {
         super::threat::ThreatMap::of(&self.world, &*self.ruleset, side)
     }
 
+    /// The ruleset's player aids for the game as it stands: the sequence of play with
+    /// the step it is at, and every table (`view::PlayerAids`).
+    pub fn player_aids(&self) -> super::view::PlayerAids {
+        self.ruleset.player_aids(&self.world)
+    }
+
+    /// What `bataille aids` prints: the scenario and ruleset, then the player aids as
+    /// aligned text with the step the game is at marked.
+    pub fn aids_text(&self) -> String {
+        let aids = self.player_aids();
+        let t = self.turn();
+        format!(
+            "{} — {}: turn {}, {} ({})\n\n{}",
+            self.scenario.file.name,
+            self.ruleset.name(),
+            t.turn,
+            t.phase.label,
+            self.side_name(t.active),
+            aids.text(aids.current_step(&t.phase))
+        )
+    }
+
     /// A side's name in the scenario.
     pub fn side_name(&self, side: SideId) -> String {
         let info = self.world.resource::<ScenarioInfo>();

@@ -14,7 +14,9 @@ use super::command::{Command, Refusal, VerbSpec};
 use super::error::LocatedError;
 use super::hex::HexCoord;
 use super::scenario::{LoadedScenario, ScenarioRules};
-use super::view::{AttackPreview, CardLine, CounterFace, Decision, MoveOption, SideMorale};
+use super::view::{
+    AttackPreview, CardLine, CounterFace, Decision, MoveOption, PlayerAids, SideMorale,
+};
 
 pub trait Ruleset: Send + Sync + 'static {
     /// The id scenarios name in `ruleset:`.
@@ -135,6 +137,11 @@ pub trait Ruleset: Send + Sync + 'static {
     fn decision(&self, world: &World) -> Option<Decision>;
     /// Each side's lost morale against its level.
     fn morale(&self, world: &World) -> Vec<SideMorale>;
+
+    /// The player aids the window shows beside the map: the sequence of play with the
+    /// step the game is in, and every table a player consults (results, terrain, unit
+    /// values, ...), each with its rule, read from the tables the rules themselves use.
+    fn player_aids(&self, world: &World) -> PlayerAids;
 
     /// What must hold after every command (stacking, steps in range, ...): each
     /// violation in words with its rule. Empty when all is well. The trust harness

@@ -233,3 +233,110 @@ pub struct SideMorale {
     pub lost: i32,
     pub level: i32,
 }
+
+/// A ruleset's player aids, as the window draws them beside the map: its sequence of
+/// play, one step a row in the order a turn runs them, with the step the game is in,
+/// and every table a player consults, each read from the same parsed data the rules
+/// use.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayerAids {
+    pub sequence: Vec<SequenceStep>,
+    /// The step the game is in now, as the ruleset reads it (a phase each side plays in
+    /// turn is two steps: this says whose); `None` before the first and after the last.
+    pub current: Option<usize>,
+    pub tables: Vec<AidTable>,
+}
+
+/// One step of a turn: the phase's name (its `PhaseView` label), its rule section,
+/// and who acts in it or what is done ("Normans", "both sides", ...).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SequenceStep {
+    pub label: String,
+    pub rule: String,
+    pub detail: String,
+}
+
+/// A table of a ruleset (combat results, terrain effects, unit values, ...) with the
+/// rule section that gives it: column headings, rows of cells as a player reads them,
+/// and notes (what a code means, what is the designer's choice).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AidTable {
+    pub title: String,
+    pub rule: String,
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    pub notes: Vec<String>,
+}
+
+impl PlayerAids {
+    /// The step of the sequence a game in `phase` is at: the step the ruleset marked
+    /// current when it is that phase's, else the first step of that phase's label and
+    /// rule; `None` for a phase outside the sequence (the end of the game).
+    pub fn current_step(&self, phase: &super::phase::PhaseView) -> Option<usize> {
+        let of_phase = |s: &SequenceStep| s.label == phase.label && s.rule == phase.rule;
+        self.current
+            .filter(|&i| self.sequence.get(i).is_some_and(of_phase))
+            .or_else(|| self.sequence.iter().position(of_phase))
+    }
+
+    /// The whole as aligned text, the step `current` marked with `>`: what
+    /// `bataille aids` prints.
+    pub fn text(&self, current: Option<usize>) -> String {
+        let mut out = String::from("Sequence of play:\n");
+        for (i, step) in self.sequence.iter().enumerate() {
+            let mark = if Some(i) == current { ">" } else { " " };
+            let detail = if step.detail.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", step.detail)
+            };
+            out += &format!(
+                "{mark} {:>2}. {} ({}){detail}\n",
+                i + 1,
+                step.label,
+                step.rule
+            );
+        }
+        for table in &self.tables {
+            out.push('\n');
+            out += &table.text();
+        }
+        out
+    }
+}
+
+impl AidTable {
+    /// The table as aligned text: its title and rule, the headings, a rule line, each
+    /// row with every column as wide as its widest cell, then the notes.
+    pub fn text(&self) -> String {
+        let width = |cell: &str| cell.chars().count();
+        let mut widths: Vec<usize> = self.columns.iter().map(|c| width(c)).collect();
+        for row in &self.rows {
+            for (i, cell) in row.iter().enumerate() {
+                if i == widths.len() {
+                    widths.push(0);
+                }
+                widths[i] = widths[i].max(width(cell));
+            }
+        }
+        let line = |cells: &[String]| {
+            let padded: Vec<String> = cells
+                .iter()
+                .enumerate()
+                .map(|(i, c)| format!("{c}{}", " ".repeat(widths[i] - width(c))))
+                .collect();
+            format!("  {}\n", padded.join("  ").trim_end())
+        };
+        let mut out = format!("{} ({})\n", self.title, self.rule);
+        out += &line(&self.columns);
+        let total = widths.iter().sum::<usize>() + 2 * widths.len().saturating_sub(1);
+        out += &format!("  {}\n", "-".repeat(total));
+        for row in &self.rows {
+            out += &line(row);
+        }
+        for note in &self.notes {
+            out += &format!("  note: {note}\n");
+        }
+        out
+    }
+}

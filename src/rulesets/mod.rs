@@ -7,6 +7,7 @@ pub mod champs_de_bataille;
 pub mod charge_and_melee;
 pub mod charles_the_bold;
 pub mod common;
+pub mod common_aids;
 pub mod morne_plaine;
 
 use std::path::Path;

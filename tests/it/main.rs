@@ -2,6 +2,7 @@
 
 mod common;
 
+mod aids;
 mod alc_rules;
 mod art;
 mod cdb_common;

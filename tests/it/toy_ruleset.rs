@@ -242,6 +242,10 @@ impl Ruleset for ToyRuleset {
     fn invariant_violations(&self, _world: &World) -> Vec<String> {
         Vec::new()
     }
+    /// The toy has no tables and one phase: no aids to show.
+    fn player_aids(&self, _world: &World) -> bataille::engine::view::PlayerAids {
+        bataille::engine::view::PlayerAids::default()
+    }
     /// The toy musters in secret: the other player looks away until the war cry.
     fn hidden_information(&self, world: &World) -> bool {
         world.resource::<ToyState>().phase == ToyPhase::Muster

@@ -160,6 +160,8 @@ pub struct CrtFile {
 /// The CRT, parsed.
 #[derive(Clone, Debug)]
 pub struct Crt {
+    /// The file's `source:` note (which figures are printed), for the player aids.
+    pub source: String,
     pub columns: Vec<String>,
     /// The attacker-to-defender ratio of each column, as (attacker, defender) in tenths.
     pub ratios: Vec<(i32, i32)>,
@@ -295,6 +297,7 @@ impl crate::rulesets::common::RulesetTables<3> for Tables {
             return Err(at(2, "rows", "the CRT has no rows".into()));
         }
         let crt = Crt {
+            source: crt_file.source,
             columns: crt_file.columns,
             ratios,
             min_die: crt_file.rows[0].die,

@@ -2,6 +2,7 @@
 //! phase order (AlC 6) and the dispatch of commands to movement, combat, results,
 //! special rules and victory.
 
+pub mod aids;
 pub mod autoplay;
 pub mod combat;
 pub mod data;
@@ -653,6 +654,10 @@ impl Ruleset for AlaChargePlugin {
 
     fn morale(&self, world: &World) -> Vec<SideMorale> {
         view::morale(world)
+    }
+
+    fn player_aids(&self, world: &World) -> crate::engine::view::PlayerAids {
+        aids::player_aids(&self.tables, world)
     }
 
     fn invariant_violations(&self, world: &World) -> Vec<String> {

@@ -3,6 +3,7 @@
 //! (CdB 3) and the dispatch of commands to action points, movement, combat, morale and
 //! victory. Where units stand and their zones of control are in `position.rs`.
 
+pub mod aids;
 pub mod autoplay;
 pub mod combat;
 pub mod command_points;
@@ -788,6 +789,10 @@ impl Ruleset for ChampsDeBataillePlugin {
 
     fn morale(&self, world: &World) -> Vec<SideMorale> {
         view::morale(world)
+    }
+
+    fn player_aids(&self, world: &World) -> crate::engine::view::PlayerAids {
+        aids::player_aids(&self.tables, world)
     }
 
     fn invariant_violations(&self, world: &World) -> Vec<String> {

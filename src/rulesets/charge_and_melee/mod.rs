@@ -14,6 +14,7 @@
 
 pub mod aboutface;
 pub mod after;
+pub mod aids;
 pub mod autoplay;
 pub mod battleline;
 pub mod carryon;
@@ -836,6 +837,10 @@ impl Ruleset for CmPlugin {
 
     fn morale(&self, world: &World) -> Vec<SideMorale> {
         view::morale(world)
+    }
+
+    fn player_aids(&self, world: &World) -> crate::engine::view::PlayerAids {
+        aids::player_aids(&self.tables, world)
     }
 
     fn invariant_violations(&self, world: &World) -> Vec<String> {

@@ -8,6 +8,7 @@
 //! `verdict`, `melee`), retreats and pursuits (`results`), break points (`victory`).
 
 pub mod activation;
+pub mod aids;
 pub mod autoplay;
 mod checks;
 pub mod combat;
@@ -738,6 +739,10 @@ impl Ruleset for CharlesTheBoldPlugin {
 
     fn morale(&self, world: &World) -> Vec<SideMorale> {
         view::morale(world)
+    }
+
+    fn player_aids(&self, world: &World) -> crate::engine::view::PlayerAids {
+        aids::player_aids(&self.tables, world)
     }
 
     fn invariant_violations(&self, world: &World) -> Vec<String> {

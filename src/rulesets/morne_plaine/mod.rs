@@ -5,6 +5,7 @@
 //! bombardment (with reaction fire), combat (supports, odds, the charge), results
 //! (morale checks, retreats, advances), rally and victory.
 
+pub mod aids;
 pub mod autoplay;
 pub mod bombardment;
 pub mod combat;
@@ -701,6 +702,10 @@ impl Ruleset for MornePlainePlugin {
     fn morale(&self, _world: &World) -> Vec<SideMorale> {
         // Morne Plaine has no army morale: each unit's MV is on its counter.
         Vec::new()
+    }
+
+    fn player_aids(&self, world: &World) -> crate::engine::view::PlayerAids {
+        aids::player_aids(&self.tables, world)
     }
 
     fn invariant_violations(&self, world: &World) -> Vec<String> {
