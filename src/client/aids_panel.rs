@@ -8,6 +8,7 @@ use bevy_egui::{EguiContexts, egui};
 use super::controller::{Interaction, PlayerInput, UiScaleChange};
 use super::display::Display;
 use super::session::Session;
+use crate::engine::view::{AidTable, PlayerAids};
 
 /// Every key and mouse action of the map, as the help screen lists them.
 pub const HELP: &[(&str, &str)] = &[
@@ -54,13 +55,39 @@ pub fn aids_windows(
     ui_state: Res<Interaction>,
     display: Option<Res<Display>>,
     mut input: MessageWriter<PlayerInput>,
+    mut aids: Local<Option<(u64, PlayerAids)>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    if let Some(page) = ui_state.aid_page {
+        // Made again only when the game changes (the current step moves).
+        if aids
+            .as_ref()
+            .is_none_or(|(rev, _)| *rev != session.revision)
+        {
+            *aids = Some((session.revision, session.game.player_aids()));
+        }
+        if let Some((_, aids)) = aids.as_ref() {
+            let phase = session.game.turn().phase;
+            let current = aids.current_step(&phase);
+            let mut open = true;
+            egui::Window::new(format!("Player aids: {} (F2)", session.game.ruleset.name()))
+                .open(&mut open)
+                .default_pos(egui::pos2(12.0, 70.0))
+                .default_size(egui::vec2(560.0, 480.0))
+                .collapsible(false)
+                .show(ctx, |ui| {
+                    aids_pages(ui, aids, page, current, &mut input);
+                });
+            if !open {
+                input.write(PlayerInput::ToggleAids);
+            }
+        }
+    }
     if ui_state.show_help {
         let mut open = true;
         egui::Window::new("Help: keys and mouse (F1)")
             .open(&mut open)
-            .anchor(egui::Align2::LEFT_TOP, egui::vec2(12.0, 70.0))
+            .default_pos(egui::pos2(12.0, 70.0))
             .resizable(false)
             .collapsible(false)
             .show(ctx, |ui| {
@@ -95,4 +122,88 @@ pub fn aids_windows(
         }
     }
     Ok(())
+}
+
+/// The tabs (sequence of play, then each table) and the page shown.
+fn aids_pages(
+    ui: &mut egui::Ui,
+    aids: &PlayerAids,
+    page: usize,
+    current: Option<usize>,
+    input: &mut MessageWriter<PlayerInput>,
+) {
+    ui.horizontal_wrapped(|ui| {
+        if ui.selectable_label(page == 0, "Sequence of play").clicked() {
+            input.write(PlayerInput::AidPage(0));
+        }
+        for (i, t) in aids.tables.iter().enumerate() {
+            if ui
+                .selectable_label(page == i + 1, &t.title)
+                .on_hover_text(&t.rule)
+                .clicked()
+            {
+                input.write(PlayerInput::AidPage(i + 1));
+            }
+        }
+    });
+    ui.separator();
+    egui::ScrollArea::both()
+        .id_salt("aid_page")
+        .auto_shrink([false, false])
+        .show(ui, |ui| match page.checked_sub(1) {
+            None => sequence_page(ui, aids, current),
+            Some(i) => match aids.tables.get(i) {
+                Some(t) => table_page(ui, t),
+                None => {
+                    ui.label(format!(
+                        "No page {page}: this ruleset has {} tables.",
+                        aids.tables.len()
+                    ));
+                }
+            },
+        });
+}
+
+/// Every step of a turn, the current one lit.
+fn sequence_page(ui: &mut egui::Ui, aids: &PlayerAids, current: Option<usize>) {
+    egui::Grid::new("sequence").striped(true).show(ui, |ui| {
+        for (i, step) in aids.sequence.iter().enumerate() {
+            let now = current == Some(i);
+            let mark = |text: &str| {
+                let t = egui::RichText::new(text);
+                if now {
+                    t.strong().color(egui::Color32::from_rgb(255, 210, 80))
+                } else {
+                    t
+                }
+            };
+            ui.label(mark(if now { "▶" } else { "" }));
+            ui.label(mark(&format!("{}. {}", i + 1, step.label)));
+            ui.label(mark(&step.rule));
+            ui.label(mark(&step.detail));
+            ui.end_row();
+        }
+    });
+}
+
+/// A table as the rules read it, its rule and its notes.
+fn table_page(ui: &mut egui::Ui, t: &AidTable) {
+    ui.strong(format!("{} ({})", t.title, t.rule));
+    egui::Grid::new(("table", &t.title))
+        .striped(true)
+        .show(ui, |ui| {
+            for c in &t.columns {
+                ui.strong(c);
+            }
+            ui.end_row();
+            for row in &t.rows {
+                for cell in row {
+                    ui.label(cell);
+                }
+                ui.end_row();
+            }
+        });
+    for note in &t.notes {
+        ui.small(note);
+    }
 }
