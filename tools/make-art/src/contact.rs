@@ -183,6 +183,15 @@ pub fn write_contact_sheet(art: &Art, path: &Path) -> std::io::Result<()> {
     t.save_png(Path::new(&format!("{stem}-tiles.png")))?;
     m.save_png(Path::new(&format!("{stem}-map.png")))?;
     s.save_png(Path::new(&format!("{stem}-symbols.png")))?;
+    let mut single = Canvas::filled(8 * 166, tiles.len().div_ceil(8) * 146, TABLE);
+    for (i, n) in tiles.iter().enumerate() {
+        let at = p((i % 8) as f32 * 166.0 + 83.0, (i / 8) as f32 * 146.0 + 73.0);
+        if n.contains("elevation") {
+            single.draw_sprite(&art["tiles/clear"], at, 0.0, 1.0, Rgba::WHITE);
+        }
+        single.draw_sprite(&art[n], at, 0.0, 1.0, Rgba::WHITE);
+    }
+    single.save_png(Path::new(&format!("{stem}-single.png")))?;
     zoom(&m, 220, 140, 240, 230, 3).save_png(Path::new(&format!("{stem}-zoom.png")))?;
     stack(&[&t, &m, &s]).save_png(path)
 }

@@ -3,7 +3,7 @@
 //! roads, bridges and fords (across a side, from hex centre toward hex centre).
 
 use crate::noise::Rng;
-use crate::raster::{Canvas, Rgba, coverage, dist_to_segment, p};
+use crate::raster::{Canvas, Rgba, coverage, p};
 use crate::tiles::{HEX_PITCH, HEX_R, INK};
 
 /// Every hexside piece: file stem and painter.
@@ -20,20 +20,31 @@ pub fn hexside_pieces() -> Vec<(&'static str, fn() -> Canvas)> {
 }
 
 /// A horizontal band with round ends along y = h/2 from x0 to x1, `radius` wide each
-/// side. Its colour depends on the distance from the band's centre LINE (not from
-/// the capsule), so where two pieces overlap at a shared end their banks run on
-/// as parallel edges instead of a later piece's round rim crossing the earlier
-/// piece's water.
-fn band(w: usize, h: usize, x0: f32, x1: f32, radius: f32, colour: impl Fn(f32) -> Rgba) -> Canvas {
+/// side. Its colour depends on the distance from the band's centre line, and the
+/// round ends take the centre colour only: where pieces meet at a shared end, the
+/// later piece's end lies over the earlier piece's middle, and a bank or edge line
+/// drawn round the end would show as a dark line across it.
+fn band(w: usize, h: usize, x0: f32, x1: f32, radius: f32, cap: f32, colour: impl Fn(f32) -> Rgba) -> Canvas {
     let mut c = Canvas::new(w, h);
     let cy = h as f32 / 2.0;
     let (a, b) = (p(x0, cy), p(x1, cy));
     for y in 0..h {
         for x in 0..w {
             let q = p(x as f32 + 0.5, y as f32 + 0.5);
-            let k = coverage(dist_to_segment(q, a, b) - radius);
+            // The straight part is a box with square ends; the round ends have their
+            // own, smaller radius `cap`, no wider than the band's inner colour, so a
+            // piece's end never covers a straight neighbour's edge lines.
+            // The box runs 1 px past each end so that two pieces meeting in a
+            // straight line overlap instead of abutting, which would leave a faint
+            // seam where both edges are only half covered.
+            let ex = (x0 - 1.0 - q.x).max(q.x - x1 - 1.0);
+            let ey = (q.y - cy).abs() - radius;
+            let outside = p(ex.max(0.0), ey.max(0.0)).len();
+            let in_box = outside + ex.max(ey).min(0.0);
+            let in_cap = q.sub(a).len().min(q.sub(b).len()) - cap;
+            let k = coverage(in_box.min(in_cap));
             if k > 0.0 {
-                let across = ((q.y - cy).abs() / radius).min(1.0);
+                let across = if q.x < x0 - 1.0 || q.x > x1 + 1.0 { 0.0 } else { ((q.y - cy).abs() / radius).min(1.0) };
                 c.blend(x, y, colour(across), k);
             }
         }
@@ -41,27 +52,22 @@ fn band(w: usize, h: usize, x0: f32, x1: f32, radius: f32, colour: impl Fn(f32) 
     c
 }
 
-/// Water shading across a river or stream: light mid-channel, darker toward the
-/// banks, with a thin dark bank line at the very edge.
+/// Water across a river or stream: flat printed blue with a thin darker bank line
+/// at the edge (`bank_from` is where the bank begins, as a fraction of the half width).
 fn water_across(t: f32, bank_from: f32) -> Rgba {
-    let mid = Rgba::rgb8(132, 176, 200);
-    let deep = Rgba::rgb8(96, 140, 170);
-    let bank = Rgba::rgb8(58, 92, 118);
-    if t < bank_from {
-        let s = t / bank_from;
-        mid.mix(deep, s * s)
-    } else {
-        deep.mix(bank, ((t - bank_from) / (1.0 - bank_from) * 1.6).min(1.0))
-    }
+    let water = Rgba::rgb8(122, 168, 196);
+    let bank = Rgba::rgb8(70, 108, 140);
+    water.mix(bank, ((t - bank_from) / (1.0 - bank_from) * 2.0).clamp(0.0, 1.0))
 }
 
 /// River: a 16 px band along the side. The side runs from x = 10 to x = 90 (80 px);
-/// round ends of radius 8 reach past both vertices so consecutive sides join.
+/// round ends (radius 6.4, the water without its banks) reach past both vertices so
+/// consecutive sides join.
 pub fn river() -> Canvas {
     let (w, h) = (100, 28);
     let half = HEX_R / 2.0;
     let cx = w as f32 / 2.0;
-    let mut c = band(w, h, cx - half, cx + half, 8.0, |t| water_across(t, 0.72));
+    let mut c = band(w, h, cx - half, cx + half, 8.0, 6.4, |t| water_across(t, 0.78));
     // Current lines along mid-channel, kept inside the side so they do not
     // cross a neighbouring piece at the joint.
     let light = Rgba::rgb8(200, 224, 234).with_alpha(0.8);
@@ -70,12 +76,12 @@ pub fn river() -> Canvas {
     c
 }
 
-/// Stream: an 8 px band, the same water, round ends reaching 4 px past the vertices.
+/// Stream: an 8 px band, the same water, round ends (radius 2.6) past the vertices.
 pub fn stream() -> Canvas {
     let (w, h) = (96, 16);
     let half = HEX_R / 2.0;
     let cx = w as f32 / 2.0;
-    band(w, h, cx - half, cx + half, 4.0, |t| water_across(t, 0.55))
+    band(w, h, cx - half, cx + half, 4.0, 2.6, |t| water_across(t, 0.62))
 }
 
 /// Slope: a line ON the image's horizontal centre line (which lies on the hexside)
@@ -116,17 +122,17 @@ pub fn field_defence() -> Canvas {
     c
 }
 
-/// Road: an 8 px tan band with darker edges from one hex centre to the next
+/// Road: an 11 px tan band with darker edges from one hex centre to the next
 /// (138.56 px apart, centred in the image), with round ends so the pieces that
 /// meet at a hex centre join.
 pub fn road() -> Canvas {
     let (w, h) = (150, 20);
     let cx = w as f32 / 2.0;
     let half = HEX_PITCH / 2.0;
-    band(w, h, cx - half, cx + half, 5.0, |t| {
-        let tan = Rgba::rgb8(214, 186, 132);
-        let edge = Rgba::rgb8(120, 84, 52);
-        if t < 0.7 { tan } else { tan.mix(edge, ((t - 0.7) / 0.25).min(1.0)) }
+    band(w, h, cx - half, cx + half, 5.5, 4.2, |t| {
+        let tan = Rgba::rgb8(208, 172, 114);
+        let edge = Rgba::rgb8(104, 70, 40);
+        tan.mix(edge, ((t - 0.72) / 0.2).clamp(0.0, 1.0))
     })
 }
 
@@ -162,7 +168,7 @@ pub fn bridge() -> Canvas {
 pub fn ford() -> Canvas {
     let (w, h) = (56, 30);
     let cx = w as f32 / 2.0;
-    let mut c = band(w, h, 10.0, w as f32 - 10.0, 8.5, |t| {
+    let mut c = band(w, h, 10.0, w as f32 - 10.0, 8.5, 8.5, |t| {
         Rgba::rgb8(226, 216, 182).with_alpha(0.75 - 0.35 * t * t)
     });
     let mut rng = Rng::new(901);

@@ -67,11 +67,11 @@ fn arrowhead(c: &mut Canvas, from: P, tip: P, len: f32, half_w: f32) {
 
 /// A horizontal arrow with a head on the right and fletching on the left.
 fn arrow(c: &mut Canvas, from: P, to: P) {
-    c.line(from, to.sub(p(4.0, 0.0)), 2.4, W);
-    arrowhead(c, from, to, 8.0, 4.5);
-    for dx in [0.0, 3.5] {
-        c.line(from.add(p(dx, 0.0)), from.add(p(dx - 3.5, -3.5)), 1.8, W);
-        c.line(from.add(p(dx, 0.0)), from.add(p(dx - 3.5, 3.5)), 1.8, W);
+    c.line(from, to.sub(p(5.0, 0.0)), 3.0, W);
+    arrowhead(c, from, to, 10.0, 6.0);
+    for dx in [0.0, 4.5] {
+        c.line(from.add(p(dx, 0.0)), from.add(p(dx - 4.5, -4.5)), 2.4, W);
+        c.line(from.add(p(dx, 0.0)), from.add(p(dx - 4.5, 4.5)), 2.4, W);
     }
 }
 
@@ -89,7 +89,7 @@ fn heavy_infantry(c: &mut Canvas) {
 
 fn light_infantry(c: &mut Canvas) {
     cross(c);
-    c.ring(LOW.add(p(0.0, 1.0)), 4.5, 2.2, W);
+    c.ring(LOW.add(p(0.0, 1.0)), 5.5, 3.0, W);
 }
 
 fn pikes(c: &mut Canvas) {
@@ -109,34 +109,34 @@ fn warband(c: &mut Canvas) {
     let wave: Vec<P> = (0..=24)
         .map(|i| {
             let t = i as f32 / 24.0;
-            p(34.0 + 28.0 * t, 50.0 + (t * std::f32::consts::TAU * 2.0).sin() * 3.0)
+            p(30.0 + 36.0 * t, 50.0 + (t * std::f32::consts::TAU * 2.0).sin() * 3.5)
         })
         .collect();
-    c.polyline(&wave, 2.4, W);
+    c.polyline(&wave, 3.0, W);
 }
 
 fn archers(c: &mut Canvas) {
     cross(c);
-    arrow(c, p(35.0, 51.0), p(62.0, 51.0));
+    arrow(c, p(30.0, 51.0), p(68.0, 51.0));
 }
 
 fn crossbows(c: &mut Canvas) {
     cross(c);
-    // Bow limbs across the top of the stock, the stock pointing down.
+    // A crossbow seen from above: the bow across, the stock pointing down.
     let bow: Vec<P> = (0..=12)
         .map(|i| {
             let t = i as f32 / 12.0 * 2.0 - 1.0;
-            p(MID.x + t * 13.0, 45.0 + t * t * 5.0)
+            p(MID.x + t * 17.0, 43.0 + t * t * 7.0)
         })
         .collect();
-    c.polyline(&bow, 2.4, W);
-    c.line(p(MID.x, 42.0), p(MID.x, 56.0), 2.6, W);
-    c.line(p(MID.x - 13.0, 50.0), p(MID.x + 13.0, 50.0), 1.2, W);
+    c.polyline(&bow, 3.0, W);
+    c.line(p(MID.x, 40.0), p(MID.x, 57.0), 3.0, W);
+    c.line(p(MID.x - 16.0, 50.0), p(MID.x + 16.0, 50.0), 1.4, W);
 }
 
 fn handgunners(c: &mut Canvas) {
     cross(c);
-    c.circle(LOW.add(p(0.0, 1.0)), 4.2, W);
+    c.circle(LOW.add(p(0.0, 1.0)), 6.0, W);
 }
 
 fn skirmishers(c: &mut Canvas) {
@@ -183,7 +183,7 @@ fn light_cavalry(c: &mut Canvas) {
 
 fn mounted_archers(c: &mut Canvas) {
     cavalry(c);
-    arrow(c, p(52.0, 48.0), p(82.0, 48.0));
+    arrow(c, p(46.0, 48.0), p(84.0, 48.0));
 }
 
 fn camels(c: &mut Canvas) {
@@ -199,15 +199,16 @@ fn camels(c: &mut Canvas) {
 
 fn elephants(c: &mut Canvas) {
     cavalry(c);
-    // A trunk hanging down and curling up at its tip.
-    let mut trunk = vec![p(60.0, 32.0), p(63.0, 40.0), p(64.0, 47.0)];
-    for i in 0..=14 {
-        let a = (180.0 - i as f32 * 20.0f32).to_radians();
-        trunk.push(p(69.0 + 5.0 * a.cos(), 47.0 + 5.0 * a.sin().abs() * if i > 9 { -1.0 } else { 1.0 }));
+    // A trunk hanging down and curling up at its tip, with a tusk beside it.
+    let centre = p(67.0, 45.0);
+    let mut curl = vec![p(58.0, 31.0), p(61.0, 39.0)];
+    for i in 0..=15 {
+        // From the left of the curl, down round the bottom and up the right side.
+        let a = (180.0 - i as f32 * 15.0f32).to_radians();
+        curl.push(p(centre.x + 6.0 * a.cos(), centre.y + 6.0 * a.sin()));
     }
-    c.polyline(&trunk, 2.6, W);
-    // Tusk.
-    c.polyline(&[p(66.0, 36.0), p(73.0, 38.0), p(78.0, 35.0)], 2.0, W);
+    c.polyline(&curl, 3.0, W);
+    c.polyline(&[p(66.0, 33.0), p(75.0, 36.0), p(81.0, 31.0)], 2.6, W);
 }
 
 fn artillery(c: &mut Canvas) {

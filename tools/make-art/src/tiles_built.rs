@@ -27,7 +27,7 @@ pub fn fields() -> Canvas {
         Rgba::rgb8(182, 156, 106),
     ];
     let hedge = Rgba::rgb8(104, 120, 70);
-    let period = 5.0;
+    let period = 4.5;
     for y in 0..TILE_H {
         for x in 0..TILE_W {
             let q = p(x as f32 + 0.5, y as f32 + 0.5);
@@ -39,13 +39,13 @@ pub fn fields() -> Canvas {
             let stripe = ((u - u.floor()) - 0.5).abs() * period; // distance to furrow centre
             let i = y * TILE_W + x;
             c.px[i] = c.px[i].mix(crops[cell], 0.85);
-            let furrow = coverage(stripe - 1.0) * 0.35;
+            let furrow = coverage(stripe - 1.0) * 0.6;
             c.px[i] = c.px[i].mix(crops[cell].scaled(0.78), furrow);
             // Half the difference of the two nearest distances approximates the
             // distance to the border between them.
             let border = (d[1].0 - d[0].0) / 2.0;
-            let k = coverage(border - 1.1);
-            c.px[i] = c.px[i].mix(hedge, k * 0.9);
+            let k = coverage(border - 0.8);
+            c.px[i] = c.px[i].mix(hedge, k * 0.75);
         }
     }
     finish_tile(&mut c, edge_of(base));
@@ -64,27 +64,74 @@ fn house(c: &mut Canvas, at: P, hw: f32, hh: f32, angle: f32, roof: Rgba) {
     c.outline(&rect(at, hw, hh, angle), 0.8, roof.scaled(0.5));
 }
 
-/// A street: a pale band with faint darker edges.
-fn street(c: &mut Canvas, path: &[P], width: f32) {
-    c.polyline(path, width + 1.6, STREET.scaled(0.8));
-    c.polyline(path, width, STREET);
+/// Lays out a settlement: streets first, then houses that keep off the streets and
+/// off each other, so the roofs read as separate buildings.
+struct Settlement {
+    streets: Vec<(P, P, f32)>,
+    taken: Vec<(P, f32)>,
 }
 
-/// Houses along both sides of the street a–b, alternating sides, skipping any
-/// that would poke past the hex edge.
-fn houses_along(c: &mut Canvas, a: P, b: P, count: usize, offset: f32, rng: &mut Rng, roof: Rgba) {
-    let d = b.sub(a);
-    let angle = d.y.atan2(d.x).to_degrees();
-    let normal = p(-d.y, d.x).mul(1.0 / d.len());
-    for i in 0..count {
-        let t = (i as f32 + 0.5) / count as f32;
-        let side = if i % 2 == 0 { 1.0 } else { -1.0 };
-        let hw = rng.range(5.0, 8.0);
-        let hh = rng.range(3.5, 4.6);
-        let at = a.lerp(b, t).add(normal.mul(side * (offset + hh)));
-        if hex_sdf(at) < -(hw + 4.0) {
-            let tone = roof.scaled(rng.range(0.9, 1.08));
-            house(c, at, hw, hh, angle, tone);
+impl Settlement {
+    fn new() -> Settlement {
+        Settlement { streets: Vec::new(), taken: Vec::new() }
+    }
+
+    /// Records a street; `paint_streets` draws them all.
+    fn street(&mut self, a: P, b: P, width: f32) {
+        self.streets.push((a, b, width));
+    }
+
+    /// All street edges first, then all street surfaces, so crossings show no
+    /// edge lines across the roadway.
+    fn paint_streets(&self, c: &mut Canvas, square: Option<f32>) {
+        for &(a, b, w) in &self.streets {
+            c.line(a, b, w + 1.6, STREET.scaled(0.8));
+        }
+        if let Some(r) = square {
+            c.circle(CENTRE, r + 0.8, STREET.scaled(0.8));
+        }
+        for &(a, b, w) in &self.streets {
+            c.line(a, b, w, STREET);
+        }
+        if let Some(r) = square {
+            c.circle(CENTRE, r, STREET);
+        }
+    }
+
+    /// Places a house if it fits; returns whether it did.
+    fn house(&mut self, c: &mut Canvas, at: P, hw: f32, hh: f32, angle: f32, roof: Rgba) -> bool {
+        let reach = (hw * hw + hh * hh).sqrt();
+        let clear_of_streets = self
+            .streets
+            .iter()
+            .all(|&(a, b, w)| crate::raster::dist_to_segment(at, a, b) > hh + w / 2.0 + 1.0);
+        let clear_of_houses = self.taken.iter().all(|&(q, r)| q.sub(at).len() > (r + reach) * 0.8);
+        if hex_sdf(at) < -(reach + 3.0) && clear_of_streets && clear_of_houses {
+            house(c, at, hw, hh, angle, roof);
+            self.taken.push((at, reach));
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Houses facing the street a–b on both sides, `rows` deep.
+    fn line_street(&mut self, c: &mut Canvas, a: P, b: P, count: usize, rows: usize, rng: &mut Rng, roof: Rgba) {
+        let d = b.sub(a);
+        let angle = d.y.atan2(d.x).to_degrees();
+        let normal = p(-d.y, d.x).mul(1.0 / d.len());
+        let width = self.streets.iter().map(|s| s.2).fold(4.0, f32::max);
+        for row in 0..rows {
+            for side in [-1.0f32, 1.0] {
+                for i in 0..count {
+                    let t = (i as f32 + 0.5 + rng.range(-0.15, 0.15)) / count as f32;
+                    let hw = rng.range(4.5, 6.5);
+                    let hh = rng.range(3.4, 4.2);
+                    let off = width / 2.0 + 2.0 + hh + row as f32 * 10.0;
+                    let tone = roof.scaled(rng.range(0.88, 1.08));
+                    self.house(c, a.lerp(b, t).add(normal.mul(side * off)), hw, hh, angle, tone);
+                }
+            }
         }
     }
 }
@@ -96,10 +143,19 @@ fn side_mid(deg: f32) -> P {
 
 pub fn hamlet() -> Canvas {
     let mut c = paper_base(CLEAR, 211, 0.07);
-    let lane = [side_mid(150.0), CENTRE.add(p(-4.0, 6.0)), CENTRE.add(p(10.0, -8.0))];
-    street(&mut c, &lane, 4.0);
-    house(&mut c, CENTRE.add(p(4.0, 14.0)), 8.0, 4.6, -40.0, ROOF);
-    house(&mut c, CENTRE.add(p(-14.0, -8.0)), 6.5, 4.2, -40.0, ROOF.scaled(0.92));
+    let mut town = Settlement::new();
+    town.street(side_mid(150.0), CENTRE.add(p(4.0, -4.0)), 4.0);
+    town.paint_streets(&mut c, None);
+    town.house(&mut c, CENTRE.add(p(7.0, 10.0)), 9.0, 5.0, -30.0, ROOF);
+    town.house(&mut c, CENTRE.add(p(-14.0, -8.0)), 7.5, 4.6, -30.0, ROOF.scaled(0.92));
+    let garden = crate::tiles::TreeColours {
+        crown: Rgba::rgb8(118, 142, 82),
+        dark: Rgba::rgb8(62, 84, 48),
+        light: Rgba::rgb8(160, 180, 112),
+    };
+    for q in [p(104.0, 58.0), p(110.0, 68.0), p(60.0, 46.0)] {
+        crate::tiles::tree(&mut c, q, 4.5, garden);
+    }
     finish_tile(&mut c, edge_of(CLEAR));
     c
 }
@@ -107,13 +163,15 @@ pub fn hamlet() -> Canvas {
 pub fn village() -> Canvas {
     let mut c = paper_base(CLEAR, 221, 0.07);
     let mut rng = Rng::new(222);
+    let mut town = Settlement::new();
     let (n, s) = (side_mid(270.0), side_mid(90.0));
-    let bend = CENTRE.add(p(3.0, 0.0));
-    street(&mut c, &[n, bend, s], 5.0);
-    street(&mut c, &[bend, side_mid(30.0).lerp(bend, 0.35)], 4.0);
-    houses_along(&mut c, n.lerp(bend, 0.2), bend, 4, 5.0, &mut rng, ROOF);
-    houses_along(&mut c, bend, s.lerp(bend, 0.2), 4, 5.0, &mut rng, ROOF);
-    houses_along(&mut c, bend.add(p(10.0, 6.0)), side_mid(30.0).lerp(bend, 0.4), 2, 4.5, &mut rng, ROOF);
+    town.street(n, CENTRE, 5.0);
+    town.street(CENTRE, s, 5.0);
+    town.street(CENTRE, side_mid(30.0).lerp(CENTRE, 0.3), 4.0);
+    town.paint_streets(&mut c, None);
+    town.line_street(&mut c, n.lerp(CENTRE, 0.3), CENTRE, 3, 1, &mut rng, ROOF);
+    town.line_street(&mut c, CENTRE, s.lerp(CENTRE, 0.3), 3, 1, &mut rng, ROOF);
+    town.line_street(&mut c, CENTRE, side_mid(30.0).lerp(CENTRE, 0.35), 2, 1, &mut rng, ROOF);
     finish_tile(&mut c, edge_of(CLEAR));
     c
 }
@@ -122,25 +180,28 @@ pub fn town() -> Canvas {
     let base = Rgba::rgb8(214, 204, 166);
     let mut c = paper_base(base, 231, 0.07);
     let mut rng = Rng::new(232);
-    let ends = [30.0, 150.0, 270.0, 90.0, 210.0, 330.0];
+    let mut town = Settlement::new();
+    let ends = [270.0, 90.0, 210.0, 30.0];
+    // The market square with its grey-roofed church, laid first so houses keep off.
+    town.taken.push((CENTRE, 10.0));
     for e in ends {
-        street(&mut c, &[CENTRE, side_mid(e)], 5.0);
+        town.street(CENTRE, side_mid(e), 5.0);
     }
-    // Dense blocks along every street, two rows deep.
+    town.paint_streets(&mut c, Some(12.0));
     for e in ends {
-        let a = CENTRE.lerp(side_mid(e), 0.22);
-        let b = side_mid(e).lerp(CENTRE, 0.08);
-        houses_along(&mut c, a, b, 5, 4.5, &mut rng, ROOF);
-        houses_along(&mut c, b, a, 5, 4.5, &mut rng, ROOF.scaled(0.95));
-        let mid = e + 30.0;
-        let fill = CENTRE.polar(38.0, mid);
-        house(&mut c, fill, 8.0, 5.0, mid + 90.0, ROOF.scaled(0.9));
+        town.line_street(&mut c, CENTRE.lerp(side_mid(e), 0.2), side_mid(e).lerp(CENTRE, 0.1), 5, 2, &mut rng, ROOF);
     }
-    // The market square and its church, grey-roofed so it stands out.
-    c.circle(CENTRE, 10.0, STREET);
-    let church = CENTRE.add(p(0.0, -1.0));
-    house(&mut c, church, 8.0, 3.4, 0.0, Rgba::rgb8(132, 128, 126));
-    house(&mut c, church.add(p(-3.0, 0.0)), 2.4, 6.5, 0.0, Rgba::rgb8(132, 128, 126));
+    // Back lots between the streets.
+    for (k, deg) in [0.0f32, 60.0, 120.0, 180.0, 240.0, 300.0].iter().enumerate() {
+        for r in [24.0, 40.0] {
+            let ang = deg + rng.range(-8.0, 8.0);
+            let tone = ROOF.scaled(rng.range(0.85, 1.0));
+            town.house(&mut c, CENTRE.polar(r, ang), 5.5, 3.8, ang + 90.0 + k as f32 * 3.0, tone);
+        }
+    }
+    let grey = Rgba::rgb8(132, 128, 126);
+    house(&mut c, CENTRE.add(p(1.0, -1.0)), 7.0, 3.0, 0.0, grey);
+    house(&mut c, CENTRE.add(p(-2.0, -1.0)), 2.2, 5.5, 0.0, grey);
     finish_tile(&mut c, edge_of(base));
     c
 }

@@ -151,10 +151,10 @@ pub fn palm_grove() -> Canvas {
 pub fn broken() -> Canvas {
     let base = Rgba::rgb8(212, 198, 152);
     let mut c = paper_base(base, 81, 0.09);
-    stipple(&mut c, 260, 0.75, Rgba::rgb8(110, 90, 60).with_alpha(0.55), 82);
+    stipple(&mut c, 420, 0.8, Rgba::rgb8(100, 80, 52).with_alpha(0.6), 82);
     let mut rng = Rng::new(83);
-    for q in scatter(24.0, 9.0, 8.0, 84) {
-        rock(&mut c, q, rng.range(2.0, 3.4), Rgba::rgb8(170, 156, 126), &mut rng);
+    for q in scatter(19.0, 7.0, 8.0, 84) {
+        rock(&mut c, q, rng.range(2.6, 4.0), Rgba::rgb8(168, 152, 122), &mut rng);
     }
     finish_tile(&mut c, edge_of(base));
     c
@@ -163,10 +163,10 @@ pub fn broken() -> Canvas {
 pub fn rough() -> Canvas {
     let base = Rgba::rgb8(196, 176, 134);
     let mut c = paper_base(base, 91, 0.12);
-    stipple(&mut c, 420, 0.8, Rgba::rgb8(96, 74, 48).with_alpha(0.6), 92);
+    stipple(&mut c, 600, 0.85, Rgba::rgb8(90, 68, 44).with_alpha(0.65), 92);
     let mut rng = Rng::new(93);
-    for q in scatter(17.0, 6.0, 8.0, 94) {
-        rock(&mut c, q, rng.range(2.6, 4.6), Rgba::rgb8(158, 146, 122), &mut rng);
+    for q in scatter(15.0, 5.0, 8.0, 94) {
+        rock(&mut c, q, rng.range(3.4, 5.6), Rgba::rgb8(156, 142, 118), &mut rng);
     }
     finish_tile(&mut c, edge_of(base));
     c
