@@ -188,27 +188,29 @@ fn mounted_archers(c: &mut Canvas) {
 
 fn camels(c: &mut Canvas) {
     cavalry(c);
-    let hump: Vec<P> = (0..=16)
+    // Two humps on a back line.
+    let back: Vec<P> = (0..=32)
         .map(|i| {
-            let a = std::f32::consts::PI * (1.0 - i as f32 / 16.0);
-            p(68.0 + 12.0 * a.cos(), 52.0 - 10.0 * a.sin())
+            let t = i as f32 / 32.0;
+            let hump = (t * std::f32::consts::TAU).sin().abs() * 11.0;
+            p(50.0 + 36.0 * t, 52.0 - hump)
         })
         .collect();
-    c.polyline(&hump, 2.6, W);
+    c.polyline(&back, 3.0, W);
 }
 
 fn elephants(c: &mut Canvas) {
     cavalry(c);
     // A trunk hanging down and curling up at its tip, with a tusk beside it.
-    let centre = p(67.0, 45.0);
-    let mut curl = vec![p(58.0, 31.0), p(61.0, 39.0)];
+    let centre = p(69.0, 47.0);
+    let mut curl = vec![p(60.0, 29.0), p(62.0, 40.0)];
     for i in 0..=15 {
         // From the left of the curl, down round the bottom and up the right side.
         let a = (180.0 - i as f32 * 15.0f32).to_radians();
-        curl.push(p(centre.x + 6.0 * a.cos(), centre.y + 6.0 * a.sin()));
+        curl.push(p(centre.x + 7.0 * a.cos(), centre.y + 7.0 * a.sin()));
     }
-    c.polyline(&curl, 3.0, W);
-    c.polyline(&[p(66.0, 33.0), p(75.0, 36.0), p(81.0, 31.0)], 2.6, W);
+    c.polyline(&curl, 3.2, W);
+    c.polyline(&[p(67.0, 31.0), p(77.0, 35.0), p(84.0, 29.0)], 2.8, W);
 }
 
 fn artillery(c: &mut Canvas) {

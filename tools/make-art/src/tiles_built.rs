@@ -10,6 +10,11 @@ use crate::tiles_land::marsh_painted;
 
 const STREET: Rgba = Rgba::rgb8(204, 186, 142);
 const ROOF: Rgba = Rgba::rgb8(168, 84, 60);
+const GARDEN: crate::tiles::TreeColours = crate::tiles::TreeColours {
+    crown: Rgba::rgb8(118, 142, 82),
+    dark: Rgba::rgb8(62, 84, 48),
+    light: Rgba::rgb8(160, 180, 112),
+};
 
 pub fn fields() -> Canvas {
     let base = Rgba::rgb8(214, 204, 156);
@@ -98,6 +103,14 @@ impl Settlement {
         }
     }
 
+    /// Whether something of radius `r` at `at` keeps off the streets, the houses
+    /// already placed and the hex edge.
+    fn fits(&self, at: P, r: f32) -> bool {
+        self.streets.iter().all(|&(a, b, w)| crate::raster::dist_to_segment(at, a, b) > r + w / 2.0 + 1.0)
+            && self.taken.iter().all(|&(q, rr)| q.sub(at).len() > (rr + r) * 0.8)
+            && hex_sdf(at) < -(r + 3.0)
+    }
+
     /// Places a house if it fits; returns whether it did.
     fn house(&mut self, c: &mut Canvas, at: P, hw: f32, hh: f32, angle: f32, roof: Rgba) -> bool {
         let reach = (hw * hw + hh * hh).sqrt();
@@ -148,13 +161,8 @@ pub fn hamlet() -> Canvas {
     town.paint_streets(&mut c, None);
     town.house(&mut c, CENTRE.add(p(7.0, 10.0)), 9.0, 5.0, -30.0, ROOF);
     town.house(&mut c, CENTRE.add(p(-14.0, -8.0)), 7.5, 4.6, -30.0, ROOF.scaled(0.92));
-    let garden = crate::tiles::TreeColours {
-        crown: Rgba::rgb8(118, 142, 82),
-        dark: Rgba::rgb8(62, 84, 48),
-        light: Rgba::rgb8(160, 180, 112),
-    };
     for q in [p(104.0, 58.0), p(110.0, 68.0), p(60.0, 46.0)] {
-        crate::tiles::tree(&mut c, q, 4.5, garden);
+        crate::tiles::tree(&mut c, q, 4.5, GARDEN);
     }
     finish_tile(&mut c, edge_of(CLEAR));
     c
@@ -165,13 +173,29 @@ pub fn village() -> Canvas {
     let mut rng = Rng::new(222);
     let mut town = Settlement::new();
     let (n, s) = (side_mid(270.0), side_mid(90.0));
+    let lane_end = side_mid(30.0).lerp(CENTRE, 0.3);
     town.street(n, CENTRE, 5.0);
     town.street(CENTRE, s, 5.0);
-    town.street(CENTRE, side_mid(30.0).lerp(CENTRE, 0.3), 4.0);
+    town.street(CENTRE, lane_end, 4.0);
     town.paint_streets(&mut c, None);
-    town.line_street(&mut c, n.lerp(CENTRE, 0.3), CENTRE, 3, 1, &mut rng, ROOF);
-    town.line_street(&mut c, CENTRE, s.lerp(CENTRE, 0.3), 3, 1, &mut rng, ROOF);
-    town.line_street(&mut c, CENTRE, side_mid(30.0).lerp(CENTRE, 0.35), 2, 1, &mut rng, ROOF);
+    town.line_street(&mut c, n.lerp(CENTRE, 0.25), CENTRE, 3, 1, &mut rng, ROOF);
+    town.line_street(&mut c, CENTRE, s.lerp(CENTRE, 0.25), 3, 1, &mut rng, ROOF);
+    town.line_street(&mut c, CENTRE, lane_end, 2, 1, &mut rng, ROOF);
+    // Back-lot barns and a few garden trees round the edge of the village.
+    for q in crate::tiles::scatter(15.0, 4.0, 14.0, 223) {
+        let r = q.sub(CENTRE).len();
+        if r < 34.0 && rng.next() < 0.6 {
+            let tone = ROOF.scaled(rng.range(0.82, 0.98));
+            town.house(&mut c, q, rng.range(3.8, 5.2), rng.range(2.8, 3.4), 90.0 * (rng.next() * 2.0).floor(), tone);
+        }
+    }
+    for q in crate::tiles::scatter(13.0, 4.0, 12.0, 224) {
+        let r = q.sub(CENTRE).len();
+        if (26.0..44.0).contains(&r) && rng.next() < 0.35 && town.fits(q, 5.0) {
+            crate::tiles::tree(&mut c, q, rng.range(3.6, 4.8), GARDEN);
+            town.taken.push((q, 4.5));
+        }
+    }
     finish_tile(&mut c, edge_of(CLEAR));
     c
 }

@@ -276,9 +276,9 @@ pub fn mud() -> Canvas {
                 q.add(p(a.cos() * rx * w, a.sin() * ry * w))
             })
             .collect();
-        c.outline(&blob, 2.0, Rgba::rgb8(196, 176, 140).with_alpha(0.7));
-        c.polygon(&blob, Rgba::rgb8(112, 124, 120));
-        c.line(q.add(p(-rx * 0.4, -ry * 0.2)), q.add(p(rx * 0.2, -ry * 0.2)), 1.0, Rgba::rgb8(170, 184, 180));
+        c.outline(&blob, 1.6, Rgba::rgb8(112, 86, 58).with_alpha(0.8));
+        c.polygon(&blob, Rgba::rgb8(118, 122, 108));
+        c.line(q.add(p(-rx * 0.5, -ry * 0.1)), q.add(p(rx * 0.1, -ry * 0.1)), 1.0, Rgba::rgb8(160, 168, 156).with_alpha(0.8));
     }
     stipple(&mut c, 160, 0.7, Rgba::rgb8(80, 60, 40).with_alpha(0.5), 135);
     finish_tile(&mut c, edge_of(base));
