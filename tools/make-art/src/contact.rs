@@ -192,6 +192,22 @@ pub fn write_contact_sheet(art: &Art, path: &Path) -> std::io::Result<()> {
         single.draw_sprite(&art[n], at, 0.0, 1.0, Rgba::WHITE);
     }
     single.save_png(Path::new(&format!("{stem}-single.png")))?;
+    let pieces: Vec<&String> = names.iter().filter(|n| n.starts_with("hexsides/") || *n == "ui/paper").collect();
+    let mut strip = Canvas::filled(880, 560, Rgba::rgb8(222, 216, 172));
+    let mut y = 4.0;
+    for n in pieces {
+        let img = &art[n];
+        if n == "ui/paper" {
+            // Four copies side by side show whether the texture tiles.
+            for (dx, dy) in [(0.0, 0.0), (256.0, 0.0), (0.0, 256.0), (256.0, 256.0)] {
+                strip.draw_sprite(img, p(488.0 + dx, 150.0 + dy), 0.0, 1.0, Rgba::WHITE);
+            }
+            continue;
+        }
+        strip.draw_sprite(img, p(4.0 + img.w as f32, y + img.h as f32), 0.0, 2.0, Rgba::WHITE);
+        y += img.h as f32 * 2.0 + 6.0;
+    }
+    strip.save_png(Path::new(&format!("{stem}-pieces.png")))?;
     zoom(&m, 220, 140, 240, 230, 3).save_png(Path::new(&format!("{stem}-zoom.png")))?;
     stack(&[&t, &m, &s]).save_png(path)
 }

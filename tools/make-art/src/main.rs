@@ -28,8 +28,9 @@ fn paper() -> Canvas {
     for y in 0..size {
         for x in 0..size {
             let (fx, fy) = (x as f32, y as f32);
-            let broad = fbm(fx, fy, 64.0, 3, 501, Some(4)) - 0.5;
-            let fibre = fbm(fx, fy * 0.25, 16.0, 2, 502, Some(16)) - 0.5;
+            let broad = fbm(fx, fy, 64.0, 3, 501, Some((4, 4))) - 0.5;
+            // Fibres: noise stretched four times across, so the y period is 4 cells.
+            let fibre = fbm(fx, fy * 0.25, 16.0, 2, 502, Some((16, 4))) - 0.5;
             c.px[y * size + x] = base.scaled(1.0 + broad * 0.08 + fibre * 0.03);
         }
     }

@@ -45,19 +45,20 @@ fn smooth(t: f32) -> f32 {
 }
 
 /// Value noise in [0, 1) with lattice spacing `cell` pixels. With `period` (in
-/// lattice cells) the noise wraps, which makes tileable textures.
-pub fn value_noise(x: f32, y: f32, cell: f32, seed: u32, period: Option<i32>) -> f32 {
+/// lattice cells, across and down) the noise wraps, which makes tileable textures.
+pub fn value_noise(x: f32, y: f32, cell: f32, seed: u32, period: Option<(i32, i32)>) -> f32 {
     let fx = x / cell;
     let fy = y / cell;
     let ix = fx.floor() as i32;
     let iy = fy.floor() as i32;
     let tx = smooth(fx - ix as f32);
     let ty = smooth(fy - iy as f32);
-    let wrap = |v: i32| match period {
+    let wrap = |v: i32, n: Option<i32>| match n {
         Some(n) => v.rem_euclid(n),
         None => v,
     };
-    let corner = |dx: i32, dy: i32| hash01(wrap(ix + dx), wrap(iy + dy), seed);
+    let (px, py) = (period.map(|q| q.0), period.map(|q| q.1));
+    let corner = |dx: i32, dy: i32| hash01(wrap(ix + dx, px), wrap(iy + dy, py), seed);
     let top = corner(0, 0) + (corner(1, 0) - corner(0, 0)) * tx;
     let bottom = corner(0, 1) + (corner(1, 1) - corner(0, 1)) * tx;
     top + (bottom - top) * ty
@@ -65,7 +66,7 @@ pub fn value_noise(x: f32, y: f32, cell: f32, seed: u32, period: Option<i32>) ->
 
 /// Fractal (several octaves of) value noise in about [0, 1): broad blotches with
 /// finer detail on top, the look of uneven ink on paper.
-pub fn fbm(x: f32, y: f32, cell: f32, octaves: u32, seed: u32, period: Option<i32>) -> f32 {
+pub fn fbm(x: f32, y: f32, cell: f32, octaves: u32, seed: u32, period: Option<(i32, i32)>) -> f32 {
     let mut sum = 0.0;
     let mut amp = 0.5;
     let mut norm = 0.0;
@@ -76,7 +77,7 @@ pub fn fbm(x: f32, y: f32, cell: f32, octaves: u32, seed: u32, period: Option<i3
         norm += amp;
         amp *= 0.5;
         c /= 2.0;
-        per = per.map(|n| n * 2);
+        per = per.map(|(a, b)| (a * 2, b * 2));
     }
     sum / norm
 }
