@@ -4,12 +4,12 @@
 
 use crate::noise::Rng;
 use crate::raster::{Canvas, Rgba, coverage, p};
-use crate::tiles::{HEX_PITCH, HEX_R, INK};
+use crate::tiles::{HEX_PITCH, HEX_R, INK, Painter};
 
 /// Every hexside piece: file stem and painter.
-pub fn hexside_pieces() -> Vec<(&'static str, fn() -> Canvas)> {
+pub fn hexside_pieces() -> Vec<(&'static str, Painter)> {
     vec![
-        ("river", river as fn() -> Canvas),
+        ("river", river as Painter),
         ("stream", stream),
         ("slope", slope),
         ("field_defence", field_defence),

@@ -17,10 +17,13 @@ const BR: P = p(SYM_W as f32 - FRAME_IN, SYM_H as f32 - FRAME_IN);
 const MID: P = p(SYM_W as f32 / 2.0, SYM_H as f32 / 2.0);
 const W: Rgba = Rgba::WHITE;
 
+/// A function that draws one type mark inside the frame.
+pub type Mark = fn(&mut Canvas);
+
 /// Every symbol: file stem and painter.
-pub fn unit_symbols() -> Vec<(&'static str, fn(&mut Canvas))> {
+pub fn unit_symbols() -> Vec<(&'static str, Mark)> {
     vec![
-        ("infantry", infantry as fn(&mut Canvas)),
+        ("infantry", infantry as Mark),
         ("heavy_infantry", heavy_infantry),
         ("light_infantry", light_infantry),
         ("pikes", pikes),
@@ -44,7 +47,7 @@ pub fn unit_symbols() -> Vec<(&'static str, fn(&mut Canvas))> {
 }
 
 /// A symbol image: frame plus the type mark drawn by `mark`.
-pub fn symbol(mark: fn(&mut Canvas)) -> Canvas {
+pub fn symbol(mark: Mark) -> Canvas {
     let mut c = Canvas::new(SYM_W, SYM_H);
     c.outline(&[TL, TR, BR, BL], STROKE, W);
     mark(&mut c);

@@ -179,10 +179,13 @@ pub fn rect(centre: P, hw: f32, hh: f32, angle_deg: f32) -> Vec<P> {
         .collect()
 }
 
+/// A function that paints one whole image.
+pub type Painter = fn() -> Canvas;
+
 /// Every terrain tile: file stem and painter.
-pub fn terrain_tiles() -> Vec<(&'static str, fn() -> Canvas)> {
+pub fn terrain_tiles() -> Vec<(&'static str, Painter)> {
     vec![
-        ("clear", clear as fn() -> Canvas),
+        ("clear", clear as Painter),
         ("road", clear),
         ("woods", tiles_land::woods),
         ("coppice", tiles_land::coppice),

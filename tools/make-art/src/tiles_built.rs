@@ -74,11 +74,12 @@ fn house(c: &mut Canvas, at: P, hw: f32, hh: f32, angle: f32, roof: Rgba) {
 struct Settlement {
     streets: Vec<(P, P, f32)>,
     taken: Vec<(P, f32)>,
+    rng: Rng,
 }
 
 impl Settlement {
-    fn new() -> Settlement {
-        Settlement { streets: Vec::new(), taken: Vec::new() }
+    fn new(seed: u32) -> Settlement {
+        Settlement { streets: Vec::new(), taken: Vec::new(), rng: Rng::new(seed) }
     }
 
     /// Records a street; `paint_streets` draws them all.
@@ -129,7 +130,7 @@ impl Settlement {
     }
 
     /// Houses facing the street a–b on both sides, `rows` deep.
-    fn line_street(&mut self, c: &mut Canvas, a: P, b: P, count: usize, rows: usize, rng: &mut Rng, roof: Rgba) {
+    fn line_street(&mut self, c: &mut Canvas, a: P, b: P, count: usize, rows: usize, roof: Rgba) {
         let d = b.sub(a);
         let angle = d.y.atan2(d.x).to_degrees();
         let normal = p(-d.y, d.x).mul(1.0 / d.len());
@@ -137,6 +138,7 @@ impl Settlement {
         for row in 0..rows {
             for side in [-1.0f32, 1.0] {
                 for i in 0..count {
+                    let rng = &mut self.rng;
                     let t = (i as f32 + 0.5 + rng.range(-0.15, 0.15)) / count as f32;
                     let hw = rng.range(4.5, 6.5);
                     let hh = rng.range(3.4, 4.2);
@@ -156,7 +158,7 @@ fn side_mid(deg: f32) -> P {
 
 pub fn hamlet() -> Canvas {
     let mut c = paper_base(CLEAR, 211, 0.07);
-    let mut town = Settlement::new();
+    let mut town = Settlement::new(212);
     town.street(side_mid(150.0), CENTRE.add(p(4.0, -4.0)), 4.0);
     town.paint_streets(&mut c, None);
     town.house(&mut c, CENTRE.add(p(7.0, 10.0)), 9.0, 5.0, -30.0, ROOF);
@@ -170,17 +172,17 @@ pub fn hamlet() -> Canvas {
 
 pub fn village() -> Canvas {
     let mut c = paper_base(CLEAR, 221, 0.07);
-    let mut rng = Rng::new(222);
-    let mut town = Settlement::new();
+    let mut town = Settlement::new(222);
+    let mut rng = Rng::new(225);
     let (n, s) = (side_mid(270.0), side_mid(90.0));
     let lane_end = side_mid(30.0).lerp(CENTRE, 0.3);
     town.street(n, CENTRE, 5.0);
     town.street(CENTRE, s, 5.0);
     town.street(CENTRE, lane_end, 4.0);
     town.paint_streets(&mut c, None);
-    town.line_street(&mut c, n.lerp(CENTRE, 0.25), CENTRE, 3, 1, &mut rng, ROOF);
-    town.line_street(&mut c, CENTRE, s.lerp(CENTRE, 0.25), 3, 1, &mut rng, ROOF);
-    town.line_street(&mut c, CENTRE, lane_end, 2, 1, &mut rng, ROOF);
+    town.line_street(&mut c, n.lerp(CENTRE, 0.25), CENTRE, 3, 1, ROOF);
+    town.line_street(&mut c, CENTRE, s.lerp(CENTRE, 0.25), 3, 1, ROOF);
+    town.line_street(&mut c, CENTRE, lane_end, 2, 1, ROOF);
     // Back-lot barns and a few garden trees round the edge of the village.
     for q in crate::tiles::scatter(15.0, 4.0, 14.0, 223) {
         let r = q.sub(CENTRE).len();
@@ -203,9 +205,15 @@ pub fn village() -> Canvas {
 pub fn town() -> Canvas {
     let base = Rgba::rgb8(214, 204, 166);
     let mut c = paper_base(base, 231, 0.07);
-    let mut rng = Rng::new(232);
-    let mut town = Settlement::new();
+    let mut town = Settlement::new(232);
+    let mut rng = Rng::new(233);
     let ends = [270.0, 90.0, 210.0, 30.0];
+    // The built-up area: a faint irregular tint under the streets and houses, as
+    // printed maps shade a town's extent.
+    let blob: Vec<P> = (0..24)
+        .map(|k| CENTRE.polar(rng.range(46.0, 54.0), k as f32 * 15.0))
+        .collect();
+    c.polygon(&blob, Rgba::rgb8(196, 172, 146).with_alpha(0.55));
     // The market square with its grey-roofed church, laid first so houses keep off.
     town.taken.push((CENTRE, 10.0));
     for e in ends {
@@ -213,14 +221,13 @@ pub fn town() -> Canvas {
     }
     town.paint_streets(&mut c, Some(12.0));
     for e in ends {
-        town.line_street(&mut c, CENTRE.lerp(side_mid(e), 0.2), side_mid(e).lerp(CENTRE, 0.1), 5, 2, &mut rng, ROOF);
+        town.line_street(&mut c, CENTRE.lerp(side_mid(e), 0.2), side_mid(e).lerp(CENTRE, 0.1), 5, 2, ROOF);
     }
-    // Back lots between the streets.
-    for (k, deg) in [0.0f32, 60.0, 120.0, 180.0, 240.0, 300.0].iter().enumerate() {
-        for r in [24.0, 40.0] {
-            let ang = deg + rng.range(-8.0, 8.0);
-            let tone = ROOF.scaled(rng.range(0.85, 1.0));
-            town.house(&mut c, CENTRE.polar(r, ang), 5.5, 3.8, ang + 90.0 + k as f32 * 3.0, tone);
+    // Garden trees in the gaps left between the blocks.
+    for q in crate::tiles::scatter(11.0, 3.0, 10.0, 234) {
+        if q.sub(CENTRE).len() < 52.0 && town.fits(q, 3.5) {
+            crate::tiles::tree(&mut c, q, rng.range(3.0, 4.0), GARDEN);
+            town.taken.push((q, 3.5));
         }
     }
     let grey = Rgba::rgb8(132, 128, 126);
