@@ -34,6 +34,7 @@ impl Plugin for CameraPlugin {
                 (
                     apply_pending_fit,
                     follow_decision.after(apply_pending_fit),
+                    fit_on_request.after(follow_decision),
                     pointer_input.run_if(not(egui_wants_any_pointer_input)),
                     keyboard_input.run_if(not(egui_wants_any_keyboard_input)),
                 )
@@ -129,6 +130,28 @@ fn apply_pending_fit(
         1.0,
         ui_scale(&display),
     );
+}
+
+/// F or the input line `fit`: the whole map in the space the panels leave.
+fn fit_on_request(
+    mut inputs: MessageReader<PlayerInput>,
+    session: Res<Session>,
+    display: Option<Res<Display>>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut camera: Single<(&mut Transform, &mut Projection), With<MapCamera>>,
+) {
+    if inputs.read().any(|i| *i == PlayerInput::FitMap) {
+        let board = session.game.world.resource::<Board>();
+        let (transform, projection) = &mut *camera;
+        fit(
+            board,
+            &window,
+            transform,
+            projection,
+            f32::MAX,
+            ui_scale(&display),
+        );
+    }
 }
 
 /// The game revision whose decision the camera last looked at.
@@ -292,8 +315,6 @@ fn keyboard_input(
     keys: Res<ButtonInput<KeyCode>>,
     time: Res<Time>,
     session: Res<Session>,
-    display: Option<Res<Display>>,
-    window: Single<&Window, With<PrimaryWindow>>,
     mut camera: Single<(&mut Transform, &mut Projection), With<MapCamera>>,
     mut input: MessageWriter<PlayerInput>,
 ) {
@@ -334,15 +355,7 @@ fn keyboard_input(
         transform.translation += step.extend(0.0);
     }
     if keys.just_pressed(KeyCode::KeyF) {
-        let board = session.game.world.resource::<Board>();
-        fit(
-            board,
-            &window,
-            transform,
-            projection,
-            f32::MAX,
-            ui_scale(&display),
-        );
+        input.write(PlayerInput::FitMap);
     }
     if keys.just_pressed(KeyCode::KeyE) {
         input.write(PlayerInput::Submit(Command::EndPhase));

@@ -53,6 +53,8 @@ pub enum PlayerInput {
     AidPage(usize),
     /// The minimap on or off.
     ToggleMinimap,
+    /// F: the whole map in view (the camera's; the game is not touched).
+    FitMap,
     /// Ctrl + / Ctrl − / a setting: the panels' scale.
     UiScale(UiScaleChange),
 }
@@ -310,6 +312,7 @@ pub fn apply_player_input(
                 ui.show_minimap = !ui.show_minimap;
                 continue;
             }
+            PlayerInput::FitMap => continue,
             // Applied by the window's display settings, which read the same message.
             PlayerInput::UiScale(_) => continue,
             _ => {}
@@ -406,6 +409,7 @@ pub fn apply_player_input(
             | PlayerInput::ToggleAids
             | PlayerInput::AidPage(_)
             | PlayerInput::ToggleMinimap
+            | PlayerInput::FitMap
             | PlayerInput::UiScale(_) => {}
         }
     }
@@ -822,6 +826,7 @@ pub fn parse_input_line(
         "threats" => PlayerInput::ToggleThreats,
         "help" => PlayerInput::ToggleHelp,
         "minimap" => PlayerInput::ToggleMinimap,
+        "fit" => PlayerInput::FitMap,
         "aids" => match parts.next() {
             None => PlayerInput::ToggleAids,
             Some(word) => PlayerInput::AidPage(word.parse().map_err(|_| ParseError {
@@ -896,7 +901,7 @@ pub fn parse_input_line(
                 return Err(ParseError {
                     column: e.column.max(start),
                     message: format!(
-                        "{} (an input line is click/shift-click/hover HEX, cancel, undo, redo, save, handover, zoc, labels, replay open/step N/seek N/here/leave, sight, threats, help, aids [N], minimap, ui-scale +/-/N, or a command)",
+                        "{} (an input line is click/shift-click/hover HEX, cancel, undo, redo, save, handover, zoc, labels, replay open/step N/seek N/here/leave, sight, threats, help, aids [N], minimap, fit, ui-scale +/-/N, or a command)",
                         e.message
                     ),
                 });

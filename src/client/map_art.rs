@@ -86,15 +86,16 @@ pub fn draw_hexsides(commands: &mut Commands, board: &Board, art: &Art) {
             let across = (b - a).normalize_or_zero();
             let side = along(across.perp());
             if on_map {
-                // The ground falls from one hex to the other: hachures hang from the
-                // side into the lower hex.
+                // The ground falls from one hex to the other: the slope's line lies
+                // on the side (the image's centre line), its hachures hang into the
+                // lower hex.
                 let (ha, hb) = (shown_level(board, art, hex), shown_level(board, art, other));
                 if ha != hb {
                     let down = if ha > hb { across } else { -across };
                     put(
                         art.hexside("slope"),
                         (80.0, 20.0),
-                        mid + down * 5.0,
+                        mid,
                         up_towards(-down),
                         0.8,
                     );

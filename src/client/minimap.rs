@@ -71,11 +71,13 @@ pub fn minimap(
     };
     let (view_centre, view_half) = map_area(&window, transform, zoom, scale_ui);
     let (min, max) = map_bounds(board.columns, board.rows);
-    // Only for a map the view does not hold whole.
-    if view_centre.x - view_half.x <= min.x
-        && view_centre.x + view_half.x >= max.x
-        && view_centre.y - view_half.y <= min.y
-        && view_centre.y + view_half.y >= max.y
+    // Only for a map the view does not hold whole (within the half hex of margin
+    // `map_bounds` leaves around it).
+    let slack = HEX_RADIUS / 2.0;
+    if view_centre.x - view_half.x <= min.x + slack
+        && view_centre.x + view_half.x >= max.x - slack
+        && view_centre.y - view_half.y <= min.y + slack
+        && view_centre.y + view_half.y >= max.y - slack
     {
         return Ok(());
     }
