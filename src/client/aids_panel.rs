@@ -14,7 +14,7 @@ use crate::engine::view::{AidTable, PlayerAids};
 pub const HELP: &[(&str, &str)] = &[
     (
         "Left click",
-        "select a unit (again: the next unit of the hex); move it to a shaded hex; choose attackers, then click the enemy to attack",
+        "select a unit (again: the next of its hex); move it to a shaded hex; in combat, choose attackers, then click the enemy",
     ),
     (
         "Shift + click",
@@ -91,10 +91,14 @@ pub fn aids_windows(
             .resizable(false)
             .collapsible(false)
             .show(ctx, |ui| {
-                egui::Grid::new("help_keys").striped(true).show(ui, |ui| {
+                egui::Grid::new("help_keys")
+                    .striped(true)
+                    .min_col_width(150.0)
+                    .max_col_width(340.0)
+                    .show(ui, |ui| {
                     for (key, what) in HELP {
                         ui.strong(*key);
-                        ui.label(*what);
+                        ui.add(egui::Label::new(*what).wrap());
                         ui.end_row();
                     }
                 });

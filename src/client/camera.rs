@@ -20,11 +20,20 @@ pub const TOP_BAR: f32 = 58.0;
 pub const RIGHT_PANEL: f32 = 370.0;
 pub const BOTTOM_PANEL: f32 = 0.0;
 
+/// The space the panels took in the last frame, in logical pixels (the top bar wraps
+/// on a narrow window, and both grow with the UI scale); zero before they are drawn.
+#[derive(Resource, Default, Clone, Copy)]
+pub struct PanelSpace {
+    pub top: f32,
+    pub right: f32,
+}
+
 pub struct CameraPlugin;
 
 impl Plugin for CameraPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<DragState>()
+            .init_resource::<PanelSpace>()
             .init_resource::<FitPending>()
             .init_resource::<FollowedRevision>()
             .add_systems(Startup, spawn_camera)
@@ -52,15 +61,28 @@ fn spawn_camera(mut commands: Commands) {
     commands.spawn((Camera2d, MapCamera));
 }
 
-/// The UI scale in force (1 before the display settings exist).
-pub fn ui_scale(display: &Option<Res<Display>>) -> f32 {
-    display.as_ref().map_or(1.0, |d| d.settings.ui_scale)
+/// The panels' space: as drawn in the last frame, else as they are drawn at the UI
+/// scale in force (before the first frame).
+pub fn panels(space: &PanelSpace, display: &Option<Res<Display>>) -> PanelSpace {
+    let scale = display.as_ref().map_or(1.0, |d| d.settings.ui_scale);
+    PanelSpace {
+        top: if space.top > 0.0 {
+            space.top
+        } else {
+            TOP_BAR * scale
+        },
+        right: if space.right > 0.0 {
+            space.right
+        } else {
+            RIGHT_PANEL * scale
+        },
+    }
 }
 
-/// The window's space left to the map by the panels (drawn larger at a larger UI
-/// scale), in logical pixels, and the offset of its centre from the window's.
-fn free_area(window: &Window, ui_scale: f32) -> (Vec2, Vec2) {
-    let (right, top) = (RIGHT_PANEL * ui_scale, TOP_BAR * ui_scale);
+/// The window's space left to the map by the panels, in logical pixels, and the
+/// offset of its centre from the window's.
+fn free_area(window: &Window, panels: PanelSpace) -> (Vec2, Vec2) {
+    let (right, top) = (panels.right, panels.top);
     let free = Vec2::new(
         (window.width() - right).max(100.0),
         (window.height() - top - BOTTOM_PANEL).max(100.0),
@@ -70,8 +92,13 @@ fn free_area(window: &Window, ui_scale: f32) -> (Vec2, Vec2) {
 
 /// The world centre and half-size of the map area the panels leave, for a camera at
 /// `transform` zoomed by `zoom`.
-pub fn map_area(window: &Window, transform: &Transform, zoom: f32, ui_scale: f32) -> (Vec2, Vec2) {
-    let (free, offset) = free_area(window, ui_scale);
+pub fn map_area(
+    window: &Window,
+    transform: &Transform,
+    zoom: f32,
+    panels: PanelSpace,
+) -> (Vec2, Vec2) {
+    let (free, offset) = free_area(window, panels);
     (
         transform.translation.truncate() - offset * zoom,
         free * zoom / 2.0,
@@ -86,10 +113,10 @@ pub fn fit(
     transform: &mut Transform,
     projection: &mut Projection,
     max_scale: f32,
-    ui_scale: f32,
+    panels: PanelSpace,
 ) {
     let (min, max) = map_bounds(board.columns, board.rows);
-    let (free, offset) = free_area(window, ui_scale);
+    let (free, offset) = free_area(window, panels);
     let size = max - min;
     let scale = (size.x / free.x).max(size.y / free.y).min(max_scale);
     if let Projection::Orthographic(ortho) = projection {
@@ -113,6 +140,7 @@ fn apply_pending_fit(
     mut pending: ResMut<FitPending>,
     session: Res<Session>,
     display: Option<Res<Display>>,
+    space: Res<PanelSpace>,
     window: Single<&Window, With<PrimaryWindow>>,
     mut camera: Single<(&mut Transform, &mut Projection), With<MapCamera>>,
 ) {
@@ -128,7 +156,7 @@ fn apply_pending_fit(
         transform,
         projection,
         1.0,
-        ui_scale(&display),
+        panels(&space, &display),
     );
 }
 
@@ -137,6 +165,7 @@ fn fit_on_request(
     mut inputs: MessageReader<PlayerInput>,
     session: Res<Session>,
     display: Option<Res<Display>>,
+    space: Res<PanelSpace>,
     window: Single<&Window, With<PrimaryWindow>>,
     mut camera: Single<(&mut Transform, &mut Projection), With<MapCamera>>,
 ) {
@@ -149,7 +178,7 @@ fn fit_on_request(
             transform,
             projection,
             f32::MAX,
-            ui_scale(&display),
+            panels(&space, &display),
         );
     }
 }
@@ -165,6 +194,7 @@ fn follow_decision(
     session: Res<Session>,
     mut followed: ResMut<FollowedRevision>,
     display: Option<Res<Display>>,
+    space: Res<PanelSpace>,
     window: Single<&Window, With<PrimaryWindow>>,
     mut camera: Single<(&mut Transform, &Projection), With<MapCamera>>,
 ) {
@@ -190,7 +220,7 @@ fn follow_decision(
         _ => 1.0,
     };
     // The map area left by the panels, in world units around the camera.
-    let (view_center, half) = map_area(&window, transform, scale, ui_scale(&display));
+    let (view_center, half) = map_area(&window, transform, scale, panels(&space, &display));
     let offset = transform.translation.truncate() - view_center;
     let in_view = points.iter().any(|p| {
         let d = (*p - view_center).abs();

@@ -9,7 +9,7 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, egui};
 
 use super::art_assets::Art;
-use super::camera::{MapCamera, map_area};
+use super::camera::{MapCamera, PanelSpace, map_area, panels};
 use super::controller::Interaction;
 use super::counters::CounterSpots;
 use super::display::Display;
@@ -51,6 +51,7 @@ pub fn minimap(
     images: Res<Assets<Image>>,
     spots: Res<CounterSpots>,
     display: Option<Res<Display>>,
+    space: Res<PanelSpace>,
     window: Single<&Window, With<PrimaryWindow>>,
     mut camera: Single<(&mut Transform, &Projection), With<MapCamera>>,
     mut colours: Local<TerrainColours>,
@@ -63,13 +64,12 @@ pub fn minimap(
     }
     let world = &session.game.world;
     let board = world.resource::<Board>();
-    let scale_ui = display.as_ref().map_or(1.0, |d| d.settings.ui_scale);
     let (transform, projection) = &mut *camera;
     let zoom = match projection {
         Projection::Orthographic(o) => o.scale,
         _ => 1.0,
     };
-    let (view_centre, view_half) = map_area(&window, transform, zoom, scale_ui);
+    let (view_centre, view_half) = map_area(&window, transform, zoom, panels(&space, &display));
     let (min, max) = map_bounds(board.columns, board.rows);
     // Only for a map the view does not hold whole (within the half hex of margin
     // `map_bounds` leaves around it).
@@ -94,6 +94,7 @@ pub fn minimap(
     let units = world.resource::<Units>();
     let mut jump: Option<Vec2> = None;
     egui::Area::new("minimap".into())
+        .order(egui::Order::Background)
         .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(8.0, -8.0))
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {

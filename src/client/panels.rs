@@ -184,6 +184,7 @@ fn game_panels(
     ui_state: Res<Interaction>,
     mut input: MessageWriter<PlayerInput>,
     mut next: ResMut<NextState<Screen>>,
+    mut panel_space: ResMut<super::camera::PanelSpace>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let game = &session.game;
@@ -231,7 +232,7 @@ fn game_panels(
     }
 
     // Top bar: turn, phase, side, morale, the buttons.
-    egui::Panel::top("turn_bar").show(&mut root, |ui| {
+    let top_bar = egui::Panel::top("turn_bar").show(&mut root, |ui| {
         ui.horizontal_wrapped(|ui| {
             ui.strong(format!(
                 "{} — turn {}/{}",
@@ -371,6 +372,7 @@ fn game_panels(
             ui.label(egui::RichText::new(&ui_state.status).small());
         });
     });
+    panel_space.top = top_bar.response.rect.height() * ctx.zoom_factor();
 
     // The replay bar: where the game stands, the steps, the timeline, the branch.
     if let Some(view) = &session.replay {
@@ -447,7 +449,7 @@ fn game_panels(
     }
 
     // Right panel: the unit, the hover, the log.
-    egui::Panel::right("side_panel")
+    let side = egui::Panel::right("side_panel")
         .exact_size(super::camera::RIGHT_PANEL)
         .show(&mut root, |ui| {
             let units = world.resource::<Units>();
@@ -624,6 +626,7 @@ fn game_panels(
                     }
                 });
         });
+    panel_space.right = side.response.rect.width() * ctx.zoom_factor();
 
     if let Some(outcome) = &turn.outcome {
         egui::Window::new("The battle is over")
