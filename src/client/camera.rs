@@ -384,32 +384,22 @@ fn keyboard_input(
         let step = pan.normalize() * 600.0 * scale * time.delta_secs();
         transform.translation += step.extend(0.0);
     }
-    if keys.just_pressed(KeyCode::KeyF) {
-        input.write(PlayerInput::FitMap);
-    }
-    if keys.just_pressed(KeyCode::KeyE) {
-        input.write(PlayerInput::Submit(Command::EndPhase));
-    }
-    if keys.just_pressed(KeyCode::KeyZ) {
-        input.write(PlayerInput::ToggleZoc);
-    }
-    if keys.just_pressed(KeyCode::KeyL) {
-        input.write(PlayerInput::ToggleLabels);
-    }
-    if keys.just_pressed(KeyCode::KeyV) {
-        input.write(PlayerInput::ToggleSight);
-    }
-    if keys.just_pressed(KeyCode::KeyT) {
-        input.write(PlayerInput::ToggleThreats);
-    }
-    if keys.just_pressed(KeyCode::F1) {
-        input.write(PlayerInput::ToggleHelp);
-    }
-    if keys.just_pressed(KeyCode::F2) {
-        input.write(PlayerInput::ToggleAids);
-    }
-    if keys.just_pressed(KeyCode::KeyM) {
-        input.write(PlayerInput::ToggleMinimap);
+    // The map's keys, each one input.
+    let single_keys = [
+        (KeyCode::KeyF, PlayerInput::FitMap),
+        (KeyCode::KeyE, PlayerInput::Submit(Command::EndPhase)),
+        (KeyCode::KeyZ, PlayerInput::ToggleZoc),
+        (KeyCode::KeyL, PlayerInput::ToggleLabels),
+        (KeyCode::KeyV, PlayerInput::ToggleSight),
+        (KeyCode::KeyT, PlayerInput::ToggleThreats),
+        (KeyCode::F1, PlayerInput::ToggleHelp),
+        (KeyCode::F2, PlayerInput::ToggleAids),
+        (KeyCode::KeyM, PlayerInput::ToggleMinimap),
+    ];
+    for (key, action) in single_keys {
+        if keys.just_pressed(key) {
+            input.write(action);
+        }
     }
     if keys.just_pressed(KeyCode::Escape) {
         input.write(PlayerInput::Cancel);

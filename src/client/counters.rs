@@ -144,235 +144,270 @@ pub fn redraw_counters(
                 fill = fill.with_alpha(0.55);
             }
             let symbol = art.troop_symbol(ruleset, &d.face.troop);
+            let look = Look { fill, symbol };
             if let Some(body) = &d.body {
                 draw_body(&mut commands, body, fill, 3.0);
-                let turn = body.hexside.map_or(0.0, hexside_turn);
-                let at = hex_center(d.hex);
-                spawn_faces(
-                    &mut commands,
-                    &art,
-                    d,
-                    symbol,
-                    fill,
-                    at,
-                    STAND_HALF,
-                    turn,
-                    3.2,
-                );
-                spots.0.insert(d.id, (at, STAND_HALF, turn));
+                let place = Place {
+                    at: hex_center(d.hex),
+                    half: STAND_HALF,
+                    turn: body.hexside.map_or(0.0, hexside_turn),
+                    z: 3.2,
+                };
+                spawn_faces(&mut commands, &art, d, look, place);
+                spots.0.insert(d.id, (place.at, place.half, place.turn));
                 continue;
             }
             // A stack fans out up and right, the top counter lowest and in front.
             let base = hex_center(d.hex) + Vec2::new(3.0, -3.0)
                 - FAN_STEP * (fanned.saturating_sub(1) as f32) / 2.0;
-            let at = base + FAN_STEP * k as f32;
-            let z = 3.0 - 0.3 * k as f32;
+            let place = Place {
+                at: base + FAN_STEP * k as f32,
+                half: COUNTER_HALF,
+                turn: d.face.facing.map_or(0.0, vertex_turn),
+                z: 3.0 - 0.3 * k as f32,
+            };
             k += 1;
-            let turn = d.face.facing.map_or(0.0, vertex_turn);
-            spawn_counter(
-                &mut commands,
-                &art,
-                d,
-                symbol,
-                fill,
-                at,
-                COUNTER_HALF,
-                turn,
-                z,
-            );
-            spots.0.insert(d.id, (at, COUNTER_HALF, turn));
+            spawn_counter(&mut commands, &art, d, look, place);
+            spots.0.insert(d.id, (place.at, place.half, place.turn));
         }
         for (i, d) in leaders.into_iter().enumerate() {
-            let fill = side_color(game, d.side);
-            let at = hex_center(d.hex) + Vec2::new(-19.0 + 6.0 * i as f32, 14.0 + 6.0 * i as f32);
-            spawn_counter(
-                &mut commands,
-                &art,
-                d,
-                art.troop_symbol(ruleset, &d.face.troop),
-                fill,
-                at,
-                LEADER_HALF,
-                0.0,
-                4.0 + 0.1 * i as f32,
-            );
-            spots.0.insert(d.id, (at, LEADER_HALF, 0.0));
+            let look = Look {
+                fill: side_color(game, d.side),
+                symbol: art.troop_symbol(ruleset, &d.face.troop),
+            };
+            let place = Place {
+                at: hex_center(d.hex) + Vec2::new(-19.0 + 6.0 * i as f32, 14.0 + 6.0 * i as f32),
+                half: LEADER_HALF,
+                turn: 0.0,
+                z: 4.0 + 0.1 * i as f32,
+            };
+            spawn_counter(&mut commands, &art, d, look, place);
+            spots.0.insert(d.id, (place.at, place.half, place.turn));
         }
     }
 }
 
-/// A counter: shadow, edge, face, the troop symbol, the name above it and the values
-/// below; leaders small with a gold edge; a front tab when it faces a vertex.
-#[allow(clippy::too_many_arguments)]
-fn spawn_counter(
-    commands: &mut Commands,
-    art: &Art,
-    d: &Drawn,
-    symbol: Option<Handle<Image>>,
+/// A counter's colour and symbol.
+struct Look {
     fill: Color,
+    symbol: Option<Handle<Image>>,
+}
+
+/// Where a counter is drawn: its centre, half its side, its turn and its depth.
+#[derive(Clone, Copy)]
+struct Place {
     at: Vec2,
     half: f32,
     turn: f32,
     z: f32,
-) {
-    let edge = if d.leader {
-        Color::srgb(0.95, 0.80, 0.25)
-    } else {
-        Color::srgb(0.06, 0.06, 0.06)
-    };
-    let parent = commands
+}
+
+/// The counter's root, turned with it: its parts are its children.
+fn spawn_root(commands: &mut Commands, place: Place) -> Entity {
+    commands
         .spawn((
-            Transform::from_xyz(at.x, at.y, z).with_rotation(Quat::from_rotation_z(turn)),
+            Transform::from_xyz(place.at.x, place.at.y, place.z)
+                .with_rotation(Quat::from_rotation_z(place.turn)),
             Visibility::default(),
             CounterView,
             InGame,
         ))
-        .id();
-    let mut child = |bundle: (Sprite, Transform)| {
-        let c = commands.spawn((bundle.0, bundle.1, CounterView)).id();
-        commands.entity(parent).add_child(c);
-    };
-    child((
-        Sprite::from_color(
-            Color::srgba(0.0, 0.0, 0.0, 0.35),
-            Vec2::splat(half * 2.0 + 2.0),
-        ),
-        Transform::from_xyz(2.5, -2.5, -0.3),
-    ));
-    child((
-        Sprite::from_color(edge, Vec2::splat(half * 2.0 + 3.0)),
-        Transform::from_xyz(0.0, 0.0, -0.2),
-    ));
-    child((
-        Sprite::from_color(fill, Vec2::splat(half * 2.0)),
-        Transform::from_xyz(0.0, 0.0, -0.1),
-    ));
-    if d.face.facing.is_some() {
-        // The front edge, a bright band: the counter faces the vertex beyond it.
-        child((
-            Sprite::from_color(Color::srgb(1.0, 0.85, 0.1), Vec2::new(half * 2.0, 4.0)),
-            Transform::from_xyz(0.0, half + 1.0, 0.05),
-        ));
-    }
-    if d.face.reduced {
-        // The reduced side: a white band along the bottom.
-        child((
-            Sprite::from_color(Color::srgba(1.0, 1.0, 1.0, 0.9), Vec2::new(half * 2.0, 4.0)),
-            Transform::from_xyz(0.0, -half + 2.0, 0.05),
-        ));
-    }
-    let ink = ink_on(fill);
-    let scale = half / COUNTER_HALF;
-    if let Some(image) = symbol {
-        let size = if d.leader {
-            Vec2::new(21.0, 14.0)
-        } else {
-            Vec2::new(30.0, 20.0)
-        };
-        child((
+        .id()
+}
+
+fn add_child(commands: &mut Commands, parent: Entity, bundle: impl Bundle) {
+    let child = commands.spawn((bundle, CounterView)).id();
+    commands.entity(parent).add_child(child);
+}
+
+/// The troop symbol, tinted with the counter's ink.
+fn add_symbol(
+    commands: &mut Commands,
+    parent: Entity,
+    image: Handle<Image>,
+    size: Vec2,
+    y: f32,
+    ink: Color,
+) {
+    add_child(
+        commands,
+        parent,
+        (
             Sprite {
                 image,
                 custom_size: Some(size),
                 color: ink,
                 ..default()
             },
-            Transform::from_xyz(0.0, if d.leader { 3.0 } else { 3.0 * scale }, 0.1),
-        ));
+            Transform::from_xyz(0.0, y, 0.1),
+        ),
+    );
+}
+
+/// A line of the counter's text at height `y`.
+#[allow(clippy::too_many_arguments)]
+fn add_text(
+    commands: &mut Commands,
+    parent: Entity,
+    art: &Art,
+    text: String,
+    size: f32,
+    y: f32,
+    bold: bool,
+    ink: Color,
+) {
+    add_child(
+        commands,
+        parent,
+        (
+            Text2d::new(text),
+            TextFont {
+                font: if bold { &art.bold } else { &art.font }.into(),
+                font_size: bevy::text::FontSize::Px(size),
+                ..default()
+            },
+            TextColor(ink),
+            Transform::from_xyz(0.0, y, 0.2),
+        ),
+    );
+}
+
+/// A counter: shadow, edge, face, the troop symbol, the name above it and the values
+/// below; leaders small with a gold edge; a front band when it faces a vertex.
+fn spawn_counter(commands: &mut Commands, art: &Art, d: &Drawn, look: Look, place: Place) {
+    let half = place.half;
+    let edge = if d.leader {
+        Color::srgb(0.95, 0.80, 0.25)
+    } else {
+        Color::srgb(0.06, 0.06, 0.06)
+    };
+    let parent = spawn_root(commands, place);
+    let square = |color: Color, size: Vec2, x: f32, y: f32, z: f32| {
+        (
+            Sprite::from_color(color, size),
+            Transform::from_xyz(x, y, z),
+        )
+    };
+    add_child(
+        commands,
+        parent,
+        square(
+            Color::srgba(0.0, 0.0, 0.0, 0.35),
+            Vec2::splat(half * 2.0 + 2.0),
+            2.5,
+            -2.5,
+            -0.3,
+        ),
+    );
+    add_child(
+        commands,
+        parent,
+        square(edge, Vec2::splat(half * 2.0 + 3.0), 0.0, 0.0, -0.2),
+    );
+    add_child(
+        commands,
+        parent,
+        square(look.fill, Vec2::splat(half * 2.0), 0.0, 0.0, -0.1),
+    );
+    if d.face.facing.is_some() {
+        // The front edge, a bright band: the counter faces the vertex beyond it.
+        add_child(
+            commands,
+            parent,
+            square(
+                Color::srgb(1.0, 0.85, 0.1),
+                Vec2::new(half * 2.0, 4.0),
+                0.0,
+                half + 1.0,
+                0.05,
+            ),
+        );
     }
-    let texts = if d.leader {
-        vec![(d.face.values.clone(), 8.0, -8.0, true)]
+    if d.face.reduced {
+        // The reduced side: a white band along the bottom.
+        add_child(
+            commands,
+            parent,
+            square(
+                Color::srgba(1.0, 1.0, 1.0, 0.9),
+                Vec2::new(half * 2.0, 4.0),
+                0.0,
+                -half + 2.0,
+                0.05,
+            ),
+        );
+    }
+    let ink = ink_on(look.fill);
+    if let Some(image) = look.symbol {
+        let (size, y) = if d.leader {
+            (Vec2::new(21.0, 14.0), 3.0)
+        } else {
+            (Vec2::new(30.0, 20.0), 3.0)
+        };
+        add_symbol(commands, parent, image, size, y, ink);
+    }
+    if d.leader {
+        add_text(
+            commands,
+            parent,
+            art,
+            d.face.values.clone(),
+            8.0,
+            -8.0,
+            true,
+            ink,
+        );
     } else {
         let mut name: String = d.name.chars().take(12).collect();
         if d.hidden {
             name = format!("hidden: {name}");
         }
-        vec![
-            (name, 7.0, 17.5, false),
-            (d.face.values.clone(), 12.0, -15.0, true),
-        ]
-    };
-    for (text, size, y, bold) in texts {
-        let c = commands
-            .spawn((
-                Text2d::new(text),
-                TextFont {
-                    font: if bold { &art.bold } else { &art.font }.into(),
-                    font_size: bevy::text::FontSize::Px(size),
-                    ..default()
-                },
-                TextColor(ink),
-                Transform::from_xyz(0.0, y, 0.2),
-                CounterView,
-            ))
-            .id();
-        commands.entity(parent).add_child(c);
+        add_text(commands, parent, art, name, 7.0, 17.5, false, ink);
+        add_text(
+            commands,
+            parent,
+            art,
+            d.face.values.clone(),
+            12.0,
+            -15.0,
+            true,
+            ink,
+        );
     }
 }
 
-/// The symbol, name and values of a unit of stands, on its first stand.
-#[allow(clippy::too_many_arguments)]
-fn spawn_faces(
-    commands: &mut Commands,
-    art: &Art,
-    d: &Drawn,
-    symbol: Option<Handle<Image>>,
-    fill: Color,
-    at: Vec2,
-    half: f32,
-    turn: f32,
-    z: f32,
-) {
-    let ink = ink_on(fill);
-    let parent = commands
-        .spawn((
-            Transform::from_xyz(at.x, at.y, z).with_rotation(Quat::from_rotation_z(turn)),
-            Visibility::default(),
-            CounterView,
-            InGame,
-        ))
-        .id();
-    let mut parts: Vec<Entity> = Vec::new();
-    if let Some(image) = symbol {
-        parts.push(
-            commands
-                .spawn((
-                    Sprite {
-                        image,
-                        custom_size: Some(Vec2::new(24.0, 16.0)),
-                        color: ink,
-                        ..default()
-                    },
-                    Transform::from_xyz(0.0, 4.0, 0.1),
-                    CounterView,
-                ))
-                .id(),
-        );
+/// The symbol, type and formation, and values of a unit of stands, on its first stand.
+fn spawn_faces(commands: &mut Commands, art: &Art, d: &Drawn, look: Look, place: Place) {
+    let ink = ink_on(look.fill);
+    let parent = spawn_root(commands, place);
+    if let Some(image) = look.symbol {
+        add_symbol(commands, parent, image, Vec2::new(24.0, 16.0), 4.0, ink);
     }
     let formation = d
         .body
         .as_ref()
         .map_or(String::new(), |b| b.formation.clone());
-    for (text, size, y) in [
-        (format!("{} {formation}", d.face.symbol), 6.5, half - 6.0),
-        (d.face.values.clone(), 9.0, -half + 7.0),
-    ] {
-        parts.push(
-            commands
-                .spawn((
-                    Text2d::new(text),
-                    TextFont {
-                        font: (&art.bold).into(),
-                        font_size: bevy::text::FontSize::Px(size),
-                        ..default()
-                    },
-                    TextColor(ink),
-                    Transform::from_xyz(0.0, y, 0.2),
-                    CounterView,
-                ))
-                .id(),
-        );
-    }
-    commands.entity(parent).add_children(&parts);
+    let half = place.half;
+    add_text(
+        commands,
+        parent,
+        art,
+        format!("{} {formation}", d.face.symbol),
+        6.5,
+        half - 6.0,
+        true,
+        ink,
+    );
+    add_text(
+        commands,
+        parent,
+        art,
+        d.face.values.clone(),
+        9.0,
+        -half + 7.0,
+        true,
+        ink,
+    );
 }
 
 /// Draws a unit of stands: a join between each two stands that touch, a square on each

@@ -7,25 +7,17 @@ use bevy::prelude::World;
 
 use super::CmPhase;
 use super::data::{ChargeResult, MoveDice, Shape, Tables};
+use crate::engine::phase::RulesetPhase;
 use crate::engine::view::{AidTable, PlayerAids};
 use crate::rulesets::common_aids::{TurnLayout, factor_table, signed, source_note, table_of, yes};
 
 /// Spec B.2 §13: every phase of a turn, both sides acting in each, in this order.
 pub const TURN: TurnLayout<CmPhase> = TurnLayout {
-    before: &[
-        CmPhase::Initiative,
-        CmPhase::Command,
-        CmPhase::Movement,
-        CmPhase::MissileDeclaration,
-        CmPhase::LongRange,
-        CmPhase::ShortRange,
-        CmPhase::ChargeDeclaration,
-        CmPhase::ChargeResponse,
-        CmPhase::ChargeResolution,
-        CmPhase::PersonalCombat,
-        CmPhase::Melee,
-        CmPhase::Rally,
-    ],
+    // The phase enum's own order, without the game's end.
+    before: match <CmPhase as RulesetPhase>::ALL.split_last() {
+        Some((_, turn)) => turn,
+        None => &[],
+    },
     each: &[],
     after: &[],
 };
