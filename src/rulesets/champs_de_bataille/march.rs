@@ -5,12 +5,11 @@
 //! options extend each checked path by one step instead of checking it from its start.
 
 use std::cell::RefCell;
-use std::rc::Rc;
 use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use crate::engine::board::{Board, HexsideFeature};
+use crate::engine::board::Board;
 use crate::engine::command::{Refusal, UnitRef};
 use crate::engine::game::GameOptions;
 use crate::engine::hex::{HexCoord, VertexFacing};
@@ -22,6 +21,8 @@ use super::data::{Kind, Quality, Tables, TerrainClass};
 use super::movement::{Body, MarchPlan, facing_name, movement_allowance};
 use super::stacking::{group_shape, may_pass_through, may_stack};
 use super::*;
+
+mod memo;
 
 fn refuse<T>(rule: &'static str, msg: String) -> Result<T, Refusal> {
     Err(Refusal::new(rule, msg))
@@ -43,18 +44,6 @@ type CostKey = (bool, bool, bool);
 /// An activation's cost in PA and its lines (`activation_cost`).
 type Cost = (i32, Vec<String>);
 
-/// What the checks read of one hex, worked out the first time a march asks: a search
-/// asks again for every path through the hex.
-#[derive(Default)]
-struct HexMemo {
-    /// The enemies whose zone covers the hex (`zoc_exerted_on`).
-    zoc: Option<Rc<[UnitId]>>,
-    /// The distance to the nearest enemy (`nearest_in`).
-    near: Option<u32>,
-    /// An enemy, the map's edge, impassable terrain or a river beside it (CdB 4.2).
-    beside_obstacle: Option<bool>,
-}
-
 /// What a march's checks read of the world, fetched once per march.
 pub(crate) struct MarchCtx<'w> {
     world: &'w World,
@@ -74,7 +63,7 @@ pub(crate) struct MarchCtx<'w> {
     /// By the board's index of a hex, 1 + the index in the second list of what was
     /// worked out of it (`HexMemo`), 0 if nothing yet: a march asks of few hexes, and
     /// a list of zeros is cheap to make.
-    memo: RefCell<(Vec<u32>, Vec<HexMemo>)>,
+    memo: RefCell<(Vec<u32>, Vec<memo::HexMemo>)>,
     /// The activation's cost by (turned, MP unspent, ended beside an obstacle).
     costs: RefCell<Vec<(CostKey, Cost)>>,
     have: std::cell::Cell<Option<i32>>,
@@ -325,46 +314,6 @@ pub(crate) fn begin_for<'w>(
 }
 
 impl MarchCtx<'_> {
-    /// `field` of the memo of `hex`, worked out by `make` the first time (each time for
-    /// a hex off the map, which has no memo).
-    fn memo<T: Clone>(
-        &self,
-        hex: HexCoord,
-        field: fn(&mut HexMemo) -> &mut Option<T>,
-        make: impl FnOnce() -> T,
-    ) -> T {
-        let Some(i) = self.board.index(hex) else {
-            return make();
-        };
-        let at = {
-            let (slots, memos) = &mut *self.memo.borrow_mut();
-            if slots[i] == 0 {
-                memos.push(HexMemo::default());
-                slots[i] = memos.len() as u32;
-            }
-            let at = slots[i] as usize - 1;
-            if let Some(v) = field(&mut memos[at]) {
-                return v.clone();
-            }
-            at
-        };
-        let v = make();
-        *field(&mut self.memo.borrow_mut().1[at]) = Some(v.clone());
-        v
-    }
-
-    fn zoc_on(&self, hex: HexCoord) -> Rc<[UnitId]> {
-        self.memo(
-            hex,
-            |m| &mut m.zoc,
-            || zoc_exerted_on(self.world, self.side, hex).into(),
-        )
-    }
-
-    fn nearest_enemy(&self, hex: HexCoord) -> u32 {
-        self.memo(hex, |m| &mut m.near, || nearest_in(&self.enemies, hex))
-    }
-
     fn unit(&self, id: UnitId) -> CdbUnit {
         match self.roster {
             Some(r) if (id.0 as usize) < r.0.len() => r.0[id.0 as usize],
@@ -800,8 +749,7 @@ impl MarchCtx<'_> {
 
     /// The checks of the whole march once every step is made, and its cost (CdB 4.2).
     pub(crate) fn finish(&self, s: MarchState) -> Result<MarchPlan, Refusal> {
-        let (world, side, board, corps, impulse) =
-            (self.world, self.side, self.board, self.corps, self.impulse);
+        let (world, corps, impulse) = (self.world, self.corps, self.impulse);
         let co = &self.st.corps[corps];
         let bodies = s.bodies;
         if let Some(b) = bodies.iter().find(|b| b.leaves.is_some() && b.hexes == 0) {
@@ -822,21 +770,7 @@ impl MarchCtx<'_> {
         let mp_unspent = bodies
             .iter()
             .any(|b| b.spent < b.allowance && b.units.iter().all(|u| self.kind(*u) != Kind::Ps));
-        let ended_beside_obstacle = bodies.iter().any(|b| {
-            self.memo(
-                b.hex,
-                |m| &mut m.beside_obstacle,
-                || {
-                    b.hex.neighbors().into_iter().any(|n| {
-                        // Most hexes are empty: `enemy_at` reads two resources.
-                        (!self.units.at(board, n).is_empty() && enemy_at(world, side, n).is_some())
-                            || !board.contains(n)
-                            || self.class(n) == TerrainClass::Impassable
-                            || board.hexside(b.hex, n).has(HexsideFeature::River)
-                    })
-                },
-            )
-        });
+        let ended_beside_obstacle = bodies.iter().any(|b| self.beside_obstacle(b.hex));
         let fronts = || -> Vec<UnitId> { bodies.iter().flat_map(|b| b.units.clone()).collect() };
         let key = (s.ever_turned, mp_unspent, ended_beside_obstacle);
         let cached = self
