@@ -41,8 +41,9 @@ impl std::fmt::Display for Who<'_> {
 /// within one march's search.
 type CostKey = (bool, bool, bool);
 
-/// An activation's cost in PA and its lines (`activation_cost`).
-type Cost = (i32, Vec<String>);
+/// An activation's cost in PA and its lines (`activation_cost`), shared by the marches
+/// of a search that cost the same.
+pub(crate) type Cost = std::rc::Rc<(i32, Vec<String>)>;
 
 /// What a march's checks read of the world, fetched once per march.
 pub(crate) struct MarchCtx<'w> {
@@ -339,6 +340,12 @@ impl MarchCtx<'_> {
 
     /// Movement point `s.k` of every body that has a step there; then `s.k` is the next.
     pub(crate) fn point(&self, s: &mut MarchState) -> Result<(), Refusal> {
+        self.point_then(s, false)
+    }
+
+    /// `point`, with `more` as if the bodies had steps after their last: a hex passed
+    /// through, not stopped in (the search checks a step once, before the next is known).
+    pub(crate) fn point_then(&self, s: &mut MarchState, more: bool) -> Result<(), Refusal> {
         let (world, side, board, group, all_skirmishers, st, unreliable, impulse) = (
             self.world,
             self.side,
@@ -639,7 +646,7 @@ impl MarchCtx<'_> {
                         .filter(|u| !bodies.iter().any(|x| x.units.contains(u)))
                         .filter(|u| placement(world, *u) != Placement::Eliminated)
                         .collect();
-                    let remaining = b.steps.len() > k + 1;
+                    let remaining = more || b.steps.len() > k + 1;
                     if let Some(&occ) = occupants.first() {
                         if side_of(world, occ) != side {
                             if is_hidden(world, occ) {
@@ -749,9 +756,22 @@ impl MarchCtx<'_> {
 
     /// The checks of the whole march once every step is made, and its cost (CdB 4.2).
     pub(crate) fn finish(&self, s: MarchState) -> Result<MarchPlan, Refusal> {
+        let cost = self.weigh(&s)?;
+        Ok(MarchPlan {
+            corps: self.corps,
+            bodies: s.bodies,
+            cost: cost.0,
+            cost_lines: cost.1.clone(),
+            impulse: self.impulse,
+            came_near: s.came_near,
+        })
+    }
+
+    /// `finish`'s checks and the march's cost, the march left as it is.
+    pub(crate) fn weigh(&self, s: &MarchState) -> Result<Cost, Refusal> {
         let (world, corps, impulse) = (self.world, self.corps, self.impulse);
         let co = &self.st.corps[corps];
-        let bodies = s.bodies;
+        let bodies = &s.bodies;
         if let Some(b) = bodies.iter().find(|b| b.leaves.is_some() && b.hexes == 0) {
             return refuse(
                 "CdB 8.1",
@@ -779,10 +799,10 @@ impl MarchCtx<'_> {
             .iter()
             .find(|(k, _)| *k == key)
             .map(|(_, c)| c.clone());
-        let (cost, cost_lines) = match cached {
+        let cost = match cached {
             Some(c) => c,
             None => {
-                let c = activation_cost(
+                let c: Cost = activation_cost(
                     world,
                     corps,
                     &fronts(),
@@ -793,7 +813,8 @@ impl MarchCtx<'_> {
                         impulse,
                         keep: false,
                     },
-                );
+                )
+                .into();
                 self.costs.borrow_mut().push((key, c.clone()));
                 c
             }
@@ -806,23 +827,17 @@ impl MarchCtx<'_> {
                 h
             }
         };
-        if cost > have && !self.next_phase {
+        if cost.0 > have && !self.next_phase {
             return refuse(
                 "CdB 4.2",
                 format!(
-                    "this movement costs {cost} PA ({}); {} corps has {have}",
-                    cost_lines.join(", "),
+                    "this movement costs {} PA ({}); {} corps has {have}",
+                    cost.0,
+                    cost.1.join(", "),
                     possessive(&co.name)
                 ),
             );
         }
-        Ok(MarchPlan {
-            corps,
-            bodies,
-            cost,
-            cost_lines,
-            impulse,
-            came_near: s.came_near,
-        })
+        Ok(cost)
     }
 }

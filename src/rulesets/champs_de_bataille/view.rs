@@ -184,8 +184,7 @@ pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal
     // its checked state (`march::MarchCtx::point`), as `check_march` would check it.
     let (ctx, base) = super::march::begin(world, &[(who.clone(), Vec::new())])?;
     let mut out: Vec<MoveOption> = Vec::new();
-    let first_refusal = march_search(world, id, &ctx, &base, |n, plan, steps| {
-        let b = &plan.bodies[0];
+    let first_refusal = march_search(world, id, &ctx, &base, |n, b, cost| {
         if !out.iter().any(|o| o.hex == n) {
             out.push(MoveOption {
                 hex: n,
@@ -194,10 +193,10 @@ pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal
                 per_mp: 1,
                 path: b.path.clone(),
                 command: CdbCommand::March {
-                    moves: vec![(who.clone(), steps.to_vec())],
+                    moves: vec![(who.clone(), b.steps.clone())],
                 }
                 .command(),
-                note: cost_note(plan),
+                note: format!("{} PA: {}", cost.0, cost.1.join(", ")),
             });
         }
     });
@@ -208,35 +207,38 @@ pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal
 }
 
 /// Every march of unit `id` the checks of `ctx` allow from `base`, one step at a time:
-/// `reached` is told each hex it may stop in with the march's plan and steps (a hex
-/// once for each facing and allowance it is reached with, cheapest first). Returns the
-/// first refusal met, to say why a unit that reaches nothing may not move. The window's
-/// move options and the threat map read it.
+/// `reached` is told each hex it may stop in with the unit's body there and the
+/// march's cost (a hex once for each facing and allowance it is reached with, cheapest
+/// first). Returns the first refusal met, to say why a unit that reaches nothing may
+/// not move. The window's move options and the threat map read it.
 pub(crate) fn march_search(
     world: &World,
     id: UnitId,
     ctx: &super::march::MarchCtx,
     base: &super::march::MarchState,
-    mut reached_at: impl FnMut(HexCoord, &movement::MarchPlan, &[MarchStep]),
+    mut reached_at: impl FnMut(HexCoord, &movement::Body, &super::march::Cost),
 ) -> Option<Refusal> {
     let board = world.resource::<Board>();
     let (start, f0) = simulate(world, id, &[]);
+    // A start with a turn: its point is checked now (a turn is checked alike whatever
+    // follows it); a refusal is met where the old search met it, on the first step.
     let with_turn = |t: i8| {
         let mut s = base.clone();
         s.bodies[0].steps.push(MarchStep::Turn(t));
         let f = VertexFacing(((f0.0 as i32 + t as i32).rem_euclid(6)) as u8);
-        (start, f, None, s)
+        let checked = ctx.point(&mut s).map(|()| s);
+        (start, f, None, checked)
     };
     // Each path (its steps are its body's) with where its steps lead, whether they go
-    // to the rear (once a hex is entered), and its march checked up to its last step.
-    // Taken from the back, new paths put at the front: the three starts last first,
-    // then first in, first out.
-    let mut frontier: std::collections::VecDeque<(
-        HexCoord,
-        VertexFacing,
-        Option<bool>,
-        super::march::MarchState,
-    )> = [(start, f0, None, base.clone()), with_turn(1), with_turn(-1)].into();
+    // to the rear (once a hex is entered), and its march checked up to its last step
+    // included (or the refusal every step after it meets). Taken from the back, new
+    // paths put at the front: the three starts last first, then first in, first out.
+    let mut frontier: std::collections::VecDeque<Path> = [
+        (start, f0, None, Ok(base.clone())),
+        with_turn(1),
+        with_turn(-1),
+    ]
+    .into();
     let mut first_refusal = None;
     let mut explored = 0;
     // Paths that reach the same hex with the same facing and allowance (broken terrain
@@ -251,6 +253,17 @@ pub(crate) fn march_search(
         if explored > 400 {
             break;
         }
+        let pre = match pre {
+            Ok(pre) => pre,
+            Err(r) => {
+                // Every step from here is refused so, the first one checked whatever
+                // the refusals kept.
+                if first_refusal.is_none() {
+                    first_refusal = Some(r);
+                }
+                continue;
+            }
+        };
         let front = f.front(at);
         let nexts = front.iter().map(|n| (*n, false));
         for (n, back) in nexts.chain(f.rear(at).into_iter().map(|n| (n, true))) {
@@ -262,27 +275,34 @@ pub(crate) fn march_search(
             {
                 continue;
             }
-            match extend(ctx, &pre, n) {
-                Ok((plan, next_pre)) => {
-                    reached_at(n, &plan, &plan.bodies[0].steps);
-                    let b = &plan.bodies[0];
+            // The step checked once, as the march's last: a march that may stop there
+            // and go on is checked alike whatever follows (it has entered no zone of
+            // control and joined no unit: both stop it).
+            let mut s = pre.clone();
+            s.bodies[0].steps.push(MarchStep::Hex(n));
+            match ctx.point(&mut s).and_then(|()| ctx.weigh(&s)) {
+                Ok(cost) => {
+                    let b = &s.bodies[0];
+                    reached_at(n, b, &cost);
                     let state = (n, b.facing, b.went_back, b.allowance);
                     let better = reached.get(&state).is_none_or(|old| b.spent < *old);
                     if better {
                         reached.insert(state, b.spent);
                     }
                     if better && !b.stopped && b.spent < b.allowance {
-                        frontier.push_front((n, f, Some(back), next_pre));
+                        frontier.push_front((n, f, Some(back), Ok(s)));
                     }
                 }
-                Err((r, next_pre)) => {
+                Err(r) => {
                     if r.reason.contains("not stop there") {
                         // A step to a hex turns nothing: the facing is the path's.
                         let len = pre.bodies[0].steps.len() + 1;
-                        if passing.insert((n, f, len))
-                            && let Some(next_pre) = next_pre
-                        {
-                            frontier.push_front((n, f, Some(back), next_pre));
+                        if passing.insert((n, f, len)) {
+                            // The step checked again as a hex passed through.
+                            let mut s = pre.clone();
+                            s.bodies[0].steps.push(MarchStep::Hex(n));
+                            let checked = ctx.point_then(&mut s, true).map(|()| s);
+                            frontier.push_front((n, f, Some(back), checked));
                         }
                     } else if first_refusal.is_none() {
                         first_refusal = Some(r);
@@ -294,30 +314,15 @@ pub(crate) fn march_search(
     first_refusal
 }
 
-type Extended = Result<
-    (movement::MarchPlan, super::march::MarchState),
-    (Refusal, Option<super::march::MarchState>),
->;
-
-/// A single unit's march checked up to its last step (`pre`), with the hex `n` added:
-/// the plan and the march checked up to `n`, or the refusal (and that state, if the
-/// refusal is at `n`).
-fn extend(ctx: &super::march::MarchCtx, pre: &super::march::MarchState, n: HexCoord) -> Extended {
-    let mut s = pre.clone();
-    s.bodies[0].steps.push(MarchStep::Hex(n));
-    let len = s.bodies[0].steps.len();
-    while s.k + 1 < len {
-        ctx.point(&mut s).map_err(|r| (r, None))?;
-    }
-    let next_pre = s.clone();
-    if let Err(r) = ctx.point(&mut s) {
-        return Err((r, Some(next_pre)));
-    }
-    match ctx.finish(s) {
-        Ok(plan) => Ok((plan, next_pre)),
-        Err(r) => Err((r, Some(next_pre))),
-    }
-}
+/// A path of `march_search`: where its steps lead, with what facing, whether to the
+/// rear (once a hex is entered), and its march checked up to its last step included or
+/// the refusal any step after it meets.
+type Path = (
+    HexCoord,
+    VertexFacing,
+    Option<bool>,
+    Result<super::march::MarchState, Refusal>,
+);
 
 pub(crate) fn cost_note(plan: &movement::MarchPlan) -> String {
     format!("{} PA: {}", plan.cost, plan.cost_lines.join(", "))
