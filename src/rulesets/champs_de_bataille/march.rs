@@ -15,7 +15,7 @@ use crate::engine::game::GameOptions;
 use crate::engine::hex::{HexCoord, VertexFacing};
 use crate::engine::units::{Placement, SideId, UnitId, Units};
 
-use super::command_points::{ActivationFacts, activation_cost, available};
+use super::command_points::{ActivationBase, ActivationFacts, available};
 use super::commands::MarchStep;
 use super::data::{Kind, Quality, Tables, TerrainClass};
 use super::movement::{Body, MarchPlan, facing_name, movement_allowance};
@@ -67,6 +67,8 @@ pub(crate) struct MarchCtx<'w> {
     memo: RefCell<(Vec<u32>, Vec<memo::HexMemo>)>,
     /// The activation's cost by (turned, MP unspent, ended beside an obstacle).
     costs: RefCell<Vec<(CostKey, Cost)>>,
+    /// What the activation's cost reads of the world whatever the march does.
+    activation: std::cell::OnceCell<ActivationBase>,
     have: std::cell::Cell<Option<i32>>,
     /// The march a unit could make in its side's next movement phase (the threat
     /// map): its first impulse, and its corps' PA not yet thrown.
@@ -80,6 +82,48 @@ pub(crate) struct MarchState {
     pub k: usize,
     pub came_near: bool,
     pub ever_turned: bool,
+}
+
+impl MarchState {
+    /// A copy with `step(i, body)` added to the steps of each body `i` it names, the
+    /// lists made with room for the step and the hex it enters (a clone leaves none).
+    pub(crate) fn extended(
+        &self,
+        mut step: impl FnMut(usize, &Body) -> Option<MarchStep>,
+    ) -> MarchState {
+        let mut bodies = Vec::with_capacity(self.bodies.len());
+        for (i, b) in self.bodies.iter().enumerate() {
+            let mut steps = Vec::with_capacity(b.steps.len() + 1);
+            steps.extend_from_slice(&b.steps);
+            steps.extend(step(i, b));
+            let mut path = Vec::with_capacity(b.path.len() + 1);
+            path.extend_from_slice(&b.path);
+            bodies.push(Body {
+                units: b.units.clone(),
+                start: b.start,
+                start_facing: b.start_facing,
+                hex: b.hex,
+                facing: b.facing,
+                steps,
+                spent: b.spent,
+                allowance: b.allowance,
+                hexes: b.hexes,
+                path,
+                stopped: b.stopped,
+                turned_vertices: b.turned_vertices,
+                joins: b.joins,
+                leaves: b.leaves,
+                went_forward: b.went_forward,
+                went_back: b.went_back,
+            });
+        }
+        MarchState {
+            bodies,
+            k: self.k,
+            came_near: self.came_near,
+            ever_turned: self.ever_turned,
+        }
+    }
 }
 
 /// The checks made once per march: the phase, the units named, the group, impulses.
@@ -302,6 +346,7 @@ pub(crate) fn begin_for<'w>(
             enemies,
             memo: RefCell::new((vec![0; board.hex_count()], Vec::new())),
             costs: RefCell::new(Vec::new()),
+            activation: std::cell::OnceCell::new(),
             have: std::cell::Cell::new(None),
             next_phase,
         },
@@ -802,19 +847,22 @@ impl MarchCtx<'_> {
         let cost = match cached {
             Some(c) => c,
             None => {
-                let c: Cost = activation_cost(
-                    world,
-                    corps,
-                    &fronts(),
-                    ActivationFacts {
-                        turned: s.ever_turned,
-                        mp_unspent,
-                        ended_beside_obstacle,
-                        impulse,
-                        keep: false,
-                    },
-                )
-                .into();
+                let base = self
+                    .activation
+                    .get_or_init(|| ActivationBase::of(world, corps, &fronts()));
+                let c: Cost = base
+                    .cost(
+                        world,
+                        &fronts(),
+                        ActivationFacts {
+                            turned: s.ever_turned,
+                            mp_unspent,
+                            ended_beside_obstacle,
+                            impulse,
+                            keep: false,
+                        },
+                    )
+                    .into();
                 self.costs.borrow_mut().push((key, c.clone()));
                 c
             }

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 
 use crate::engine::board::Board;
 use crate::engine::command::{Command, Refusal, UnitRef};
+use crate::engine::fast_hash::{FastMap, FastSet};
 
 use super::commands::{CdbCommand, MarchStep};
 use crate::engine::units::{SideId, Steps, UnitId};
@@ -184,8 +185,18 @@ pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal
     // its checked state (`march::MarchCtx::point`), as `check_march` would check it.
     let (ctx, base) = super::march::begin(world, &[(who.clone(), Vec::new())])?;
     let mut out: Vec<MoveOption> = Vec::new();
+    // The notes by cost: a search's marches share a few costs.
+    let mut notes: Vec<(super::march::Cost, String)> = Vec::new();
     let first_refusal = march_search(world, id, &ctx, &base, |n, b, cost| {
         if !out.iter().any(|o| o.hex == n) {
+            let note = match notes.iter().find(|(c, _)| std::rc::Rc::ptr_eq(c, cost)) {
+                Some((_, note)) => note.clone(),
+                None => {
+                    let note = format!("{} PA: {}", cost.0, cost.1.join(", "));
+                    notes.push((cost.clone(), note.clone()));
+                    note
+                }
+            };
             out.push(MoveOption {
                 hex: n,
                 cost: b.spent,
@@ -196,7 +207,7 @@ pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal
                     moves: vec![(who.clone(), b.steps.clone())],
                 }
                 .command(),
-                note: format!("{} PA: {}", cost.0, cost.1.join(", ")),
+                note,
             });
         }
     });
@@ -223,8 +234,7 @@ pub(crate) fn march_search(
     // A start with a turn: its point is checked now (a turn is checked alike whatever
     // follows it); a refusal is met where the old search met it, on the first step.
     let with_turn = |t: i8| {
-        let mut s = base.clone();
-        s.bodies[0].steps.push(MarchStep::Turn(t));
+        let mut s = base.extended(|_, _| Some(MarchStep::Turn(t)));
         let f = VertexFacing(((f0.0 as i32 + t as i32).rem_euclid(6)) as u8);
         let checked = ctx.point(&mut s).map(|()| s);
         (start, f, None, checked)
@@ -244,10 +254,9 @@ pub(crate) fn march_search(
     // Paths that reach the same hex with the same facing and allowance (broken terrain
     // lowers it), as cheaply, have the same future: only the first is extended (a
     // march is forward only or rearward only).
-    let mut reached: std::collections::HashMap<(HexCoord, VertexFacing, bool, i32), i32> =
-        std::collections::HashMap::with_capacity(64);
-    let mut passing: std::collections::HashSet<(HexCoord, VertexFacing, usize)> =
-        std::collections::HashSet::new();
+    let mut reached: FastMap<(HexCoord, VertexFacing, bool, i32), i32> =
+        FastMap::with_capacity_and_hasher(64, Default::default());
+    let mut passing: FastSet<(HexCoord, VertexFacing, usize)> = FastSet::default();
     while let Some((at, f, went_back, pre)) = frontier.pop_back() {
         explored += 1;
         if explored > 400 {
@@ -278,8 +287,7 @@ pub(crate) fn march_search(
             // The step checked once, as the march's last: a march that may stop there
             // and go on is checked alike whatever follows (it has entered no zone of
             // control and joined no unit: both stop it).
-            let mut s = pre.clone();
-            s.bodies[0].steps.push(MarchStep::Hex(n));
+            let mut s = pre.extended(|_, _| Some(MarchStep::Hex(n)));
             match ctx.point(&mut s).and_then(|()| ctx.weigh(&s)) {
                 Ok(cost) => {
                     let b = &s.bodies[0];
@@ -299,8 +307,7 @@ pub(crate) fn march_search(
                         let len = pre.bodies[0].steps.len() + 1;
                         if passing.insert((n, f, len)) {
                             // The step checked again as a hex passed through.
-                            let mut s = pre.clone();
-                            s.bodies[0].steps.push(MarchStep::Hex(n));
+                            let mut s = pre.extended(|_, _| Some(MarchStep::Hex(n)));
                             let checked = ctx.point_then(&mut s, true).map(|()| s);
                             frontier.push_front((n, f, Some(back), checked));
                         }
@@ -382,11 +389,10 @@ pub fn group_move_options(world: &World, units: &[UnitId]) -> Result<Vec<MoveOpt
                 }
             };
             for _len in 1..=unit(world, lead).p.mp.max(1) as usize {
-                let mut s = pre.clone();
-                for (b, h) in s.bodies.iter_mut().zip(ends.iter_mut()) {
+                for h in ends.iter_mut() {
                     *h = h.neighbor(dir);
-                    b.steps.push(MarchStep::Hex(*h));
                 }
+                let mut s = pre.extended(|i, _| Some(MarchStep::Hex(ends[i])));
                 let points = s.bodies[0].steps.len();
                 let mut checked = Ok(());
                 while checked.is_ok() && s.k + 1 < points {
