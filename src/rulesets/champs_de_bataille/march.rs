@@ -5,6 +5,7 @@
 //! options extend each checked path by one step instead of checking it from its start.
 
 use std::cell::RefCell;
+use std::rc::Rc;
 use std::sync::Arc;
 
 use bevy::prelude::*;
@@ -61,14 +62,12 @@ pub(crate) struct MarchCtx<'w> {
     impulse: u8,
     unreliable: bool,
     enemies: Vec<HexCoord>,
-    /// By the board's index of a hex, 1 + the index in the second list of what was
-    /// worked out of it (`HexMemo`), 0 if nothing yet: a march asks of few hexes, and
-    /// a list of zeros is cheap to make.
-    memo: RefCell<(Vec<u32>, Vec<memo::HexMemo>)>,
+    /// What was worked out of each hex the march asked of (`memo::HexMemo`).
+    memo: RefCell<memo::Memo>,
     /// The activation's cost by (turned, MP unspent, ended beside an obstacle).
     costs: RefCell<Vec<(CostKey, Cost)>>,
     /// What the activation's cost reads of the world whatever the march does.
-    activation: std::cell::OnceCell<ActivationBase>,
+    activation: std::cell::OnceCell<Rc<ActivationBase>>,
     have: std::cell::Cell<Option<i32>>,
     /// The march a unit could make in its side's next movement phase (the threat
     /// map): its first impulse, and its corps' PA not yet thrown.
@@ -344,7 +343,7 @@ pub(crate) fn begin_for<'w>(
             impulse,
             unreliable,
             enemies,
-            memo: RefCell::new((vec![0; board.hex_count()], Vec::new())),
+            memo: RefCell::new(memo::Memo::new(board.hex_count())),
             costs: RefCell::new(Vec::new()),
             activation: std::cell::OnceCell::new(),
             have: std::cell::Cell::new(None),
@@ -360,6 +359,19 @@ pub(crate) fn begin_for<'w>(
 }
 
 impl MarchCtx<'_> {
+    /// What the activation's cost read of the world, if a march was weighed yet.
+    pub(crate) fn activation(&self) -> Option<Rc<ActivationBase>> {
+        self.activation.get().cloned()
+    }
+
+    /// Weigh the marches with `base`, read for the same units (in any order) by another
+    /// search of theirs.
+    pub(crate) fn share_activation(&self, base: Option<Rc<ActivationBase>>) {
+        if let Some(base) = base {
+            let _ = self.activation.set(base);
+        }
+    }
+
     fn unit(&self, id: UnitId) -> CdbUnit {
         match self.roster {
             Some(r) if (id.0 as usize) < r.0.len() => r.0[id.0 as usize],
@@ -849,7 +861,7 @@ impl MarchCtx<'_> {
             None => {
                 let base = self
                     .activation
-                    .get_or_init(|| ActivationBase::of(world, corps, &fronts()));
+                    .get_or_init(|| Rc::new(ActivationBase::of(world, corps, &fronts())));
                 let c: Cost = base
                     .cost(
                         world,

@@ -348,6 +348,9 @@ pub fn group_move_options(world: &World, units: &[UnitId]) -> Result<Vec<MoveOpt
     stacking::check_is_group(world, units)?;
     let mut out: Vec<MoveOption> = Vec::new();
     let mut first_refusal = None;
+    // What the activation's cost reads of the world, whatever the march: read by the
+    // first search that weighs a march, then shared (the same units in each).
+    let mut activation = None;
     for turn in [0i8, 1, -1] {
         let f0 = crate::engine::hex::VertexFacing(
             ((facing(world, lead).0 as i32 + turn as i32).rem_euclid(6)) as u8,
@@ -388,42 +391,51 @@ pub fn group_move_options(world: &World, units: &[UnitId]) -> Result<Vec<MoveOpt
                     continue;
                 }
             };
+            ctx.share_activation(activation.clone());
             for _len in 1..=unit(world, lead).p.mp.max(1) as usize {
                 for h in ends.iter_mut() {
                     *h = h.neighbor(dir);
                 }
-                let mut s = pre.extended(|i, _| Some(MarchStep::Hex(ends[i])));
-                let points = s.bodies[0].steps.len();
-                let mut checked = Ok(());
-                while checked.is_ok() && s.k + 1 < points {
-                    checked = ctx.point(&mut s);
-                }
-                if checked.is_ok() {
-                    pre = s.clone();
-                    checked = ctx.point(&mut s);
-                }
-                let moves = || -> Vec<(UnitRef, Vec<MarchStep>)> {
-                    keys.iter()
-                        .cloned()
-                        .zip(pre.bodies.iter().map(|b| b.steps.clone()))
-                        .collect()
+                // `pre` is checked up to its last movement point, or to the one before
+                // (then checked again as passed through, as `check_march` would).
+                let with_step = |pre: &super::march::MarchState| {
+                    let mut s = pre.extended(|i, _| Some(MarchStep::Hex(ends[i])));
+                    let points = s.bodies[0].steps.len();
+                    let mut checked = Ok(());
+                    while checked.is_ok() && s.k + 1 < points {
+                        checked = ctx.point(&mut s);
+                    }
+                    (s, checked)
                 };
-                match checked.and_then(|()| ctx.finish(s)) {
-                    Ok(plan) => {
-                        let b = plan
+                let (mut s, mut checked) = with_step(&pre);
+                if checked.is_ok() {
+                    checked = ctx.point(&mut s);
+                }
+                // A last point that may be stopped at with no body stopped is checked
+                // alike when passed through (no zone entered, no unit joined): the
+                // next march goes on from it.
+                let goes_on = checked.is_ok() && !s.bodies.iter().any(|b| b.stopped);
+                match checked.and_then(|()| ctx.weigh(&s)) {
+                    Ok(cost) => {
+                        let b = s
                             .bodies
                             .iter()
                             .find(|b| b.units.contains(&lead))
                             .expect("the leader moves");
                         if !out.iter().any(|o| o.hex == b.hex) {
+                            let moves: Vec<(UnitRef, Vec<MarchStep>)> = keys
+                                .iter()
+                                .cloned()
+                                .zip(s.bodies.iter().map(|b| b.steps.clone()))
+                                .collect();
                             out.push(MoveOption {
                                 hex: b.hex,
                                 cost: b.spent,
                                 left: b.allowance - b.spent,
                                 per_mp: 1,
                                 path: b.path.clone(),
-                                note: cost_note(&plan),
-                                command: CdbCommand::March { moves: moves() }.command(),
+                                note: format!("{} PA: {}", cost.0, cost.1.join(", ")),
+                                command: CdbCommand::March { moves }.command(),
                             });
                         }
                     }
@@ -437,6 +449,15 @@ pub fn group_move_options(world: &World, units: &[UnitId]) -> Result<Vec<MoveOpt
                         }
                     }
                 }
+                pre = if goes_on {
+                    s
+                } else {
+                    // Checked up to the point before the last, which passed.
+                    with_step(&pre).0
+                };
+            }
+            if activation.is_none() {
+                activation = ctx.activation();
             }
         }
     }
