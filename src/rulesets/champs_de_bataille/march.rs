@@ -20,7 +20,7 @@ use super::command_points::{ActivationBase, ActivationFacts, available};
 use super::commands::MarchStep;
 use super::data::{Kind, Quality, Tables, TerrainClass};
 use super::movement::{Body, MarchPlan, facing_name, movement_allowance};
-use super::stacking::{group_shape, may_pass_through, may_stack};
+use super::stacking::{group_shape, group_shape_with, may_pass_through, may_stack};
 use super::*;
 
 mod memo;
@@ -61,7 +61,8 @@ pub(crate) struct MarchCtx<'w> {
     all_skirmishers: bool,
     impulse: u8,
     unreliable: bool,
-    enemies: Vec<HexCoord>,
+    /// The enemies' hexes, read when a distance to them is first asked.
+    enemies: std::cell::OnceCell<Vec<HexCoord>>,
     /// What was worked out of each hex the march asked of (`memo::HexMemo`).
     memo: RefCell<memo::Memo>,
     /// The activation's cost by (turned, MP unspent, ended beside an obstacle).
@@ -326,7 +327,6 @@ pub(crate) fn begin_for<'w>(
         }
     }
     let unreliable = co.unreliable == Some(true);
-    let enemies = enemy_hexes(world, side);
     let board = world.resource::<Board>();
     Ok((
         MarchCtx {
@@ -342,7 +342,7 @@ pub(crate) fn begin_for<'w>(
             all_skirmishers,
             impulse,
             unreliable,
-            enemies,
+            enemies: std::cell::OnceCell::new(),
             memo: RefCell::new(memo::Memo::new(board.hex_count())),
             costs: RefCell::new(Vec::new()),
             activation: std::cell::OnceCell::new(),
@@ -359,19 +359,6 @@ pub(crate) fn begin_for<'w>(
 }
 
 impl MarchCtx<'_> {
-    /// What the activation's cost read of the world, if a march was weighed yet.
-    pub(crate) fn activation(&self) -> Option<Rc<ActivationBase>> {
-        self.activation.get().cloned()
-    }
-
-    /// Weigh the marches with `base`, read for the same units (in any order) by another
-    /// search of theirs.
-    pub(crate) fn share_activation(&self, base: Option<Rc<ActivationBase>>) {
-        if let Some(base) = base {
-            let _ = self.activation.set(base);
-        }
-    }
-
     fn unit(&self, id: UnitId) -> CdbUnit {
         match self.roster {
             Some(r) if (id.0 as usize) < r.0.len() => r.0[id.0 as usize],
@@ -801,7 +788,7 @@ impl MarchCtx<'_> {
                 .iter()
                 .map(|b| (b.units[0], b.hex, b.facing))
                 .collect();
-            group_shape(world, &placed).map_err(|r| {
+            group_shape_with(world, &placed, |h| self.class(h)).map_err(|r| {
                 Refusal::new(
                     r.rule,
                     format!("after movement point {}: {} (a unit may not be dropped off during the movement, CdB 9.4)", k + 1, r.reason),

@@ -348,9 +348,12 @@ pub fn group_move_options(world: &World, units: &[UnitId]) -> Result<Vec<MoveOpt
     stacking::check_is_group(world, units)?;
     let mut out: Vec<MoveOption> = Vec::new();
     let mut first_refusal = None;
-    // What the activation's cost reads of the world, whatever the march: read by the
-    // first search that weighs a march, then shared (the same units in each).
-    let mut activation = None;
+    // The checks made once per march (`march::begin`) pass or fail alike whatever the
+    // order of the units and their first turn: they are made once, for the first
+    // search, and each search takes the bodies in its own order with its own turn. The
+    // searches share what the checks work out of the world (the hexes' zones, distances
+    // and obstacles, the activation's cost).
+    let mut begun: Option<(super::march::MarchCtx, super::march::MarchState)> = None;
     for turn in [0i8, 1, -1] {
         let f0 = crate::engine::hex::VertexFacing(
             ((facing(world, lead).0 as i32 + turn as i32).rem_euclid(6)) as u8,
@@ -382,16 +385,29 @@ pub fn group_move_options(world: &World, units: &[UnitId]) -> Result<Vec<MoveOpt
                     (k.clone(), steps)
                 })
                 .collect();
-            let (ctx, mut pre) = match super::march::begin(world, &first) {
-                Ok(b) => b,
-                Err(r) => {
-                    if first_refusal.is_none() {
-                        first_refusal = Some(r);
-                    }
-                    continue;
-                }
+            let (ctx, base) = match &mut begun {
+                Some(b) => &*b,
+                // Every search would be refused alike: the first refusal is this one.
+                None => &*begun.insert(super::march::begin(world, &first)?),
             };
-            ctx.share_activation(activation.clone());
+            let mut pre = super::march::MarchState {
+                bodies: order
+                    .iter()
+                    .map(|u| {
+                        let mut b = base
+                            .bodies
+                            .iter()
+                            .find(|b| b.units[0] == *u)
+                            .expect("each unit is a body")
+                            .clone();
+                        b.steps = first[0].1.clone();
+                        b
+                    })
+                    .collect(),
+                k: 0,
+                came_near: false,
+                ever_turned: false,
+            };
             for _len in 1..=unit(world, lead).p.mp.max(1) as usize {
                 for h in ends.iter_mut() {
                     *h = h.neighbor(dir);
@@ -455,9 +471,6 @@ pub fn group_move_options(world: &World, units: &[UnitId]) -> Result<Vec<MoveOpt
                     // Checked up to the point before the last, which passed.
                     with_step(&pre).0
                 };
-            }
-            if activation.is_none() {
-                activation = ctx.activation();
             }
         }
     }

@@ -9,7 +9,7 @@ use crate::engine::hex::HexCoord;
 use crate::engine::units::UnitId;
 
 use super::super::data::TerrainClass;
-use super::super::{enemy_at, nearest_in, zoc_exerted_on};
+use super::super::{enemy_at, enemy_hexes, nearest_in, zoc_exerted_on};
 use super::MarchCtx;
 
 /// What the checks read of one hex, worked out the first time a march asks: a search
@@ -128,7 +128,16 @@ impl MarchCtx<'_> {
     }
 
     pub(super) fn nearest_enemy(&self, hex: HexCoord) -> u32 {
-        self.memo(hex, |m| &mut m.near, || nearest_in(&self.enemies, hex))
+        self.memo(
+            hex,
+            |m| &mut m.near,
+            || {
+                let enemies = self
+                    .enemies
+                    .get_or_init(|| enemy_hexes(self.world, self.side));
+                nearest_in(enemies, hex)
+            },
+        )
     }
 
     /// An enemy, the map's edge, impassable terrain or a river beside `hex` (CdB 4.2).
