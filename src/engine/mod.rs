@@ -6,6 +6,7 @@ pub mod decision;
 pub mod dice;
 pub mod error;
 pub mod event;
+pub mod fast_hash;
 pub mod game;
 pub mod hex;
 pub mod phase;

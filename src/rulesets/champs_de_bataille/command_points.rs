@@ -268,71 +268,106 @@ pub(crate) fn activation_cost(
     units: &[UnitId],
     facts: ActivationFacts,
 ) -> (i32, Vec<String>) {
-    let mut cost = 1;
-    let mut why = vec!["1 to activate (CdB 4.2)".to_string()];
-    let profiles: Vec<_> = units.iter().map(|u| unit(world, *u).p).collect();
-    let drilled = profiles.iter().any(needs_drilling);
-    if facts.keep {
-        let irregular = profiles.iter().any(|p| !p.regular);
-        if irregular && !units.iter().all(|u| holds_advantage(world, *u)) {
-            cost += 1;
-            why.push("+1 irregular troops kept in control (CdB 4.2)".into());
-        }
-    } else {
-        if drilled && facts.turned {
-            cost += 1;
-            why.push("+1 irregulars or regulars (I) change facing (CdB 4.2)".into());
-        }
-        if drilled && facts.mp_unspent && !facts.ended_beside_obstacle {
-            cost += 1;
-            why.push("+1 irregulars or regulars (I) leave MP unspent (CdB 4.2)".into());
-        }
-        // "A second or subsequent march movement": the first move of the turn is a
-        // normal one, marches are the moves after it (CdB 9.3), so the surcharge starts
-        // with the third move, as example 3 counts it (0, then 2, then 2 PA).
-        if facts.impulse >= 3
-            && profiles
-                .iter()
-                .any(|p| !p.regular && !p.kind.is_skirmisher())
+    ActivationBase::of(world, c, units).cost(world, units, facts)
+}
+
+/// What the cost of activating some units reads of the world whatever they do: their
+/// profiles, the Commander-in-Chief and the corps' general (CdB 4.2). A search of
+/// their marches reads it once, then costs each march by its facts.
+pub(crate) struct ActivationBase {
+    drilled: bool,
+    irregular: bool,
+    irregular_not_skirmisher: bool,
+    /// The Commander-in-Chief's and the general's modifiers, with their lines.
+    after: (i32, Vec<&'static str>),
+}
+
+impl ActivationBase {
+    pub(crate) fn of(world: &World, c: usize, units: &[UnitId]) -> ActivationBase {
+        let profiles: Vec<_> = units.iter().map(|u| unit(world, *u).p).collect();
+        let (mut cost, mut why) = (0, Vec::new());
+        let side = side_of(world, units[0]);
+        let st = state(world);
+        let cinc = st.cinc[side.0 as usize];
+        if let Some(ci) = cinc
+            && units.contains(&ci)
+            && !st.cinc_discount_used[side.0 as usize]
         {
-            cost += 1;
-            why.push(
-                "+1 irregulars' second or later march movement (CdB 4.2, 9.3, example 3)".into(),
-            );
+            cost -= 1;
+            why.push("-1 led by the Commander-in-Chief, once a turn (CdB 4.2)");
         }
-    }
-    let side = side_of(world, units[0]);
-    let st = state(world);
-    let cinc = st.cinc[side.0 as usize];
-    if let Some(ci) = cinc
-        && units.contains(&ci)
-        && !st.cinc_discount_used[side.0 as usize]
-    {
-        cost -= 1;
-        why.push("-1 led by the Commander-in-Chief, once a turn (CdB 4.2)".into());
-    }
-    let general = st.corps[c].general;
-    match hex_of(world, general) {
-        None => {
-            cost += 1;
-            why.push("+1 the corps' general has left the map or was eliminated (CdB 4.2)".into());
-        }
-        Some(gh) => {
-            if units.iter().any(|u| !in_command(world, *u, general, gh)) {
+        let general = st.corps[c].general;
+        match hex_of(world, general) {
+            None => {
                 cost += 1;
-                why.push("+1 beyond command distance of its general (CdB 4.2)".into());
+                why.push("+1 the corps' general has left the map or was eliminated (CdB 4.2)");
             }
-            if gh
-                .neighbors()
-                .into_iter()
-                .any(|n| enemy_at(world, side, n).is_some())
-            {
-                cost += 1;
-                why.push("+1 its general is adjacent to an enemy unit (CdB 4.2)".into());
+            Some(gh) => {
+                if units.iter().any(|u| !in_command(world, *u, general, gh)) {
+                    cost += 1;
+                    why.push("+1 beyond command distance of its general (CdB 4.2)");
+                }
+                if gh
+                    .neighbors()
+                    .into_iter()
+                    .any(|n| enemy_at(world, side, n).is_some())
+                {
+                    cost += 1;
+                    why.push("+1 its general is adjacent to an enemy unit (CdB 4.2)");
+                }
             }
         }
+        ActivationBase {
+            drilled: profiles.iter().any(needs_drilling),
+            irregular: profiles.iter().any(|p| !p.regular),
+            irregular_not_skirmisher: profiles
+                .iter()
+                .any(|p| !p.regular && !p.kind.is_skirmisher()),
+            after: (cost, why),
+        }
     }
-    (cost.max(0), why)
+
+    /// The cost of an activation of `units` (those the base was read for) that did what
+    /// `facts` say.
+    pub(crate) fn cost(
+        &self,
+        world: &World,
+        units: &[UnitId],
+        facts: ActivationFacts,
+    ) -> (i32, Vec<String>) {
+        let mut cost = 1;
+        let mut why = Vec::with_capacity(2 + self.after.1.len());
+        why.push("1 to activate (CdB 4.2)".to_string());
+        let drilled = self.drilled;
+        if facts.keep {
+            if self.irregular && !units.iter().all(|u| holds_advantage(world, *u)) {
+                cost += 1;
+                why.push("+1 irregular troops kept in control (CdB 4.2)".into());
+            }
+        } else {
+            if drilled && facts.turned {
+                cost += 1;
+                why.push("+1 irregulars or regulars (I) change facing (CdB 4.2)".into());
+            }
+            if drilled && facts.mp_unspent && !facts.ended_beside_obstacle {
+                cost += 1;
+                why.push("+1 irregulars or regulars (I) leave MP unspent (CdB 4.2)".into());
+            }
+            // "A second or subsequent march movement": the first move of the turn is a
+            // normal one, marches are the moves after it (CdB 9.3), so the surcharge
+            // starts with the third move, as example 3 counts it (0, then 2, then 2 PA).
+            if facts.impulse >= 3 && self.irregular_not_skirmisher {
+                cost += 1;
+                why.push(
+                    "+1 irregulars' second or later march movement (CdB 4.2, 9.3, example 3)"
+                        .into(),
+                );
+            }
+        }
+        cost += self.after.0;
+        why.extend(self.after.1.iter().map(|l| l.to_string()));
+        (cost.max(0), why)
+    }
 }
 
 /// CdB 4.2: within 12 hexes of its general in sight, or within 5 hexes out of sight;

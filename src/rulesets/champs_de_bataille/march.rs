@@ -10,18 +10,20 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use crate::engine::board::{Board, HexsideFeature};
+use crate::engine::board::Board;
 use crate::engine::command::{Refusal, UnitRef};
 use crate::engine::game::GameOptions;
 use crate::engine::hex::{HexCoord, VertexFacing};
 use crate::engine::units::{Placement, SideId, UnitId, Units};
 
-use super::command_points::{ActivationFacts, activation_cost, available};
+use super::command_points::{ActivationBase, ActivationFacts, available};
 use super::commands::MarchStep;
 use super::data::{Kind, Quality, Tables, TerrainClass};
 use super::movement::{Body, MarchPlan, facing_name, movement_allowance};
-use super::stacking::{group_shape, may_pass_through, may_stack};
+use super::stacking::{group_shape, group_shape_with, may_pass_through, may_stack};
 use super::*;
+
+mod memo;
 
 fn refuse<T>(rule: &'static str, msg: String) -> Result<T, Refusal> {
     Err(Refusal::new(rule, msg))
@@ -40,20 +42,9 @@ impl std::fmt::Display for Who<'_> {
 /// within one march's search.
 type CostKey = (bool, bool, bool);
 
-/// An activation's cost in PA and its lines (`activation_cost`).
-type Cost = (i32, Vec<String>);
-
-/// What the checks read of one hex, worked out the first time a march asks: a search
-/// asks again for every path through the hex.
-#[derive(Default)]
-struct HexMemo {
-    /// The enemies whose zone covers the hex (`zoc_exerted_on`).
-    zoc: Option<Rc<[UnitId]>>,
-    /// The distance to the nearest enemy (`nearest_in`).
-    near: Option<u32>,
-    /// An enemy, the map's edge, impassable terrain or a river beside it (CdB 4.2).
-    beside_obstacle: Option<bool>,
-}
+/// An activation's cost in PA and its lines (`activation_cost`), shared by the marches
+/// of a search that cost the same.
+pub(crate) type Cost = std::rc::Rc<(i32, Vec<String>)>;
 
 /// What a march's checks read of the world, fetched once per march.
 pub(crate) struct MarchCtx<'w> {
@@ -70,13 +61,14 @@ pub(crate) struct MarchCtx<'w> {
     all_skirmishers: bool,
     impulse: u8,
     unreliable: bool,
-    enemies: Vec<HexCoord>,
-    /// By the board's index of a hex, 1 + the index in the second list of what was
-    /// worked out of it (`HexMemo`), 0 if nothing yet: a march asks of few hexes, and
-    /// a list of zeros is cheap to make.
-    memo: RefCell<(Vec<u32>, Vec<HexMemo>)>,
+    /// The enemies' hexes, read when a distance to them is first asked.
+    enemies: std::cell::OnceCell<Vec<HexCoord>>,
+    /// What was worked out of each hex the march asked of (`memo::HexMemo`).
+    memo: RefCell<memo::Memo>,
     /// The activation's cost by (turned, MP unspent, ended beside an obstacle).
     costs: RefCell<Vec<(CostKey, Cost)>>,
+    /// What the activation's cost reads of the world whatever the march does.
+    activation: std::cell::OnceCell<Rc<ActivationBase>>,
     have: std::cell::Cell<Option<i32>>,
     /// The march a unit could make in its side's next movement phase (the threat
     /// map): its first impulse, and its corps' PA not yet thrown.
@@ -90,6 +82,48 @@ pub(crate) struct MarchState {
     pub k: usize,
     pub came_near: bool,
     pub ever_turned: bool,
+}
+
+impl MarchState {
+    /// A copy with `step(i, body)` added to the steps of each body `i` it names, the
+    /// lists made with room for the step and the hex it enters (a clone leaves none).
+    pub(crate) fn extended(
+        &self,
+        mut step: impl FnMut(usize, &Body) -> Option<MarchStep>,
+    ) -> MarchState {
+        let mut bodies = Vec::with_capacity(self.bodies.len());
+        for (i, b) in self.bodies.iter().enumerate() {
+            let mut steps = Vec::with_capacity(b.steps.len() + 1);
+            steps.extend_from_slice(&b.steps);
+            steps.extend(step(i, b));
+            let mut path = Vec::with_capacity(b.path.len() + 1);
+            path.extend_from_slice(&b.path);
+            bodies.push(Body {
+                units: b.units.clone(),
+                start: b.start,
+                start_facing: b.start_facing,
+                hex: b.hex,
+                facing: b.facing,
+                steps,
+                spent: b.spent,
+                allowance: b.allowance,
+                hexes: b.hexes,
+                path,
+                stopped: b.stopped,
+                turned_vertices: b.turned_vertices,
+                joins: b.joins,
+                leaves: b.leaves,
+                went_forward: b.went_forward,
+                went_back: b.went_back,
+            });
+        }
+        MarchState {
+            bodies,
+            k: self.k,
+            came_near: self.came_near,
+            ever_turned: self.ever_turned,
+        }
+    }
 }
 
 /// The checks made once per march: the phase, the units named, the group, impulses.
@@ -293,7 +327,6 @@ pub(crate) fn begin_for<'w>(
         }
     }
     let unreliable = co.unreliable == Some(true);
-    let enemies = enemy_hexes(world, side);
     let board = world.resource::<Board>();
     Ok((
         MarchCtx {
@@ -309,9 +342,10 @@ pub(crate) fn begin_for<'w>(
             all_skirmishers,
             impulse,
             unreliable,
-            enemies,
-            memo: RefCell::new((vec![0; board.hex_count()], Vec::new())),
+            enemies: std::cell::OnceCell::new(),
+            memo: RefCell::new(memo::Memo::new(board.hex_count())),
             costs: RefCell::new(Vec::new()),
+            activation: std::cell::OnceCell::new(),
             have: std::cell::Cell::new(None),
             next_phase,
         },
@@ -325,46 +359,6 @@ pub(crate) fn begin_for<'w>(
 }
 
 impl MarchCtx<'_> {
-    /// `field` of the memo of `hex`, worked out by `make` the first time (each time for
-    /// a hex off the map, which has no memo).
-    fn memo<T: Clone>(
-        &self,
-        hex: HexCoord,
-        field: fn(&mut HexMemo) -> &mut Option<T>,
-        make: impl FnOnce() -> T,
-    ) -> T {
-        let Some(i) = self.board.index(hex) else {
-            return make();
-        };
-        let at = {
-            let (slots, memos) = &mut *self.memo.borrow_mut();
-            if slots[i] == 0 {
-                memos.push(HexMemo::default());
-                slots[i] = memos.len() as u32;
-            }
-            let at = slots[i] as usize - 1;
-            if let Some(v) = field(&mut memos[at]) {
-                return v.clone();
-            }
-            at
-        };
-        let v = make();
-        *field(&mut self.memo.borrow_mut().1[at]) = Some(v.clone());
-        v
-    }
-
-    fn zoc_on(&self, hex: HexCoord) -> Rc<[UnitId]> {
-        self.memo(
-            hex,
-            |m| &mut m.zoc,
-            || zoc_exerted_on(self.world, self.side, hex).into(),
-        )
-    }
-
-    fn nearest_enemy(&self, hex: HexCoord) -> u32 {
-        self.memo(hex, |m| &mut m.near, || nearest_in(&self.enemies, hex))
-    }
-
     fn unit(&self, id: UnitId) -> CdbUnit {
         match self.roster {
             Some(r) if (id.0 as usize) < r.0.len() => r.0[id.0 as usize],
@@ -390,6 +384,12 @@ impl MarchCtx<'_> {
 
     /// Movement point `s.k` of every body that has a step there; then `s.k` is the next.
     pub(crate) fn point(&self, s: &mut MarchState) -> Result<(), Refusal> {
+        self.point_then(s, false)
+    }
+
+    /// `point`, with `more` as if the bodies had steps after their last: a hex passed
+    /// through, not stopped in (the search checks a step once, before the next is known).
+    pub(crate) fn point_then(&self, s: &mut MarchState, more: bool) -> Result<(), Refusal> {
         let (world, side, board, group, all_skirmishers, st, unreliable, impulse) = (
             self.world,
             self.side,
@@ -690,7 +690,7 @@ impl MarchCtx<'_> {
                         .filter(|u| !bodies.iter().any(|x| x.units.contains(u)))
                         .filter(|u| placement(world, *u) != Placement::Eliminated)
                         .collect();
-                    let remaining = b.steps.len() > k + 1;
+                    let remaining = more || b.steps.len() > k + 1;
                     if let Some(&occ) = occupants.first() {
                         if side_of(world, occ) != side {
                             if is_hidden(world, occ) {
@@ -788,7 +788,7 @@ impl MarchCtx<'_> {
                 .iter()
                 .map(|b| (b.units[0], b.hex, b.facing))
                 .collect();
-            group_shape(world, &placed).map_err(|r| {
+            group_shape_with(world, &placed, |h| self.class(h)).map_err(|r| {
                 Refusal::new(
                     r.rule,
                     format!("after movement point {}: {} (a unit may not be dropped off during the movement, CdB 9.4)", k + 1, r.reason),
@@ -800,10 +800,22 @@ impl MarchCtx<'_> {
 
     /// The checks of the whole march once every step is made, and its cost (CdB 4.2).
     pub(crate) fn finish(&self, s: MarchState) -> Result<MarchPlan, Refusal> {
-        let (world, side, board, corps, impulse) =
-            (self.world, self.side, self.board, self.corps, self.impulse);
+        let cost = self.weigh(&s)?;
+        Ok(MarchPlan {
+            corps: self.corps,
+            bodies: s.bodies,
+            cost: cost.0,
+            cost_lines: cost.1.clone(),
+            impulse: self.impulse,
+            came_near: s.came_near,
+        })
+    }
+
+    /// `finish`'s checks and the march's cost, the march left as it is.
+    pub(crate) fn weigh(&self, s: &MarchState) -> Result<Cost, Refusal> {
+        let (world, corps, impulse) = (self.world, self.corps, self.impulse);
         let co = &self.st.corps[corps];
-        let bodies = s.bodies;
+        let bodies = &s.bodies;
         if let Some(b) = bodies.iter().find(|b| b.leaves.is_some() && b.hexes == 0) {
             return refuse(
                 "CdB 8.1",
@@ -822,21 +834,7 @@ impl MarchCtx<'_> {
         let mp_unspent = bodies
             .iter()
             .any(|b| b.spent < b.allowance && b.units.iter().all(|u| self.kind(*u) != Kind::Ps));
-        let ended_beside_obstacle = bodies.iter().any(|b| {
-            self.memo(
-                b.hex,
-                |m| &mut m.beside_obstacle,
-                || {
-                    b.hex.neighbors().into_iter().any(|n| {
-                        // Most hexes are empty: `enemy_at` reads two resources.
-                        (!self.units.at(board, n).is_empty() && enemy_at(world, side, n).is_some())
-                            || !board.contains(n)
-                            || self.class(n) == TerrainClass::Impassable
-                            || board.hexside(b.hex, n).has(HexsideFeature::River)
-                    })
-                },
-            )
-        });
+        let ended_beside_obstacle = bodies.iter().any(|b| self.beside_obstacle(b.hex));
         let fronts = || -> Vec<UnitId> { bodies.iter().flat_map(|b| b.units.clone()).collect() };
         let key = (s.ever_turned, mp_unspent, ended_beside_obstacle);
         let cached = self
@@ -845,21 +843,25 @@ impl MarchCtx<'_> {
             .iter()
             .find(|(k, _)| *k == key)
             .map(|(_, c)| c.clone());
-        let (cost, cost_lines) = match cached {
+        let cost = match cached {
             Some(c) => c,
             None => {
-                let c = activation_cost(
-                    world,
-                    corps,
-                    &fronts(),
-                    ActivationFacts {
-                        turned: s.ever_turned,
-                        mp_unspent,
-                        ended_beside_obstacle,
-                        impulse,
-                        keep: false,
-                    },
-                );
+                let base = self
+                    .activation
+                    .get_or_init(|| Rc::new(ActivationBase::of(world, corps, &fronts())));
+                let c: Cost = base
+                    .cost(
+                        world,
+                        &fronts(),
+                        ActivationFacts {
+                            turned: s.ever_turned,
+                            mp_unspent,
+                            ended_beside_obstacle,
+                            impulse,
+                            keep: false,
+                        },
+                    )
+                    .into();
                 self.costs.borrow_mut().push((key, c.clone()));
                 c
             }
@@ -872,23 +874,17 @@ impl MarchCtx<'_> {
                 h
             }
         };
-        if cost > have && !self.next_phase {
+        if cost.0 > have && !self.next_phase {
             return refuse(
                 "CdB 4.2",
                 format!(
-                    "this movement costs {cost} PA ({}); {} corps has {have}",
-                    cost_lines.join(", "),
+                    "this movement costs {} PA ({}); {} corps has {have}",
+                    cost.0,
+                    cost.1.join(", "),
                     possessive(&co.name)
                 ),
             );
         }
-        Ok(MarchPlan {
-            corps,
-            bodies,
-            cost,
-            cost_lines,
-            impulse,
-            came_near: s.came_near,
-        })
+        Ok(cost)
     }
 }

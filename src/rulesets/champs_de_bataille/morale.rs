@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use crate::engine::board::Board;
 use crate::engine::event::EventKind;
 use crate::engine::game::{GameOptions, Outcome, ScenarioInfo, TurnState};
-use crate::engine::hex::{HexCoord, VertexFacing, line_of_hexes, line_of_sight};
+use crate::engine::hex::{HexCoord, VertexFacing, line_of_sight, line_step};
 use crate::engine::phase::PhaseView;
 use crate::engine::scenario::VictoryLevel;
 use crate::engine::units::{Placement, SideId, UnitId};
@@ -68,10 +68,12 @@ pub(crate) fn is_impetuous(world: &World, u: UnitId) -> bool {
 /// leaves through a frontal hex.
 fn in_front_arc(f: VertexFacing, h: HexCoord, target: HexCoord) -> bool {
     let front = f.front(h);
+    // The line's second hex (or hexside pair) alone, not the whole line.
     front.contains(&target)
-        || line_of_hexes(h, target)
-            .get(1)
-            .is_some_and(|(x, y)| front.contains(x) || y.is_some_and(|y| front.contains(&y)))
+        || (h != target && {
+            let (x, y) = line_step(h, target, 1);
+            front.contains(&x) || y.is_some_and(|y| front.contains(&y))
+        })
 }
 
 /// The enemies an impetuous unit may advance on (CdB 9.5): at the first priority that
@@ -211,8 +213,6 @@ fn nearest_by_priority(
 /// an advance passes through them (8.2).
 fn movement_point_costs_to_face(world: &World, u: UnitId) -> Vec<i32> {
     use crate::engine::board::NONE;
-    use std::cmp::Reverse;
-    use std::collections::BinaryHeap;
     let board = world.resource::<Board>();
     let hexes = board.hex_count();
     let mut to_face = vec![i32::MAX; hexes];
@@ -230,11 +230,27 @@ fn movement_point_costs_to_face(world: &World, u: UnitId) -> Vec<i32> {
     // Each hex is entered from up to six facings: its terrain and occupant are looked
     // up once (0 unknown, 1 open, 2 closed).
     let mut enterable = vec![0u8; hexes];
-    let mut heap = BinaryHeap::new();
+    // Dijkstra's search with a queue by cost (each step costs 1 or more MP, few in
+    // all): `queue[c]` holds the (hex, facing) reached for `c`, taken cheapest first.
+    // The costs found are the fewest, whatever order ties are taken in.
+    let mut queue: Vec<Vec<(u32, u8)>> = Vec::new();
+    let push = |queue: &mut Vec<Vec<(u32, u8)>>, c: i32, at: u32, fv: u8| {
+        let c = c as usize;
+        if queue.len() <= c {
+            queue.resize_with(c + 1, Vec::new);
+        }
+        queue[c].push((at, fv));
+    };
     let f0 = facing(world, u).0 as usize % 6;
     best[start * 6 + f0] = 0;
-    heap.push(Reverse((0, start as u32, f0 as u8)));
-    while let Some(Reverse((cost, at, fv))) = heap.pop() {
+    push(&mut queue, 0, start as u32, f0 as u8);
+    let mut cost_now = 0usize;
+    while cost_now < queue.len() {
+        let Some((at, fv)) = queue[cost_now].pop() else {
+            cost_now += 1;
+            continue;
+        };
+        let cost = cost_now as i32;
         let (at, fv) = (at as usize, fv as usize);
         if best[at * 6 + fv] < cost {
             continue;
@@ -278,7 +294,7 @@ fn movement_point_costs_to_face(world: &World, u: UnitId) -> Vec<i32> {
             let slot = n as usize * 6 + nf;
             if c < best[slot] {
                 best[slot] = c;
-                heap.push(Reverse((c, n, nf as u8)));
+                push(&mut queue, c, n, nf as u8);
             }
         }
     }

@@ -160,10 +160,20 @@ pub(crate) fn zoc_exerted_on(world: &World, side: SideId, hex: HexCoord) -> Vec<
     let board = world.resource::<Board>();
     let mut out = Vec::new();
     for n in hex.neighbors() {
-        if units.at(board, n).is_empty() {
-            continue;
-        }
-        for u in stack_at(world, n) {
+        let (one, many);
+        let stack: &[UnitId] = match units.at(board, n) {
+            [] => continue,
+            // One unit: its stack, without a sorted copy (`stack_at`).
+            [u] => {
+                one = [*u];
+                &one
+            }
+            _ => {
+                many = stack_at(world, n);
+                &many
+            }
+        };
+        for &u in stack {
             if units.side(u) != side
                 && world
                     .get::<crate::engine::zoc::ZoneOfControl>(units.entity(u))

@@ -25,6 +25,16 @@ pub(super) fn group_shape(
     world: &World,
     placed: &[(UnitId, HexCoord, VertexFacing)],
 ) -> Result<(), Refusal> {
+    group_shape_with(world, placed, |h| terrain_class(world, h))
+}
+
+/// `group_shape` with the terrain's class read by `class` (the march's checks have the
+/// board and tables at hand).
+pub(super) fn group_shape_with(
+    world: &World,
+    placed: &[(UnitId, HexCoord, VertexFacing)],
+    class: impl Fn(HexCoord) -> TerrainClass,
+) -> Result<(), Refusal> {
     let Some(&(first, _, f0)) = placed.first() else {
         return Ok(());
     };
@@ -42,9 +52,7 @@ pub(super) fn group_shape(
     hexes.sort();
     hexes.dedup();
     // CdB 1.2: in difficult terrain a group is one column, each unit behind another.
-    let column_only = hexes
-        .iter()
-        .any(|h| terrain_class(world, *h) == TerrainClass::Difficult);
+    let column_only = hexes.iter().any(|h| class(*h) == TerrainClass::Difficult);
     let linked = |a: HexCoord, b: HexCoord| {
         a.is_adjacent(b) && (!column_only || f0.front(a).contains(&b) || f0.rear(a).contains(&b))
     };

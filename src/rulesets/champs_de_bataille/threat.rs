@@ -33,8 +33,8 @@ pub fn threats(world: &World, id: UnitId) -> Vec<UnitThreat> {
     let mut places: Vec<(HexCoord, VertexFacing)> = vec![(start, facing(world, id))];
     let who = UnitRef::Hex(start);
     if let Ok((ctx, base)) = march::begin_for(world, &[(who, Vec::<MarchStep>::new())], true) {
-        view::march_search(world, id, &ctx, &base, |n, plan, _| {
-            let place = (n, plan.bodies[0].facing);
+        view::march_search(world, id, &ctx, &base, |n, b, _| {
+            let place = (n, b.facing);
             if !places.contains(&place) {
                 places.push(place);
             }

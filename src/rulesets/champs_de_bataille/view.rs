@@ -7,6 +7,7 @@ use bevy::prelude::*;
 
 use crate::engine::board::Board;
 use crate::engine::command::{Command, Refusal, UnitRef};
+use crate::engine::fast_hash::{FastMap, FastSet};
 
 use super::commands::{CdbCommand, MarchStep};
 use crate::engine::units::{SideId, Steps, UnitId};
@@ -186,9 +187,18 @@ pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal
     // its checked state (`march::MarchCtx::point`), as `check_march` would check it.
     let (ctx, base) = super::march::begin(world, &[(who.clone(), Vec::new())])?;
     let mut out: Vec<MoveOption> = Vec::new();
-    let first_refusal = march_search(world, id, &ctx, &base, |n, plan, steps| {
-        let b = &plan.bodies[0];
+    // The notes by cost: a search's marches share a few costs.
+    let mut notes: Vec<(super::march::Cost, String)> = Vec::new();
+    let first_refusal = march_search(world, id, &ctx, &base, |n, b, cost| {
         if !out.iter().any(|o| o.hex == n) {
+            let note = match notes.iter().find(|(c, _)| std::rc::Rc::ptr_eq(c, cost)) {
+                Some((_, note)) => note.clone(),
+                None => {
+                    let note = format!("{} PA: {}", cost.0, cost.1.join(", "));
+                    notes.push((cost.clone(), note.clone()));
+                    note
+                }
+            };
             out.push(MoveOption {
                 hex: n,
                 cost: b.spent,
@@ -196,10 +206,10 @@ pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal
                 per_mp: 1,
                 path: b.path.clone(),
                 command: CdbCommand::March {
-                    moves: vec![(who.clone(), steps.to_vec())],
+                    moves: vec![(who.clone(), b.steps.clone())],
                 }
                 .command(),
-                note: cost_note(plan),
+                note,
             });
         }
     });
@@ -210,49 +220,61 @@ pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal
 }
 
 /// Every march of unit `id` the checks of `ctx` allow from `base`, one step at a time:
-/// `reached` is told each hex it may stop in with the march's plan and steps (a hex
-/// once for each facing and allowance it is reached with, cheapest first). Returns the
-/// first refusal met, to say why a unit that reaches nothing may not move. The window's
-/// move options and the threat map read it.
+/// `reached` is told each hex it may stop in with the unit's body there and the
+/// march's cost (a hex once for each facing and allowance it is reached with, cheapest
+/// first). Returns the first refusal met, to say why a unit that reaches nothing may
+/// not move. The window's move options and the threat map read it.
 pub(crate) fn march_search(
     world: &World,
     id: UnitId,
     ctx: &super::march::MarchCtx,
     base: &super::march::MarchState,
-    mut reached_at: impl FnMut(HexCoord, &movement::MarchPlan, &[MarchStep]),
+    mut reached_at: impl FnMut(HexCoord, &movement::Body, &super::march::Cost),
 ) -> Option<Refusal> {
     let board = world.resource::<Board>();
     let (start, f0) = simulate(world, id, &[]);
+    // A start with a turn: its point is checked now (a turn is checked alike whatever
+    // follows it); a refusal is met where the old search met it, on the first step.
     let with_turn = |t: i8| {
-        let mut s = base.clone();
-        s.bodies[0].steps.push(MarchStep::Turn(t));
+        let mut s = base.extended(|_, _| Some(MarchStep::Turn(t)));
         let f = VertexFacing(((f0.0 as i32 + t as i32).rem_euclid(6)) as u8);
-        (start, f, None, s)
+        let checked = ctx.point(&mut s).map(|()| s);
+        (start, f, None, checked)
     };
     // Each path (its steps are its body's) with where its steps lead, whether they go
-    // to the rear (once a hex is entered), and its march checked up to its last step.
-    // Taken from the back, new paths put at the front: the three starts last first,
-    // then first in, first out.
-    let mut frontier: std::collections::VecDeque<(
-        HexCoord,
-        VertexFacing,
-        Option<bool>,
-        super::march::MarchState,
-    )> = [(start, f0, None, base.clone()), with_turn(1), with_turn(-1)].into();
+    // to the rear (once a hex is entered), and its march checked up to its last step
+    // included (or the refusal every step after it meets). Taken from the back, new
+    // paths put at the front: the three starts last first, then first in, first out.
+    let mut frontier: std::collections::VecDeque<Path> = [
+        (start, f0, None, Ok(base.clone())),
+        with_turn(1),
+        with_turn(-1),
+    ]
+    .into();
     let mut first_refusal = None;
     let mut explored = 0;
     // Paths that reach the same hex with the same facing and allowance (broken terrain
     // lowers it), as cheaply, have the same future: only the first is extended (a
     // march is forward only or rearward only).
-    let mut reached: std::collections::HashMap<(HexCoord, VertexFacing, bool, i32), i32> =
-        std::collections::HashMap::with_capacity(64);
-    let mut passing: std::collections::HashSet<(HexCoord, VertexFacing, usize)> =
-        std::collections::HashSet::new();
+    let mut reached: FastMap<(HexCoord, VertexFacing, bool, i32), i32> =
+        FastMap::with_capacity_and_hasher(64, Default::default());
+    let mut passing: FastSet<(HexCoord, VertexFacing, usize)> = FastSet::default();
     while let Some((at, f, went_back, pre)) = frontier.pop_back() {
         explored += 1;
         if explored > 400 {
             break;
         }
+        let pre = match pre {
+            Ok(pre) => pre,
+            Err(r) => {
+                // Every step from here is refused so, the first one checked whatever
+                // the refusals kept.
+                if first_refusal.is_none() {
+                    first_refusal = Some(r);
+                }
+                continue;
+            }
+        };
         let front = f.front(at);
         let nexts = front.iter().map(|n| (*n, false));
         for (n, back) in nexts.chain(f.rear(at).into_iter().map(|n| (n, true))) {
@@ -264,27 +286,32 @@ pub(crate) fn march_search(
             {
                 continue;
             }
-            match extend(ctx, &pre, n) {
-                Ok((plan, next_pre)) => {
-                    reached_at(n, &plan, &plan.bodies[0].steps);
-                    let b = &plan.bodies[0];
+            // The step checked once, as the march's last: a march that may stop there
+            // and go on is checked alike whatever follows (it has entered no zone of
+            // control and joined no unit: both stop it).
+            let mut s = pre.extended(|_, _| Some(MarchStep::Hex(n)));
+            match ctx.point(&mut s).and_then(|()| ctx.weigh(&s)) {
+                Ok(cost) => {
+                    let b = &s.bodies[0];
+                    reached_at(n, b, &cost);
                     let state = (n, b.facing, b.went_back, b.allowance);
                     let better = reached.get(&state).is_none_or(|old| b.spent < *old);
                     if better {
                         reached.insert(state, b.spent);
                     }
                     if better && !b.stopped && b.spent < b.allowance {
-                        frontier.push_front((n, f, Some(back), next_pre));
+                        frontier.push_front((n, f, Some(back), Ok(s)));
                     }
                 }
-                Err((r, next_pre)) => {
+                Err(r) => {
                     if r.reason.contains("not stop there") {
                         // A step to a hex turns nothing: the facing is the path's.
                         let len = pre.bodies[0].steps.len() + 1;
-                        if passing.insert((n, f, len))
-                            && let Some(next_pre) = next_pre
-                        {
-                            frontier.push_front((n, f, Some(back), next_pre));
+                        if passing.insert((n, f, len)) {
+                            // The step checked again as a hex passed through.
+                            let mut s = pre.extended(|_, _| Some(MarchStep::Hex(n)));
+                            let checked = ctx.point_then(&mut s, true).map(|()| s);
+                            frontier.push_front((n, f, Some(back), checked));
                         }
                     } else if first_refusal.is_none() {
                         first_refusal = Some(r);
@@ -296,30 +323,15 @@ pub(crate) fn march_search(
     first_refusal
 }
 
-type Extended = Result<
-    (movement::MarchPlan, super::march::MarchState),
-    (Refusal, Option<super::march::MarchState>),
->;
-
-/// A single unit's march checked up to its last step (`pre`), with the hex `n` added:
-/// the plan and the march checked up to `n`, or the refusal (and that state, if the
-/// refusal is at `n`).
-fn extend(ctx: &super::march::MarchCtx, pre: &super::march::MarchState, n: HexCoord) -> Extended {
-    let mut s = pre.clone();
-    s.bodies[0].steps.push(MarchStep::Hex(n));
-    let len = s.bodies[0].steps.len();
-    while s.k + 1 < len {
-        ctx.point(&mut s).map_err(|r| (r, None))?;
-    }
-    let next_pre = s.clone();
-    if let Err(r) = ctx.point(&mut s) {
-        return Err((r, Some(next_pre)));
-    }
-    match ctx.finish(s) {
-        Ok(plan) => Ok((plan, next_pre)),
-        Err(r) => Err((r, Some(next_pre))),
-    }
-}
+/// A path of `march_search`: where its steps lead, with what facing, whether to the
+/// rear (once a hex is entered), and its march checked up to its last step included or
+/// the refusal any step after it meets.
+type Path = (
+    HexCoord,
+    VertexFacing,
+    Option<bool>,
+    Result<super::march::MarchState, Refusal>,
+);
 
 pub(crate) fn cost_note(plan: &movement::MarchPlan) -> String {
     format!("{} PA: {}", plan.cost, plan.cost_lines.join(", "))
@@ -338,6 +350,12 @@ pub fn group_move_options(world: &World, units: &[UnitId]) -> Result<Vec<MoveOpt
     stacking::check_is_group(world, units)?;
     let mut out: Vec<MoveOption> = Vec::new();
     let mut first_refusal = None;
+    // The checks made once per march (`march::begin`) pass or fail alike whatever the
+    // order of the units and their first turn: they are made once, for the first
+    // search, and each search takes the bodies in its own order with its own turn. The
+    // searches share what the checks work out of the world (the hexes' zones, distances
+    // and obstacles, the activation's cost).
+    let mut begun: Option<(super::march::MarchCtx, super::march::MarchState)> = None;
     for turn in [0i8, 1, -1] {
         let f0 = crate::engine::hex::VertexFacing(
             ((facing(world, lead).0 as i32 + turn as i32).rem_euclid(6)) as u8,
@@ -369,52 +387,73 @@ pub fn group_move_options(world: &World, units: &[UnitId]) -> Result<Vec<MoveOpt
                     (k.clone(), steps)
                 })
                 .collect();
-            let (ctx, mut pre) = match super::march::begin(world, &first) {
-                Ok(b) => b,
-                Err(r) => {
-                    if first_refusal.is_none() {
-                        first_refusal = Some(r);
-                    }
-                    continue;
-                }
+            let (ctx, base) = match &mut begun {
+                Some(b) => &*b,
+                // Every search would be refused alike: the first refusal is this one.
+                None => &*begun.insert(super::march::begin(world, &first)?),
+            };
+            let mut pre = super::march::MarchState {
+                bodies: order
+                    .iter()
+                    .map(|u| {
+                        let mut b = base
+                            .bodies
+                            .iter()
+                            .find(|b| b.units[0] == *u)
+                            .expect("each unit is a body")
+                            .clone();
+                        b.steps = first[0].1.clone();
+                        b
+                    })
+                    .collect(),
+                k: 0,
+                came_near: false,
+                ever_turned: false,
             };
             for _len in 1..=unit(world, lead).p.mp.max(1) as usize {
-                let mut s = pre.clone();
-                for (b, h) in s.bodies.iter_mut().zip(ends.iter_mut()) {
+                for h in ends.iter_mut() {
                     *h = h.neighbor(dir);
-                    b.steps.push(MarchStep::Hex(*h));
                 }
-                let points = s.bodies[0].steps.len();
-                let mut checked = Ok(());
-                while checked.is_ok() && s.k + 1 < points {
-                    checked = ctx.point(&mut s);
-                }
-                if checked.is_ok() {
-                    pre = s.clone();
-                    checked = ctx.point(&mut s);
-                }
-                let moves = || -> Vec<(UnitRef, Vec<MarchStep>)> {
-                    keys.iter()
-                        .cloned()
-                        .zip(pre.bodies.iter().map(|b| b.steps.clone()))
-                        .collect()
+                // `pre` is checked up to its last movement point, or to the one before
+                // (then checked again as passed through, as `check_march` would).
+                let with_step = |pre: &super::march::MarchState| {
+                    let mut s = pre.extended(|i, _| Some(MarchStep::Hex(ends[i])));
+                    let points = s.bodies[0].steps.len();
+                    let mut checked = Ok(());
+                    while checked.is_ok() && s.k + 1 < points {
+                        checked = ctx.point(&mut s);
+                    }
+                    (s, checked)
                 };
-                match checked.and_then(|()| ctx.finish(s)) {
-                    Ok(plan) => {
-                        let b = plan
+                let (mut s, mut checked) = with_step(&pre);
+                if checked.is_ok() {
+                    checked = ctx.point(&mut s);
+                }
+                // A last point that may be stopped at with no body stopped is checked
+                // alike when passed through (no zone entered, no unit joined): the
+                // next march goes on from it.
+                let goes_on = checked.is_ok() && !s.bodies.iter().any(|b| b.stopped);
+                match checked.and_then(|()| ctx.weigh(&s)) {
+                    Ok(cost) => {
+                        let b = s
                             .bodies
                             .iter()
                             .find(|b| b.units.contains(&lead))
                             .expect("the leader moves");
                         if !out.iter().any(|o| o.hex == b.hex) {
+                            let moves: Vec<(UnitRef, Vec<MarchStep>)> = keys
+                                .iter()
+                                .cloned()
+                                .zip(s.bodies.iter().map(|b| b.steps.clone()))
+                                .collect();
                             out.push(MoveOption {
                                 hex: b.hex,
                                 cost: b.spent,
                                 left: b.allowance - b.spent,
                                 per_mp: 1,
                                 path: b.path.clone(),
-                                note: cost_note(&plan),
-                                command: CdbCommand::March { moves: moves() }.command(),
+                                note: format!("{} PA: {}", cost.0, cost.1.join(", ")),
+                                command: CdbCommand::March { moves }.command(),
                             });
                         }
                     }
@@ -428,6 +467,12 @@ pub fn group_move_options(world: &World, units: &[UnitId]) -> Result<Vec<MoveOpt
                         }
                     }
                 }
+                pre = if goes_on {
+                    s
+                } else {
+                    // Checked up to the point before the last, which passed.
+                    with_step(&pre).0
+                };
             }
         }
     }
