@@ -309,16 +309,19 @@ fn random_march(world: &World, rng: &mut ChaCha8Rng, u: UnitId) -> Option<Comman
         here = facing_now.front(here)[rng.random_range(0..2)];
         steps.push(MarchStep::Hex(here));
     }
-    // The longest legal prefix.
-    while !steps.is_empty() {
-        let c = CdbCommand::March {
-            moves: vec![(key(world, u), steps.clone())],
-        }
-        .command();
-        if ok(world, &c) {
-            return Some(c);
-        }
-        steps.pop();
+    // The longest legal prefix, each step checked once (`longest_legal_prefix`).
+    if !super::dispatch::march_checkable(world) {
+        return None;
     }
-    None
+    let n = super::movement::longest_legal_prefix(world, key(world, u), steps.clone());
+    if n == 0 {
+        return None;
+    }
+    steps.truncate(n);
+    let c = CdbCommand::March {
+        moves: vec![(key(world, u), steps)],
+    }
+    .command();
+    debug_assert!(ok(world, &c));
+    Some(c)
 }

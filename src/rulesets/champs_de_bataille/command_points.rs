@@ -380,6 +380,11 @@ fn in_command(world: &World, u: UnitId, general: UnitId, gh: crate::engine::hex:
         return true;
     };
     let d = h.distance(gh);
+    // Within 5 hexes in command seen or not, beyond 12 out of it seen or not: the
+    // line of sight decides between.
+    if !(6..=12).contains(&d) {
+        return d < 6;
+    }
     let side = side_of(world, u);
     let sight = position::Sight::of(world);
     let seen = line_of_sight(h, gh, |x| {

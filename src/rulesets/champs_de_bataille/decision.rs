@@ -124,11 +124,19 @@ pub fn decision(world: &World) -> Option<Decision> {
                 .filter(|c| c.side == side && c.die.is_none() && c.regular && !c.allied)
                 .collect();
             let mut choices = Vec::new();
+            // The dice each corps would get, already tried: equal dice make the same
+            // assignment more than once, checked once.
+            let mut tried: Vec<Vec<u8>> = Vec::new();
             permute(
                 &st.unassigned,
                 &mut Vec::new(),
                 &mut vec![false; st.unassigned.len()],
                 &mut |perm| {
+                    let given = &perm[..corps.len().min(perm.len())];
+                    if tried.iter().any(|t| t.as_slice() == given) {
+                        return;
+                    }
+                    tried.push(given.to_vec());
                     let dice: Vec<(String, u8)> = corps
                         .iter()
                         .zip(perm)

@@ -42,6 +42,12 @@ pub(crate) enum CdbPlan {
     Dismount(DismountPlan),
 }
 
+/// Whether a march may be checked at all: the game goes on and no decision waits
+/// (the first checks of `check`, which refuse any march otherwise).
+pub(crate) fn march_checkable(world: &World) -> bool {
+    turn(world).outcome.is_none() && state(world).pending.front().is_none()
+}
+
 /// The one check of a command: the plan `execute` carries out, or the refusal, with
 /// its rule. Reads the world only, so a refused command changes nothing.
 pub(crate) fn check(world: &World, command: &Command) -> Result<CdbPlan, Refusal> {

@@ -61,6 +61,34 @@ pub(crate) fn check_march(
     ctx.finish(s)
 }
 
+/// The number of steps of the longest prefix of one unit's `steps` that
+/// `check_march` accepts, 0 if none: the march begun once and each step checked once
+/// as a hex passed through, the prefixes' ends then checked from the longest down
+/// (autoplay; the same answer as checking each prefix from the longest down).
+pub(crate) fn longest_legal_prefix(world: &World, who: UnitRef, steps: Vec<MarchStep>) -> usize {
+    let len = steps.len();
+    let moves = [(who, steps)];
+    let Ok((ctx, mut s)) = super::march::begin(world, &moves) else {
+        return 0;
+    };
+    // `before[k]`: the march checked to point k, each step as passed through.
+    let mut before = Vec::with_capacity(len);
+    while s.k < len {
+        before.push(s.clone());
+        if ctx.point_then(&mut s, true).is_err() {
+            break;
+        }
+    }
+    for mut s in before.into_iter().rev() {
+        let n = s.k + 1;
+        s.bodies[0].steps.truncate(n);
+        if ctx.point(&mut s).is_ok() && ctx.weigh(&s).is_ok() {
+            return n;
+        }
+    }
+    0
+}
+
 /// A unit's movement allowance now: mounted infantry more than four hexes from the
 /// enemy move as Cv(I) or camels (I), 4 MP (CdB 2.8).
 pub(crate) fn movement_allowance(world: &World, u: UnitId) -> i32 {
