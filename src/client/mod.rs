@@ -5,6 +5,7 @@
 pub mod art;
 pub mod catalog;
 pub mod controller;
+pub mod input_script;
 pub mod layout;
 pub mod session;
 pub mod settings;
