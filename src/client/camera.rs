@@ -136,50 +136,46 @@ fn fit_on_enter(mut pending: ResMut<FitPending>) {
     pending.0 = true;
 }
 
-fn apply_pending_fit(
-    mut pending: ResMut<FitPending>,
-    session: Res<Session>,
-    display: Option<Res<Display>>,
-    space: Res<PanelSpace>,
-    window: Single<&Window, With<PrimaryWindow>>,
-    mut camera: Single<(&mut Transform, &mut Projection), With<MapCamera>>,
-) {
+/// What fitting the map to the view reads and moves.
+#[derive(bevy::ecs::system::SystemParam)]
+struct MapFit<'w, 's> {
+    session: Res<'w, Session>,
+    display: Option<Res<'w, Display>>,
+    space: Res<'w, PanelSpace>,
+    window: Single<'w, 's, &'static Window, With<PrimaryWindow>>,
+    camera: Single<'w, 's, (&'static mut Transform, &'static mut Projection), With<MapCamera>>,
+}
+
+impl MapFit<'_, '_> {
+    /// The whole map in the space the panels leave, zoomed out no further than
+    /// `max_scale`.
+    fn fit(&mut self, max_scale: f32) {
+        let board = self.session.game.world.resource::<Board>();
+        let panels = panels(&self.space, &self.display);
+        let (transform, projection) = &mut *self.camera;
+        fit(
+            board,
+            &self.window,
+            transform,
+            projection,
+            max_scale,
+            panels,
+        );
+    }
+}
+
+fn apply_pending_fit(mut pending: ResMut<FitPending>, mut view: MapFit) {
     if !pending.0 {
         return;
     }
     pending.0 = false;
-    let board = session.game.world.resource::<Board>();
-    let (transform, projection) = &mut *camera;
-    fit(
-        board,
-        &window,
-        transform,
-        projection,
-        1.0,
-        panels(&space, &display),
-    );
+    view.fit(1.0);
 }
 
 /// F or the input line `fit`: the whole map in the space the panels leave.
-fn fit_on_request(
-    mut inputs: MessageReader<PlayerInput>,
-    session: Res<Session>,
-    display: Option<Res<Display>>,
-    space: Res<PanelSpace>,
-    window: Single<&Window, With<PrimaryWindow>>,
-    mut camera: Single<(&mut Transform, &mut Projection), With<MapCamera>>,
-) {
+fn fit_on_request(mut inputs: MessageReader<PlayerInput>, mut view: MapFit) {
     if inputs.read().any(|i| *i == PlayerInput::FitMap) {
-        let board = session.game.world.resource::<Board>();
-        let (transform, projection) = &mut *camera;
-        fit(
-            board,
-            &window,
-            transform,
-            projection,
-            f32::MAX,
-            panels(&space, &display),
-        );
+        view.fit(f32::MAX);
     }
 }
 

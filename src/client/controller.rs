@@ -60,6 +60,22 @@ pub enum PlayerInput {
     UiScale(UiScaleChange),
 }
 
+impl PlayerInput {
+    /// The player aids, help, minimap, camera and display settings: they show nothing
+    /// of the game's hidden state, so they answer behind the hand-over screen too.
+    pub fn shows_nothing_hidden(&self) -> bool {
+        matches!(
+            self,
+            PlayerInput::ToggleHelp
+                | PlayerInput::ToggleAids
+                | PlayerInput::AidPage(_)
+                | PlayerInput::ToggleMinimap
+                | PlayerInput::FitMap
+                | PlayerInput::UiScale(_)
+        )
+    }
+}
+
 /// A change of the UI scale.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum UiScaleChange {
@@ -291,34 +307,10 @@ pub fn apply_player_input(
     for input in inputs.read() {
         ui.dirty = true;
         ui.unheeded = false;
-        // The player aids, help and display settings show nothing of the game's
-        // hidden state: they answer behind the hand-over screen too.
-        match input {
-            PlayerInput::ToggleHelp => {
-                ui.show_help = !ui.show_help;
-                continue;
-            }
-            PlayerInput::ToggleAids => {
-                ui.aid_page = match ui.aid_page {
-                    Some(_) => None,
-                    None => Some(0),
-                };
-                continue;
-            }
-            PlayerInput::AidPage(page) => {
-                ui.aid_page = Some(*page);
-                continue;
-            }
-            PlayerInput::ToggleMinimap => {
-                ui.show_minimap = !ui.show_minimap;
-                continue;
-            }
-            PlayerInput::FitMap => continue,
-            // Applied by the window's display settings, which read the same message.
-            PlayerInput::UiScale(_) => continue,
-            _ => {}
-        }
-        if ui.hand_over.is_some() && *input != PlayerInput::HandOverDone {
+        if ui.hand_over.is_some()
+            && *input != PlayerInput::HandOverDone
+            && !input.shows_nothing_hidden()
+        {
             if !matches!(input, PlayerInput::Hover(_)) {
                 ui.status = "hand the seat over first".into();
                 ui.unheeded = true;
@@ -406,12 +398,17 @@ pub fn apply_player_input(
                     String::new()
                 };
             }
-            PlayerInput::ToggleHelp
-            | PlayerInput::ToggleAids
-            | PlayerInput::AidPage(_)
-            | PlayerInput::ToggleMinimap
-            | PlayerInput::FitMap
-            | PlayerInput::UiScale(_) => {}
+            PlayerInput::ToggleHelp => ui.show_help = !ui.show_help,
+            PlayerInput::ToggleAids => {
+                ui.aid_page = match ui.aid_page {
+                    Some(_) => None,
+                    None => Some(0),
+                };
+            }
+            PlayerInput::AidPage(page) => ui.aid_page = Some(*page),
+            PlayerInput::ToggleMinimap => ui.show_minimap = !ui.show_minimap,
+            // The camera and the window's display settings read these messages.
+            PlayerInput::FitMap | PlayerInput::UiScale(_) => {}
         }
     }
 }

@@ -40,8 +40,7 @@ fn along(dir: Vec2) -> Quat {
 pub fn draw_elevation(commands: &mut Commands, board: &Board, art: &Art) {
     let size = world_size((160.0, 140.0));
     for hex in board.hexes() {
-        let own = art.terrain(board.terrain_name(hex)).1;
-        let level = board.elevation(hex).max(0) as u8 + own;
+        let level = shown_level(board, art, hex).max(0) as u8;
         if level == 0 {
             continue;
         }
@@ -56,7 +55,7 @@ pub fn draw_elevation(commands: &mut Commands, board: &Board, art: &Art) {
     }
 }
 
-/// The height the shading shows for a hex (as `draw_elevation` adds it).
+/// The height a hex is shaded for: its level on the map plus its terrain's own shade.
 fn shown_level(board: &Board, art: &Art, hex: HexCoord) -> i32 {
     let own = art.terrain(board.terrain_name(hex)).1;
     board.elevation(hex) as i32 + own as i32

@@ -112,7 +112,7 @@ pub fn run(mut options: ClientOptions) -> Result<(), String> {
     let catalogue = ArtCatalogue::load(&assets).map_err(|e| e.to_string())?;
     // An unattended run (screenshot, benchmark) is the same every time: the player's
     // settings are neither read nor written.
-    let (settings, settings_file) = if options.unattended() {
+    let (mut settings, settings_file) = if options.unattended() {
         (Settings::default(), None)
     } else {
         let path = settings_path();
@@ -126,7 +126,6 @@ pub fn run(mut options: ClientOptions) -> Result<(), String> {
             }
         }
     };
-    let mut settings = settings;
     if let Some(size) = options.window_size {
         settings.window = size;
     }

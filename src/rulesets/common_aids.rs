@@ -22,9 +22,17 @@ pub struct TurnLayout<P: 'static> {
 }
 
 impl<P: RulesetPhase> TurnLayout<P> {
+    /// Every step, in order: a phase of `each` twice, once for the side that moves
+    /// first and once for the other, each named as the scenario names it; `what` says
+    /// what is done in a phase.
+    pub fn sides_sequence(&self, world: &World, what: impl Fn(P) -> String) -> Vec<SequenceStep> {
+        let [first, second] = sides_in_order(world);
+        self.sequence([&first, &second], what)
+    }
+
     /// Every step, in order: a phase of `each` twice, once per side (`sides`: the
     /// first's name, then the other's); `what` says what is done in a phase.
-    pub fn sequence(&self, sides: [&str; 2], what: impl Fn(P) -> String) -> Vec<SequenceStep> {
+    fn sequence(&self, sides: [&str; 2], what: impl Fn(P) -> String) -> Vec<SequenceStep> {
         let mut steps: Vec<SequenceStep> = self.before.iter().map(|&p| step(p, what(p))).collect();
         for side in sides {
             steps.extend(
@@ -90,7 +98,7 @@ fn join_detail(side: &str, what: &str) -> String {
 }
 
 /// The names of the side that moves first and of the other, from the scenario.
-pub fn sides_in_order(world: &World) -> [String; 2] {
+fn sides_in_order(world: &World) -> [String; 2] {
     let first = world.resource::<TurnState>().first;
     [
         super::common::side_name(world, first),

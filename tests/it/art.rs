@@ -3,32 +3,20 @@
 //! error that names it, with its file, line and column.
 
 use bataille::client::art::{ArtCatalogue, HEXSIDE_ART};
+use bataille::client::catalog::catalog;
 use bataille::engine::game::Game;
 use bataille::engine::units::Units;
 
 use crate::common::*;
 
-fn shipped_scenarios() -> Vec<std::path::PathBuf> {
-    let mut files = Vec::new();
-    for folder in std::fs::read_dir(root().join("scenarios")).unwrap() {
-        let folder = folder.unwrap().path();
-        if folder.is_dir() {
-            for file in std::fs::read_dir(&folder).unwrap() {
-                let file = file.unwrap().path();
-                if file.extension().is_some_and(|e| e == "ron") {
-                    files.push(file);
-                }
-            }
-        }
-    }
-    files.sort();
-    files
-}
-
 #[test]
 fn every_terrain_and_troop_of_every_scenario_has_art_on_disk() {
     let art = ArtCatalogue::load(&root().join("assets")).expect("assets/art.ron loads");
-    let scenarios = shipped_scenarios();
+    // Every scenario the menu lists (`client::catalog`).
+    let scenarios: Vec<_> = catalog(&root().join("scenarios"))
+        .into_iter()
+        .map(|e| e.path)
+        .collect();
     assert_eq!(scenarios.len(), 12, "the twelve shipped scenarios");
     for path in scenarios {
         let game = Game::start(&path, 1, &[]).expect("a shipped scenario loads");
@@ -63,14 +51,7 @@ fn a_catalogue_naming_a_missing_image_is_an_error_naming_it() {
     let dir = scratch("art_missing");
     let good = std::fs::read_to_string(root().join("assets/art.ron")).unwrap();
     // Every file but the marsh tile is where the catalogue says.
-    for (_, file) in ArtCatalogue::load(&root().join("assets")).unwrap().files() {
-        if file != "tiles/marsh.png" {
-            let to = dir.join(file);
-            std::fs::create_dir_all(to.parent().unwrap()).unwrap();
-            std::fs::copy(root().join("assets").join(file), to).unwrap();
-        }
-    }
-    std::fs::write(dir.join("art.ron"), &good).unwrap();
+    copy_assets(&dir, "tiles/marsh.png", None);
     let err = ArtCatalogue::load(&dir).unwrap_err().to_string();
     let (line, column) = place(&good, "\"marsh\": (tile:", "\"tiles/marsh.png\"");
     assert!(err.contains("tiles/marsh.png"), "{err}");

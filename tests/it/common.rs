@@ -275,3 +275,23 @@ pub const RECORDED_SCRIPTS: [(&str, &[&str], &str); 7] = [
         "maldon_full_game.txt",
     ),
 ];
+
+/// A copy of `assets/` in `to`: `art.ron` and every file it names, but `altered`, which
+/// is left out (`with: None`) or written with other bytes.
+pub fn copy_assets(to: &Path, altered: &str, with: Option<&[u8]>) {
+    let from = root().join("assets");
+    let catalogue = bataille::client::art::ArtCatalogue::load(&from).expect("the shipped art");
+    std::fs::create_dir_all(to).unwrap();
+    std::fs::copy(from.join("art.ron"), to.join("art.ron")).unwrap();
+    for (_, file) in catalogue.files() {
+        let target = to.join(file);
+        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+        match (file == altered, with) {
+            (false, _) => {
+                std::fs::copy(from.join(file), target).unwrap();
+            }
+            (true, Some(bytes)) => std::fs::write(target, bytes).unwrap(),
+            (true, None) => {}
+        }
+    }
+}

@@ -148,19 +148,7 @@ fn gui_a_bad_scenario_is_an_error_not_a_window() {
 #[test]
 fn gui_an_asset_that_fails_to_load_is_an_error_naming_it() {
     let dir = scratch("broken_art");
-    let assets = dir.join("assets");
-    let catalogue = bataille::client::art::ArtCatalogue::load(&root().join("assets")).unwrap();
-    std::fs::create_dir_all(&assets).unwrap();
-    std::fs::copy(root().join("assets/art.ron"), assets.join("art.ron")).unwrap();
-    for (_, file) in catalogue.files() {
-        let to = assets.join(file);
-        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
-        if file == "tiles/marsh.png" {
-            std::fs::write(&to, b"not a png").unwrap();
-        } else {
-            std::fs::copy(root().join("assets").join(file), to).unwrap();
-        }
-    }
+    copy_assets(&dir.join("assets"), "tiles/marsh.png", Some(b"not a png"));
     let out = dir.join("never.png");
     let result = Command::new("xvfb-run")
         .args(["-a", "-s", "-screen 0 1280x800x24"])

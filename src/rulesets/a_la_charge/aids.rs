@@ -8,7 +8,7 @@ use super::AlcPhase;
 use super::data::{Kind, Tables};
 use crate::engine::view::{AidTable, PlayerAids};
 use crate::rulesets::common_aids::{
-    TurnLayout, die_table, or_dash, sides_in_order, signed, source_note, table_of, yes,
+    TurnLayout, die_table, or_dash, signed, source_note, table_of, yes,
 };
 
 /// AlC 6: a secret set-up where a scenario has one, then each side's movement and
@@ -32,9 +32,8 @@ fn what(phase: AlcPhase) -> String {
 
 /// The sequence of play, the step the game is at, and every table.
 pub fn player_aids(tables: &Tables, world: &World) -> PlayerAids {
-    let [first, second] = sides_in_order(world);
     PlayerAids {
-        sequence: TURN.sequence([&first, &second], what),
+        sequence: TURN.sides_sequence(world, what),
         current: TURN.current(world, super::turn(world).active),
         tables: vec![crt(tables), terrain(tables), units(tables)],
     }

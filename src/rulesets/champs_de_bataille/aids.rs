@@ -7,9 +7,7 @@ use bevy::prelude::World;
 use super::CdbPhase;
 use super::data::{Context, Ground, Kind, ResultLine, Tables};
 use crate::engine::view::{AidTable, PlayerAids};
-use crate::rulesets::common_aids::{
-    TurnLayout, or_dash, sides_in_order, source_note, table_of, yes,
-};
+use crate::rulesets::common_aids::{TurnLayout, or_dash, source_note, table_of, yes};
 
 /// CdB 3: the set-up (CdB 14.3), then each player's sequence, the first player's
 /// before the other's: action points, movement, missile combat (the active player's
@@ -39,9 +37,8 @@ fn what(phase: CdbPhase) -> String {
 
 /// The sequence of play, the step the game is at, and every table.
 pub fn player_aids(tables: &Tables, world: &World) -> PlayerAids {
-    let [first, second] = sides_in_order(world);
     PlayerAids {
-        sequence: TURN.sequence([&first, &second], what),
+        sequence: TURN.sides_sequence(world, what),
         current: TURN.current(world, super::sequence_side(world)),
         tables: vec![
             results(tables, "beaten", &tables.results.beaten),

@@ -9,8 +9,7 @@ use super::MpPhase;
 use super::data::{Kind, PerKind, Tables};
 use crate::engine::view::{AidTable, PlayerAids};
 use crate::rulesets::common_aids::{
-    TurnLayout, die_table, factor_table, or_dash, sides_in_order, signed, source_note, table_of,
-    yes,
+    TurnLayout, die_table, factor_table, or_dash, signed, source_note, table_of, yes,
 };
 
 /// MP generalities: each side's bombardment, movement, combat and the automatic rally,
@@ -41,9 +40,8 @@ fn what(phase: MpPhase) -> String {
 
 /// The sequence of play, the step the game is at, and every table.
 pub fn player_aids(tables: &Tables, world: &World) -> PlayerAids {
-    let [first, second] = sides_in_order(world);
     PlayerAids {
-        sequence: TURN.sequence([&first, &second], what),
+        sequence: TURN.sides_sequence(world, what),
         current: TURN.current(world, super::turn(world).active),
         tables: vec![
             crt(tables),
