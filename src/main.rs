@@ -148,6 +148,21 @@ enum Cmd {
         #[arg(long = "option")]
         options: Vec<String>,
     },
+    /// Play games between computer players (or random play) and print each side's
+    /// wins and the computer's time per decision. Sides not named play at random.
+    Duel {
+        scenario: PathBuf,
+        /// Who plays a side: `SIDE=LEVEL`, SIDE a side's id in the scenario, LEVEL
+        /// easy, normal, hard or random; repeatable.
+        #[arg(long = "side")]
+        sides: Vec<String>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 10)]
+        games: usize,
+        #[arg(long = "option")]
+        options: Vec<String>,
+    },
     /// Play complete games of random legal commands and report throughput.
     Autoplay {
         scenario: PathBuf,
@@ -162,6 +177,57 @@ enum Cmd {
         #[arg(long = "option")]
         options: Vec<String>,
     },
+}
+
+/// An error naming the first option the ruleset does not know.
+fn check_options(
+    ruleset: &dyn bataille::engine::ruleset::Ruleset,
+    options: &[String],
+) -> Result<(), String> {
+    match options
+        .iter()
+        .find(|o| !ruleset.options().contains(&o.as_str()))
+    {
+        Some(bad) => Err(format!(
+            "unknown option `{bad}` ({} knows: {})",
+            ruleset.name(),
+            ruleset.options().join(", ")
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Each side's player from `--side SIDE=LEVEL` arguments; a side not named plays at
+/// random.
+fn duel_players(
+    scenario: &bataille::engine::scenario::LoadedScenario,
+    args: &[String],
+) -> Result<Vec<bataille::ai::Player>, String> {
+    use bataille::ai::Player;
+    let ids: Vec<&str> = scenario.file.sides.iter().map(|s| s.id.as_str()).collect();
+    let mut players = vec![Player::Random; ids.len()];
+    for arg in args {
+        let (name, level) = arg.split_once('=').ok_or_else(|| {
+            format!(
+                "--side `{arg}`: write SIDE=LEVEL, e.g. --side {}=normal",
+                ids[0]
+            )
+        })?;
+        let index = ids.iter().position(|id| *id == name).ok_or_else(|| {
+            format!(
+                "--side `{arg}`: no side `{name}` in this scenario (its sides: {})",
+                ids.join(", ")
+            )
+        })?;
+        let player: Player = level.parse().map_err(|e| format!("--side `{arg}`: {e}"))?;
+        if player == Player::Human {
+            return Err(format!(
+                "--side `{arg}`: a duel has nobody at the screen; choose random, easy, normal or hard"
+            ));
+        }
+        players[index] = player;
+    }
+    Ok(players)
 }
 
 /// Prints a line to standard output; a closed pipe (`| head`) is not an error.
@@ -418,6 +484,61 @@ fn run(cli: Cli) -> Result<(), String> {
             out!("{}", game.aids_text());
             Ok(())
         }
+        Cmd::Duel {
+            scenario,
+            sides,
+            seed,
+            games,
+            options,
+        } => {
+            let (s, ruleset) = load_scenario(&scenario).map_err(|e| e.to_string())?;
+            check_options(&*ruleset, &options)?;
+            let players = duel_players(&s, &sides)?;
+            let report = bataille::ai::duel::duel(
+                s.clone(),
+                ruleset.clone(),
+                &players,
+                seed,
+                games,
+                &options,
+            );
+            out!(
+                "{} games, seeds {seed}..{}",
+                report.games,
+                seed + games as u64
+            );
+            for (i, side) in s.file.sides.iter().enumerate() {
+                let wins = report.wins[i];
+                let time = match report.decision_time(i) {
+                    Some((median, p90)) => format!(
+                        ", {} decisions: median {:.1} ms, p90 {:.1} ms a decision",
+                        report.decision_seconds[i].len(),
+                        median * 1000.0,
+                        p90 * 1000.0
+                    ),
+                    None => String::new(),
+                };
+                out!(
+                    "  {} ({}): won {wins} ({:.0}%){time}",
+                    side.id,
+                    players[i],
+                    100.0 * wins as f64 / report.games.max(1) as f64
+                );
+            }
+            out!("  draws: {}", report.draws);
+            for (ending, n) in &report.endings {
+                out!("  {ending}: {n}");
+            }
+            if report.failures.is_empty() {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{} game(s) failed:\n{}",
+                    report.failures.len(),
+                    report.failures.join("\n")
+                ))
+            }
+        }
         Cmd::Autoplay {
             scenario,
             seed,
@@ -426,16 +547,7 @@ fn run(cli: Cli) -> Result<(), String> {
             options,
         } => {
             let (s, ruleset) = load_scenario(&scenario).map_err(|e| e.to_string())?;
-            if let Some(bad) = options
-                .iter()
-                .find(|o| !ruleset.options().contains(&o.as_str()))
-            {
-                return Err(format!(
-                    "unknown option `{bad}` ({} knows: {})",
-                    ruleset.name(),
-                    ruleset.options().join(", ")
-                ));
-            }
+            check_options(&*ruleset, &options)?;
             let report = autoplay(s.clone(), ruleset.clone(), seed, games, false, &options);
             if let Some(path) = &save
                 && games > 0

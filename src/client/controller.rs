@@ -222,9 +222,7 @@ pub fn viewer(session: &Session) -> SideId {
     if let Some(side) = session.replay.as_ref().and_then(|r| r.watching) {
         return side;
     }
-    pending_decision(session)
-        .map(|d| d.side)
-        .unwrap_or_else(|| session.game.turn().active)
+    session.game.side_to_act()
 }
 
 /// Whether a unit is drawn for `viewer`: hidden units only for their owner.

@@ -188,11 +188,7 @@ impl Session {
     fn replay(&self, commands: &[Command]) -> Result<Game, String> {
         let old = &self.game;
         let board = build_ruleset_board(&*old.ruleset, &old.scenario);
-        let extra: Vec<String> = old
-            .options()
-            .into_iter()
-            .filter(|o| !old.scenario.file.options.contains(o))
-            .collect();
+        let extra = old.extra_options();
         let mut game = Game::new(
             old.scenario.clone(),
             old.ruleset.clone(),

@@ -214,6 +214,16 @@ pub fn submit(world: &mut World, command: &Command) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// The side that must act now: whoever a decision waits for, else the side whose
+/// phase it is.
+pub fn side_to_act(world: &World) -> SideId {
+    let ruleset = world.resource::<ActiveRuleset>().0.clone();
+    ruleset
+        .decision(world)
+        .map(|d| d.side)
+        .unwrap_or_else(|| world.resource::<TurnState>().active)
+}
+
 /// A saved game: the scenario (path and content hash), the seed and the commands.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -387,13 +397,18 @@ impl Game {
         self.world.resource::<GameOptions>().0.clone()
     }
 
-    /// The save of this game: replaying it gives the identical game.
-    pub fn save(&self) -> SaveFile {
-        let extra: Vec<String> = self
-            .options()
+    /// The options switched on beyond the scenario's own: what a save records and what
+    /// `Game::new` takes to start the same game again.
+    pub fn extra_options(&self) -> Vec<String> {
+        self.options()
             .into_iter()
             .filter(|o| !self.scenario.file.options.contains(o))
-            .collect();
+            .collect()
+    }
+
+    /// The save of this game: replaying it gives the identical game.
+    pub fn save(&self) -> SaveFile {
+        let extra = self.extra_options();
         SaveFile {
             scenario: self.scenario.display_path(),
             scenario_hash: self.scenario.hash.clone(),
@@ -607,6 +622,11 @@ impl Game {
             .sides
             .get(side.0 as usize)
             .map_or_else(|| format!("side {}", side.0), |s| s.name.clone())
+    }
+
+    /// The side that must act now (`side_to_act`).
+    pub fn side_to_act(&self) -> SideId {
+        side_to_act(&self.world)
     }
 
     pub fn is_over(&self) -> bool {

@@ -5,6 +5,7 @@ pub mod command;
 pub mod decision;
 pub mod dice;
 pub mod error;
+pub mod evaluation;
 pub mod event;
 pub mod fast_hash;
 pub mod game;

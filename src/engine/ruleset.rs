@@ -188,6 +188,31 @@ pub trait Ruleset: Send + Sync + 'static {
         Vec::new()
     }
 
+    /// How good the position is for `side`, from 0 (lost) to 1 (won): what the
+    /// computer opponent scores its playouts with. By default read from the ruleset's
+    /// own reports: the outcome and its victory level, `morale` (lost against each
+    /// side's level) and `standing` (victory points) (`evaluation::position_value`).
+    fn evaluate(&self, world: &World, side: super::units::SideId) -> f64 {
+        super::evaluation::position_value(
+            world,
+            &self.morale(world),
+            self.standing(world).as_ref(),
+            side,
+        )
+    }
+
+    /// Draws again, at random, everything `observer` cannot see (hidden units' hexes,
+    /// secret choices), among what the rules allow and what `observer` knows: the
+    /// computer opponent decides on worlds drawn so, and never on the true one. A
+    /// ruleset with no secrets leaves the world as it is.
+    fn resample_hidden(
+        &self,
+        _world: &mut World,
+        _observer: super::units::SideId,
+        _rng: &mut ChaCha8Rng,
+    ) {
+    }
+
     /// Whether anything is hidden from one player now, so that the seat changes hands
     /// behind a screen each time the other side must act. By default: during a set-up
     /// (a `Place` phase, where each side places in secret), or while some unit is

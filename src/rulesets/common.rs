@@ -686,3 +686,46 @@ pub fn pick<T: Clone>(rng: &mut rand_chacha::ChaCha8Rng, items: &[T]) -> Option<
     use rand::RngExt;
     (!items.is_empty()).then(|| items[rng.random_range(0..items.len())].clone())
 }
+
+// ---- what a side cannot see, drawn again for the computer opponent ----
+
+/// Draws again the hex of every unit hidden from `observer` (`Hidden`, of another
+/// side, on the map), each among `places(world, unit)`: the hexes the rules and what
+/// `observer` has seen leave open to it, read with all those units lifted off the map
+/// so that their true hexes count for nothing. Units are drawn in id order, two never
+/// to one hex; a unit with no place open goes to any hex its places would have had,
+/// or, with none, stays where it is.
+pub fn redraw_hidden_units(
+    world: &mut World,
+    observer: SideId,
+    rng: &mut rand_chacha::ChaCha8Rng,
+    places: impl Fn(&World, UnitId) -> Vec<HexCoord>,
+) {
+    use rand::RngExt;
+    let hidden: Vec<(UnitId, Placement)> = all_units(world)
+        .into_iter()
+        .filter(|u| side_of(world, *u) != observer && is_hidden(world, *u))
+        .filter_map(|u| hex_of(world, u).map(|_| (u, placement(world, u))))
+        .collect();
+    for (u, _) in &hidden {
+        set_placement(world, *u, Placement::Waiting);
+    }
+    let mut taken: Vec<HexCoord> = Vec::new();
+    for (u, was) in hidden {
+        let open: Vec<HexCoord> = places(world, u)
+            .into_iter()
+            .filter(|h| !taken.contains(h))
+            .collect();
+        let to = if open.is_empty() {
+            was
+        } else {
+            Placement::OnMap(open[rng.random_range(0..open.len())])
+        };
+        if let Some(h) = to.hex() {
+            taken.push(h);
+        }
+        set_placement(world, u, to);
+    }
+    zones_stale(world);
+    refresh_zones(world);
+}

@@ -2,6 +2,7 @@
 
 mod common;
 
+mod ai;
 mod aids;
 mod alc_rules;
 mod art;

@@ -2,6 +2,7 @@
 //! phase order (AlC 6) and the dispatch of commands to movement, combat, results,
 //! special rules and victory.
 
+pub mod ai;
 pub mod aids;
 pub mod autoplay;
 pub mod combat;
@@ -662,5 +663,9 @@ impl Ruleset for AlaChargePlugin {
 
     fn invariant_violations(&self, world: &World) -> Vec<String> {
         view::invariant_violations(world)
+    }
+
+    fn resample_hidden(&self, world: &mut World, observer: SideId, rng: &mut ChaCha8Rng) {
+        ai::resample_hidden(world, observer, rng)
     }
 }

@@ -1,0 +1,132 @@
+//! Games between players that are not people (`bataille duel`): the computer at its
+//! levels, or random legal play, on each side; win rates and the time each computer
+//! took per decision.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::{Player, choose, decision_seed};
+use crate::autoplay::MAX_COMMANDS_PER_GAME;
+use crate::engine::game::{Game, build_ruleset_board};
+use crate::engine::ruleset::Ruleset;
+use crate::engine::scenario::LoadedScenario;
+use crate::engine::units::SideId;
+
+/// The results of a duel.
+#[derive(Debug, Default, Clone)]
+pub struct DuelReport {
+    pub games: usize,
+    /// Games each side won, by side index.
+    pub wins: Vec<usize>,
+    pub draws: usize,
+    /// Outcome summaries ("normans tactical") → count.
+    pub endings: BTreeMap<String, usize>,
+    /// Seconds of each computer decision, by side index.
+    pub decision_seconds: Vec<Vec<f64>>,
+    /// Games that stopped on a refused command or without an end: each one is a bug.
+    pub failures: Vec<String>,
+}
+
+impl DuelReport {
+    /// The median and 90th percentile of a side's decision times, in seconds.
+    pub fn decision_time(&self, side: usize) -> Option<(f64, f64)> {
+        let mut times = self.decision_seconds.get(side)?.clone();
+        if times.is_empty() {
+            return None;
+        }
+        times.sort_by(f64::total_cmp);
+        let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+        Some((at(0.5), at(0.9)))
+    }
+}
+
+/// Plays `games` games from seeds `seed`, `seed + 1`, ..., each side played by
+/// `players[side]` (a `Human` is played at random: nobody is at the screen).
+pub fn duel(
+    scenario: Arc<LoadedScenario>,
+    ruleset: Arc<dyn Ruleset>,
+    players: &[Player],
+    seed: u64,
+    games: usize,
+    options: &[String],
+) -> DuelReport {
+    let sides = scenario.file.sides.len();
+    let board = build_ruleset_board(&*ruleset, &scenario);
+    let mut report = DuelReport {
+        wins: vec![0; sides],
+        decision_seconds: vec![Vec::new(); sides],
+        ..DuelReport::default()
+    };
+    for i in 0..games as u64 {
+        let game_seed = seed.wrapping_add(i);
+        let mut game = Game::new(
+            scenario.clone(),
+            ruleset.clone(),
+            board.clone(),
+            game_seed,
+            options,
+        );
+        match play_duel_game(&mut game, players, &mut report) {
+            Ok(()) => {
+                let outcome = game.outcome().cloned();
+                let key = match outcome.as_ref().map(|o| (o.winner, o.level)) {
+                    Some((Some(w), Some(l))) => {
+                        report.wins[w.0 as usize] += 1;
+                        format!("{} {:?}", scenario.file.sides[w.0 as usize].id, l).to_lowercase()
+                    }
+                    Some((Some(w), None)) => {
+                        report.wins[w.0 as usize] += 1;
+                        scenario.file.sides[w.0 as usize].id.to_lowercase()
+                    }
+                    Some((None, _)) => {
+                        report.draws += 1;
+                        "draw".into()
+                    }
+                    None => "unfinished".into(),
+                };
+                *report.endings.entry(key).or_default() += 1;
+            }
+            Err(e) => report.failures.push(format!("seed {game_seed}: {e}")),
+        }
+        report.games += 1;
+    }
+    report
+}
+
+/// Plays one game of a duel to its end.
+fn play_duel_game(
+    game: &mut Game,
+    players: &[Player],
+    report: &mut DuelReport,
+) -> Result<(), String> {
+    let ruleset = game.ruleset.clone();
+    let mut random = ChaCha8Rng::seed_from_u64(game.seed ^ 0x5EED_A070);
+    // Each side's computer thinks from a seed of its own.
+    let ai_seed = game.seed ^ 0xC0_4D_0A_11;
+    for n in 0..MAX_COMMANDS_PER_GAME {
+        if game.is_over() {
+            return Ok(());
+        }
+        let side: SideId = game.side_to_act();
+        match players.get(side.0 as usize).copied() {
+            Some(Player::Computer(level)) => {
+                let seed = decision_seed(ai_seed, side, game);
+                let thought = choose(game, side, level.budget(), seed, None).map_err(|e| {
+                    format!("command {}: the computer could not choose: {e}", n + 1)
+                })?;
+                report.decision_seconds[side.0 as usize].push(thought.seconds);
+                super::submit_choice(game, &thought)
+                    .map_err(|e| format!("command {}: {e}", n + 1))?;
+            }
+            _ => {
+                let command = ruleset.random_command(&mut game.world, &mut random);
+                game.submit(&command)
+                    .map_err(|r| format!("command {} `{command}` refused: {r}", n + 1))?;
+            }
+        }
+    }
+    Err(format!("no end after {MAX_COMMANDS_PER_GAME} commands"))
+}

@@ -1,0 +1,163 @@
+//! The computer opponent: for the side it plays, it chooses each command by searching
+//! the ruleset's own legal commands with playouts the engine plays by the real rules,
+//! on worlds where everything its side cannot see has been drawn again at random
+//! (`Ruleset::resample_hidden`) and the dice are its own. Its choice comes from its
+//! own seed and the game's commands so far, so it is the same every time; the command
+//! it chooses is submitted like a player's and saved with the others.
+
+pub mod duel;
+pub mod search;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::engine::command::Command;
+use crate::engine::game::Game;
+use crate::engine::units::SideId;
+
+pub use search::{Thought, choose};
+
+/// How hard the computer thinks: the number of playouts it spends on a decision and
+/// how far each looks ahead. A budget of playouts, not of time, so that the same game
+/// gets the same choices on any machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// What the level spends on one decision.
+    pub fn budget(self) -> Budget {
+        if let Ok(t) = std::env::var("BATAILLE_AI_BUDGET") {
+            let v: Vec<usize> = t.split(',').map(|x| x.parse().unwrap()).collect();
+            return Budget {
+                candidates: v[0],
+                playouts: v[1],
+                horizon: v[2],
+            };
+        }
+        match self {
+            Level::Easy => Budget {
+                candidates: 6,
+                playouts: 24,
+                horizon: 24,
+            },
+            Level::Normal => Budget {
+                candidates: 12,
+                playouts: 64,
+                horizon: 24,
+            },
+            Level::Hard => Budget {
+                candidates: 20,
+                playouts: 160,
+                horizon: 24,
+            },
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == text)
+            .ok_or_else(|| format!("`{text}` is not a level (easy, normal, hard)"))
+    }
+}
+
+/// One decision's search: how many distinct legal commands it weighs (drawn from the
+/// ruleset's own generator of legal commands), how many playouts it shares among
+/// them, and how many commands each playout plays after the candidate before the
+/// position is scored (`Ruleset::evaluate`), unless the game ends first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    pub candidates: usize,
+    pub playouts: usize,
+    pub horizon: usize,
+}
+
+/// Who plays a side: a person at the screen, random legal play (for measuring), or
+/// the computer at a level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    Human,
+    Random,
+    Computer(Level),
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Player::Human => f.write_str("human"),
+            Player::Random => f.write_str("random"),
+            Player::Computer(level) => level.fmt(f),
+        }
+    }
+}
+
+impl FromStr for Player {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text {
+            "human" => Ok(Player::Human),
+            "random" => Ok(Player::Random),
+            _ => text.parse().map(Player::Computer).map_err(|_| {
+                format!("`{text}` is not a player (human, random, easy, normal, hard)")
+            }),
+        }
+    }
+}
+
+/// Submits the computer's choice to the game; where the real game refuses it (it can,
+/// when it ran into what the computer could not see), its next best, and so on: a
+/// player would learn the same from the refusal.
+pub fn submit_choice(game: &mut Game, thought: &Thought) -> Result<Command, String> {
+    let mut refusals = Vec::new();
+    for candidate in &thought.candidates {
+        match game.submit(&candidate.command) {
+            Ok(()) => return Ok(candidate.command.clone()),
+            Err(refusal) => refusals.push(format!("`{}`: {refusal}", candidate.command)),
+        }
+    }
+    Err(format!(
+        "the game refused every command the computer weighed: {}",
+        refusals.join("; ")
+    ))
+}
+
+/// The seed of one decision: the computer's own seed, its side and how many commands
+/// the game has had, so that a replayed game asks it the same question with the same
+/// seed and gets the same answer.
+pub fn decision_seed(ai_seed: u64, side: SideId, game: &Game) -> u64 {
+    let n = game.commands().len() as u64;
+    splitmix64(splitmix64(ai_seed ^ (u64::from(side.0) << 56)) ^ n)
+}
+
+/// SplitMix64's finaliser: nearby inputs give unrelated seeds.
+fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

@@ -1,0 +1,257 @@
+//! One decision of the computer opponent. It draws candidate commands from the
+//! ruleset's own generator of legal commands (the one autoplay plays with), and shares
+//! its playouts among them by sequential halving: each playout starts from a world drawn for its
+//! side (the game so far replayed, what it cannot see drawn again, its own dice),
+//! makes the candidate, lets the engine play on at random for the budget's horizon,
+//! and scores the end with `Ruleset::evaluate`. No rule is written here: every
+//! command of a playout is checked and executed by the ruleset, like a player's.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::Budget;
+use crate::engine::board::Board;
+use crate::engine::command::Command;
+use crate::engine::dice::Dice;
+use crate::engine::event::GameLog;
+use crate::engine::game::{Game, build_ruleset_board};
+use crate::engine::ruleset::Ruleset;
+use crate::engine::scenario::LoadedScenario;
+use crate::engine::units::SideId;
+
+/// What the computer chose and how: every candidate it weighed with its playouts and
+/// mean score, best first.
+#[derive(Clone, Debug)]
+pub struct Thought {
+    pub side: SideId,
+    pub command: Command,
+    pub candidates: Vec<CandidateScore>,
+    pub playouts: usize,
+    pub seconds: f64,
+}
+
+#[derive(Clone, Debug)]
+pub struct CandidateScore {
+    pub command: Command,
+    pub playouts: usize,
+    /// The mean score of its playouts, 0 (lost) to 1 (won).
+    pub mean: f64,
+}
+
+impl Thought {
+    /// One line for the log or the window: the choice, its score and the runner-up.
+    pub fn summary(&self) -> String {
+        let best = &self.candidates[0];
+        let mut line = format!(
+            "`{}` (score {:.2} over {} playouts",
+            self.command, best.mean, best.playouts
+        );
+        if let Some(next) = self.candidates.get(1) {
+            line += &format!("; next best `{}` {:.2}", next.command, next.mean);
+        }
+        line += &format!(
+            "; {} candidates, {} playouts in {:.0} ms)",
+            self.candidates.len(),
+            self.playouts,
+            self.seconds * 1000.0
+        );
+        line
+    }
+}
+
+/// The game as the computer may know it: what it takes to play it again from the
+/// start. Nothing is read from the game's own world, whose dice and hidden units the
+/// computer must not see.
+pub struct Fork {
+    scenario: Arc<LoadedScenario>,
+    ruleset: Arc<dyn Ruleset>,
+    board: Board,
+    seed: u64,
+    options: Vec<String>,
+    commands: Vec<Command>,
+}
+
+impl Fork {
+    pub fn of(game: &Game) -> Self {
+        Self {
+            scenario: game.scenario.clone(),
+            ruleset: game.ruleset.clone(),
+            board: build_ruleset_board(&*game.ruleset, &game.scenario),
+            seed: game.seed,
+            options: game.extra_options(),
+            commands: game.commands().to_vec(),
+        }
+    }
+
+    /// A world for `observer` to think on: the game replayed to now (past dice are
+    /// public: every roll is in the log), then everything `observer` cannot see drawn
+    /// again (`Ruleset::resample_hidden`), and dice of the computer's own, so that
+    /// neither a hidden unit nor a coming die is known.
+    pub fn world_for(&self, observer: SideId, rng: &mut ChaCha8Rng) -> Result<Game, String> {
+        let mut game = Game::new(
+            self.scenario.clone(),
+            self.ruleset.clone(),
+            self.board.clone(),
+            self.seed,
+            &self.options,
+        );
+        game.world.resource_mut::<GameLog>().keep_text = false;
+        for (n, command) in self.commands.iter().enumerate() {
+            game.submit(command).map_err(|refusal| {
+                format!(
+                    "the game's command {} `{command}` was refused on replay: {refusal}",
+                    n + 1
+                )
+            })?;
+        }
+        self.ruleset.resample_hidden(&mut game.world, observer, rng);
+        game.world.insert_resource(Dice::new(rng.random()));
+        Ok(game)
+    }
+}
+
+/// Chooses `side`'s next command in `game` within `budget`, from `seed` alone (with
+/// the game's commands). `progress`, when given, counts the playouts made, for a
+/// window to show while it waits.
+pub fn choose(
+    game: &Game,
+    side: SideId,
+    budget: super::Budget,
+    seed: u64,
+    progress: Option<&AtomicUsize>,
+) -> Result<Thought, String> {
+    let start = Instant::now();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let fork = Fork::of(game);
+    let ruleset = fork.ruleset.clone();
+    let mut root = fork.world_for(side, &mut rng)?;
+    if root.is_over() {
+        return Err("the game is over".into());
+    }
+    if root.side_to_act() != side {
+        return Err(format!("it is not {}'s turn to act", root.side_name(side)));
+    }
+    let candidates = candidates(&*ruleset, &mut root, budget, &mut rng);
+    let mut scores: Vec<(usize, f64)> = vec![(0, 0.0); candidates.len()];
+    let mut playouts = 0;
+    // Sequential halving: each round shares its part of the budget among the
+    // candidates still in, then drops the worse half. Within a round every candidate
+    // is played out on the same drawn worlds, dice and replies (common random
+    // numbers), so that the scores differ by the candidates and not by luck.
+    let mut alive: Vec<usize> = (0..candidates.len()).collect();
+    let rounds = (candidates.len().max(2) as f64).log2().ceil() as usize;
+    while alive.len() > 1 {
+        let per_candidate = (budget.playouts / rounds / alive.len()).max(1);
+        for _ in 0..per_candidate {
+            let world_seed: u64 = rng.random();
+            for &k in &alive {
+                let mut draw = ChaCha8Rng::seed_from_u64(world_seed);
+                let value = playout(&fork, &*ruleset, &candidates[k], side, budget, &mut draw)?;
+                scores[k].0 += 1;
+                scores[k].1 += value;
+                playouts += 1;
+                if let Some(p) = progress {
+                    p.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        }
+        alive.sort_by(|a, b| mean(scores[*b]).total_cmp(&mean(scores[*a])).then(a.cmp(b)));
+        alive.truncate(alive.len().div_ceil(2));
+    }
+    let mut weighed: Vec<CandidateScore> = candidates
+        .into_iter()
+        .zip(&scores)
+        .map(|(command, score)| CandidateScore {
+            command,
+            playouts: score.0,
+            mean: mean(*score),
+        })
+        .collect();
+    // The last one standing first, then by playouts (how far each lasted) and mean;
+    // a stable sort keeps the draw order between equals.
+    weighed.sort_by(|a, b| b.playouts.cmp(&a.playouts).then(b.mean.total_cmp(&a.mean)));
+    if weighed.is_empty() {
+        return Err(format!(
+            "the rules gave {} no legal command to choose from",
+            root.side_name(side)
+        ));
+    }
+    Ok(Thought {
+        side,
+        command: weighed[0].command.clone(),
+        candidates: weighed,
+        playouts,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// The distinct commands to weigh: drawn from the ruleset's generator of legal
+/// commands, and ending the phase when the rules allow it now, each checked legal.
+fn candidates(
+    ruleset: &dyn Ruleset,
+    root: &mut Game,
+    budget: Budget,
+    rng: &mut ChaCha8Rng,
+) -> Vec<Command> {
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for _ in 0..budget.candidates * 4 {
+        if out.len() >= budget.candidates {
+            break;
+        }
+        let command = ruleset.random_command(&mut root.world, rng);
+        if !seen.contains(&command) && ruleset.check(&root.world, &command).is_ok() {
+            seen.insert(command.clone());
+            out.push(command);
+        }
+    }
+    // Ending the phase is always weighed, last, so that it is chosen over doing
+    // something only when it scores better.
+    if !seen.contains(&Command::EndPhase) && ruleset.check(&root.world, &Command::EndPhase).is_ok()
+    {
+        out.push(Command::EndPhase);
+    }
+    out
+}
+
+fn mean((n, total): (usize, f64)) -> f64 {
+    if n == 0 { 0.5 } else { total / n as f64 }
+}
+
+/// One playout of `candidate`: a world drawn for `side`, the candidate, random play
+/// for the horizon, the ruleset's score of where it ends.
+fn playout(
+    fork: &Fork,
+    ruleset: &dyn Ruleset,
+    candidate: &Command,
+    side: SideId,
+    budget: Budget,
+    rng: &mut ChaCha8Rng,
+) -> Result<f64, String> {
+    let mut world = fork.world_for(side, rng)?;
+    if world.submit(candidate).is_err() {
+        // Refused where the hidden units were drawn elsewhere: the command may fail
+        // in the real game too, so it scores as a loss.
+        return Ok(0.0);
+    }
+    play_on(ruleset, &mut world, budget.horizon, rng);
+    Ok(ruleset.evaluate(&world.world, side))
+}
+
+/// Random legal play by the engine for `horizon` commands or to the end of the game.
+fn play_on(ruleset: &dyn Ruleset, game: &mut Game, horizon: usize, rng: &mut ChaCha8Rng) {
+    for _ in 0..horizon {
+        if game.is_over() {
+            return;
+        }
+        let command = ruleset.random_command(&mut game.world, rng);
+        if game.submit(&command).is_err() {
+            return;
+        }
+    }
+}

@@ -1,0 +1,158 @@
+//! The computer opponent: the same question gets the same answer, its commands are
+//! saved and replay like a player's, it never sees a hidden unit or a coming die, and
+//! it plays every ruleset to the end.
+
+use std::path::PathBuf;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use bataille::ai::search::Fork;
+use bataille::ai::{Level, Player, choose, decision_seed, submit_choice};
+use bataille::engine::dice::Dice;
+use bataille::engine::game::Game;
+use bataille::engine::units::SideId;
+
+use crate::common::*;
+
+fn commands_of(thought: &bataille::ai::Thought) -> Vec<(String, usize, String)> {
+    thought
+        .candidates
+        .iter()
+        .map(|c| (c.command.to_string(), c.playouts, format!("{:.6}", c.mean)))
+        .collect()
+}
+
+#[test]
+fn ai_the_same_game_and_seed_give_the_same_choice_and_its_commands_replay() {
+    let mut game = civitate(3);
+    let normans = SideId(0);
+    let mut chosen = Vec::new();
+    for _ in 0..6 {
+        let side = game.side_to_act();
+        let seed = decision_seed(11, side, &game);
+        let first = choose(&game, side, Level::Easy.budget(), seed, None).unwrap();
+        let again = choose(&game, side, Level::Easy.budget(), seed, None).unwrap();
+        assert_eq!(commands_of(&first), commands_of(&again));
+        assert!(first.playouts > 0 || first.candidates.len() == 1);
+        chosen.push(submit_choice(&mut game, &first).unwrap().to_string());
+    }
+    assert_eq!(game.side_to_act(), normans, "{chosen:?}");
+    // Saved like a player's commands, and the save replays to the same game.
+    let dir = scratch("ai_save");
+    let path = write(&dir, "ai.ron", &game.save_text());
+    let loaded = Game::load_save(&path).unwrap();
+    let saved: Vec<String> = loaded.commands().iter().map(|c| c.to_string()).collect();
+    assert_eq!(saved, chosen);
+    assert_eq!(loaded.state_json(), game.state_json());
+}
+
+#[test]
+fn ai_another_seed_may_choose_otherwise_but_always_a_legal_command() {
+    let game = civitate(3);
+    let side = game.side_to_act();
+    let mut choices = std::collections::BTreeSet::new();
+    for seed in 0..6 {
+        let thought = choose(&game, side, Level::Easy.budget(), seed, None).unwrap();
+        assert!(game.ruleset.check(&game.world, &thought.command).is_ok());
+        choices.insert(thought.command.to_string());
+    }
+    assert!(choices.len() > 1, "six seeds all chose {choices:?}");
+}
+
+/// Kalavryai with the Byzantine ambush (special rule 1) placed in `hex`, at the
+/// Normans' first move.
+fn kalavryai_with_ambush_at(hex: &str) -> Game {
+    let mut game = kalavryai(5);
+    run(&mut game, &[&format!("place turcs_ambush {hex}"), "end"]);
+    assert_eq!(game.side_to_act(), SideId(0), "the Normans act");
+    game
+}
+
+#[test]
+fn ai_never_peeks_the_same_observation_gives_the_same_choice_wherever_the_ambush_is() {
+    // AlC Kalavryai special rule 1: the Normans cannot know where the Turks wait.
+    let a = kalavryai_with_ambush_at("1012");
+    let b = kalavryai_with_ambush_at("1106");
+    assert_ne!(hex(&a, "turcs_ambush"), hex(&b, "turcs_ambush"));
+    let normans = SideId(0);
+    for seed in [1, 2] {
+        let in_a = choose(&a, normans, Level::Easy.budget(), seed, None).unwrap();
+        let in_b = choose(&b, normans, Level::Easy.budget(), seed, None).unwrap();
+        assert_eq!(commands_of(&in_a), commands_of(&in_b), "seed {seed}");
+    }
+    // The worlds it thinks on put the ambush where its own draw says, the same in both
+    // games, and not always in the same hex.
+    let drawn = |game: &Game, seed: u64| {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let world = Fork::of(game).world_for(normans, &mut rng).unwrap();
+        hex(&world, "turcs_ambush")
+    };
+    let draws: Vec<_> = (0..8).map(|s| drawn(&a, s)).collect();
+    assert_eq!(draws, (0..8).map(|s| drawn(&b, s)).collect::<Vec<_>>());
+    let distinct: std::collections::BTreeSet<_> = draws.iter().collect();
+    assert!(distinct.len() > 2, "{draws:?}");
+    // The Byzantines, who placed it, think with it where it is.
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let own = Fork::of(&a).world_for(SideId(1), &mut rng).unwrap();
+    assert_eq!(hex(&own, "turcs_ambush").as_deref(), Some("1012"));
+}
+
+#[test]
+fn ai_never_peeks_at_the_dice_its_worlds_roll_dice_of_their_own() {
+    let game = civitate(3);
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let mut world = Fork::of(&game).world_for(SideId(0), &mut rng).unwrap();
+    let mut ours = world.world.resource_mut::<Dice>();
+    // The game's own dice would roll these next; the computer's world rolls its own
+    // (one chance in 6^12 that twelve dice agree).
+    let mut real = game.world.resource::<Dice>().clone();
+    let a: Vec<u8> = (0..12).map(|_| ours.d6()).collect();
+    let b: Vec<u8> = (0..12).map(|_| real.d6()).collect();
+    assert_ne!(a, b);
+}
+
+/// The smallest scenario of each ruleset.
+fn one_scenario_per_ruleset() -> Vec<PathBuf> {
+    [
+        "a_la_charge/civitate_1053.ron",
+        "champs_de_bataille/soissons_486.ron",
+        "morne_plaine/quatre_bras_1815.ron",
+        "charles_the_bold/falkirk_1298.ron",
+        "charge_and_melee/maldon_991.ron",
+    ]
+    .iter()
+    .map(|p| root().join("scenarios").join(p))
+    .collect()
+}
+
+#[test]
+fn ai_plays_a_whole_game_of_every_ruleset_on_either_side() {
+    for (i, path) in one_scenario_per_ruleset().into_iter().enumerate() {
+        let game = Game::start(&path, 1, &[]).unwrap();
+        let mut players = vec![Player::Random; 2];
+        players[i % 2] = Player::Computer(Level::Easy);
+        let report = bataille::ai::duel::duel(
+            game.scenario.clone(),
+            game.ruleset.clone(),
+            &players,
+            1,
+            1,
+            &[],
+        );
+        assert!(
+            report.failures.is_empty(),
+            "{}: {:?}",
+            path.display(),
+            report.failures
+        );
+        assert_eq!(
+            report.wins.iter().sum::<usize>() + report.draws,
+            1,
+            "{}: {:?}",
+            path.display(),
+            report.endings
+        );
+        assert!(!report.decision_seconds[i % 2].is_empty());
+    }
+}
