@@ -53,6 +53,11 @@ struct Cli {
     /// The panels' scale, 0.5 to 3 (else the saved setting; 1 with --screenshot).
     #[arg(long)]
     ui_scale: Option<f32>,
+    /// Who plays a side of the game opened: `SIDE=LEVEL`, SIDE a side's id in the
+    /// scenario, LEVEL human, easy, normal or hard (the computer); repeatable. Sides
+    /// not named are played by people.
+    #[arg(long = "side")]
+    sides: Vec<String>,
 }
 
 /// `1920x1080` as a window size.
@@ -197,39 +202,6 @@ fn check_options(
     }
 }
 
-/// Each side's player from `--side SIDE=LEVEL` arguments; a side not named plays at
-/// random.
-fn duel_players(
-    scenario: &bataille::engine::scenario::LoadedScenario,
-    args: &[String],
-) -> Result<Vec<bataille::ai::Player>, String> {
-    use bataille::ai::Player;
-    let ids: Vec<&str> = scenario.file.sides.iter().map(|s| s.id.as_str()).collect();
-    let mut players = vec![Player::Random; ids.len()];
-    for arg in args {
-        let (name, level) = arg.split_once('=').ok_or_else(|| {
-            format!(
-                "--side `{arg}`: write SIDE=LEVEL, e.g. --side {}=normal",
-                ids[0]
-            )
-        })?;
-        let index = ids.iter().position(|id| *id == name).ok_or_else(|| {
-            format!(
-                "--side `{arg}`: no side `{name}` in this scenario (its sides: {})",
-                ids.join(", ")
-            )
-        })?;
-        let player: Player = level.parse().map_err(|e| format!("--side `{arg}`: {e}"))?;
-        if player == Player::Human {
-            return Err(format!(
-                "--side `{arg}`: a duel has nobody at the screen; choose random, easy, normal or hard"
-            ));
-        }
-        players[index] = player;
-    }
-    Ok(players)
-}
-
 /// Prints a line to standard output; a closed pipe (`| head`) is not an error.
 macro_rules! out {
     ($($arg:tt)*) => {{
@@ -330,6 +302,7 @@ fn window(cli: Cli, started: std::time::Instant) -> Result<(), String> {
         options: cli.options,
         window_size: cli.window_size,
         ui_scale: cli.ui_scale,
+        sides: cli.sides,
     })
 }
 
@@ -493,7 +466,17 @@ fn run(cli: Cli) -> Result<(), String> {
         } => {
             let (s, ruleset) = load_scenario(&scenario).map_err(|e| e.to_string())?;
             check_options(&*ruleset, &options)?;
-            let players = duel_players(&s, &sides)?;
+            let players =
+                bataille::ai::players_from_args(&s, &sides, bataille::ai::Player::Random)?;
+            if let Some(i) = players
+                .iter()
+                .position(|p| *p == bataille::ai::Player::Human)
+            {
+                return Err(format!(
+                    "--side {}=human: a duel has nobody at the screen; choose random, easy, normal or hard",
+                    s.file.sides[i].id
+                ));
+            }
             let report = bataille::ai::duel::duel(
                 s.clone(),
                 ruleset.clone(),

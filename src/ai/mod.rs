@@ -15,7 +15,7 @@ use crate::engine::command::Command;
 use crate::engine::game::Game;
 use crate::engine::units::SideId;
 
-pub use search::{Thought, choose};
+pub use search::{Fork, Thought, choose, think};
 
 /// How hard the computer thinks: the number of playouts it spends on a decision and
 /// how far each looks ahead. A budget of playouts, not of time, so that the same game
@@ -127,6 +127,33 @@ impl FromStr for Player {
             }),
         }
     }
+}
+
+/// Each side's player from `SIDE=WHO` arguments (`--side`), WHO a `Player`; a side
+/// not named gets `unnamed`.
+pub fn players_from_args(
+    scenario: &crate::engine::scenario::LoadedScenario,
+    args: &[String],
+    unnamed: Player,
+) -> Result<Vec<Player>, String> {
+    let ids: Vec<&str> = scenario.file.sides.iter().map(|s| s.id.as_str()).collect();
+    let mut players = vec![unnamed; ids.len()];
+    for arg in args {
+        let (name, who) = arg.split_once('=').ok_or_else(|| {
+            format!(
+                "--side `{arg}`: write SIDE=LEVEL, e.g. --side {}=normal",
+                ids[0]
+            )
+        })?;
+        let index = ids.iter().position(|id| *id == name).ok_or_else(|| {
+            format!(
+                "--side `{arg}`: no side `{name}` in this scenario (its sides: {})",
+                ids.join(", ")
+            )
+        })?;
+        players[index] = who.parse().map_err(|e| format!("--side `{arg}`: {e}"))?;
+    }
+    Ok(players)
 }
 
 /// Submits the computer's choice to the game; where the real game refuses it (it can,

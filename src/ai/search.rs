@@ -125,9 +125,20 @@ pub fn choose(
     seed: u64,
     progress: Option<&AtomicUsize>,
 ) -> Result<Thought, String> {
+    think(&Fork::of(game), side, budget, seed, progress)
+}
+
+/// `choose` on the game as a `Fork` holds it: what a thread of its own can take, so
+/// that a window stays responsive while the computer thinks.
+pub fn think(
+    fork: &Fork,
+    side: SideId,
+    budget: super::Budget,
+    seed: u64,
+    progress: Option<&AtomicUsize>,
+) -> Result<Thought, String> {
     let start = Instant::now();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let fork = Fork::of(game);
     let ruleset = fork.ruleset.clone();
     let mut root = fork.world_for(side, &mut rng)?;
     if root.is_over() {
@@ -151,7 +162,7 @@ pub fn choose(
             let world_seed: u64 = rng.random();
             for &k in &alive {
                 let mut draw = ChaCha8Rng::seed_from_u64(world_seed);
-                let value = playout(&fork, &*ruleset, &candidates[k], side, budget, &mut draw)?;
+                let value = playout(fork, &*ruleset, &candidates[k], side, budget, &mut draw)?;
                 scores[k].0 += 1;
                 scores[k].1 += value;
                 playouts += 1;

@@ -6,6 +6,7 @@
 
 use bevy::prelude::*;
 
+use crate::ai::Player;
 use crate::engine::command::Command;
 use crate::engine::game::TurnState;
 use crate::engine::hex::HexCoord;
@@ -58,6 +59,9 @@ pub enum PlayerInput {
     FitMap,
     /// Ctrl + / Ctrl − / a setting: the panels' scale.
     UiScale(UiScaleChange),
+    /// Who plays a side (by its id in the scenario): a person or the computer at a
+    /// level (the menu's choice, `--side`, the input line `player SIDE LEVEL`).
+    SetPlayer(String, crate::ai::Player),
 }
 
 impl PlayerInput {
@@ -196,13 +200,18 @@ impl Plugin for ControllerPlugin {
     fn build(&self, app: &mut App) {
         app.add_message::<PlayerInput>()
             .insert_resource(Interaction::new())
+            .init_resource::<super::computer::ComputerTurn>()
             .configure_sets(
                 Update,
                 (ClientSet::Input, ClientSet::Logic, ClientSet::View).chain(),
             )
             .add_systems(
                 Update,
-                (apply_player_input, refresh_interaction)
+                (
+                    apply_player_input,
+                    super::computer::computer_turn,
+                    refresh_interaction,
+                )
                     .chain()
                     .in_set(ClientSet::Logic)
                     .run_if(resource_exists::<Session>),
@@ -220,6 +229,10 @@ pub fn pending_decision(session: &Session) -> Option<Decision> {
 pub fn viewer(session: &Session) -> SideId {
     // A replay is watched by the side that opened it, whatever point it shows.
     if let Some(side) = session.replay.as_ref().and_then(|r| r.watching) {
+        return side;
+    }
+    // Against the computer the map is always the person's view.
+    if let Some(side) = session.sole_human() {
         return side;
     }
     session.game.side_to_act()
@@ -282,7 +295,7 @@ fn hex_of(session: &Session, id: UnitId) -> Option<HexCoord> {
         .and_then(|p| p.hex())
 }
 
-fn submit(session: &mut Session, ui: &mut Interaction, command: &Command) -> bool {
+pub(crate) fn submit(session: &mut Session, ui: &mut Interaction, command: &Command) -> bool {
     match session.submit(command) {
         Ok(()) => {
             ui.status = format!("done: {command}");
@@ -315,8 +328,47 @@ pub fn apply_player_input(
             }
             continue;
         }
+        if let Some((side, level)) = session.computer_to_act()
+            && matches!(
+                input,
+                PlayerInput::Click(_)
+                    | PlayerInput::GroupClick(_)
+                    | PlayerInput::Submit(_)
+                    | PlayerInput::Redo
+            )
+        {
+            ui.status = format!(
+                "the computer ({level}) plays {}: wait for its move",
+                session.game.side_name(side)
+            );
+            ui.unheeded = true;
+            continue;
+        }
         match input {
             PlayerInput::Hover(hex) => ui.hover = *hex,
+            PlayerInput::SetPlayer(id, player) => {
+                let scenario = session.game.scenario.clone();
+                let sides = &scenario.file.sides;
+                match sides.iter().position(|s| s.id == *id) {
+                    Some(i) => {
+                        session.players[i] = *player;
+                        ui.status = format!("{} is played by: {player}", sides[i].name);
+                        ui.viewer_known = false;
+                        session.revision += 1;
+                    }
+                    None => {
+                        ui.status = format!(
+                            "no side `{id}` (its sides: {})",
+                            sides
+                                .iter()
+                                .map(|s| s.id.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        );
+                        ui.unheeded = true;
+                    }
+                }
+            }
             PlayerInput::Click(hex) => click(&mut session, &mut ui, *hex),
             PlayerInput::GroupClick(hex) => {
                 let viewer = viewer(&session);
@@ -704,7 +756,18 @@ pub fn refresh_interaction(session: Res<Session>, mut ui: ResMut<Interaction>) {
             ui.viewer_known = true;
             ui.selected = None;
             ui.attackers.clear();
-            if hidden_information(&session) && !session.game.is_over() && session.replay.is_none() {
+            // The seat changes hands only between two people.
+            let people = session
+                .players
+                .iter()
+                .filter(|p| **p == Player::Human)
+                .count();
+            if people < 2 {
+                ui.hand_over = None;
+            } else if hidden_information(&session)
+                && !session.game.is_over()
+                && session.replay.is_none()
+            {
                 ui.hand_over = Some(viewer);
             }
         }

@@ -8,7 +8,8 @@ use crate::engine::hex::HexCoord;
 /// Parses one line of an input script (`--input FILE`): what a player's hands do, for
 /// demonstrations, screenshots and smoke tests of the real window. `click HEX`,
 /// `hover HEX`, `cancel`, `undo`, `redo`, `save`, `handover`, `zoc`, `labels`,
-/// `sight`, `threats`, `help`, `aids [N]`, `minimap`, `fit`, `ui-scale +/-/N`, or any
+/// `sight`, `threats`, `help`, `aids [N]`, `minimap`, `fit`, `ui-scale +/-/N`,
+/// `player SIDE human|easy|normal|hard`, or any
 /// command line (`end`, `move …`, `attack …`) as if from a button. `#` starts a comment.
 pub fn parse_input_line(
     line: &str,
@@ -50,6 +51,19 @@ pub fn parse_input_line(
         "help" => PlayerInput::ToggleHelp,
         "minimap" => PlayerInput::ToggleMinimap,
         "fit" => PlayerInput::FitMap,
+        "player" => {
+            let side = parts.next().unwrap_or("");
+            let who = parts.next().unwrap_or("");
+            let player = who.parse().map_err(|e: String| ParseError {
+                column: code
+                    .rfind(who)
+                    .filter(|_| !who.is_empty())
+                    .unwrap_or(code.len())
+                    + 1,
+                message: format!("`player SIDE WHO`: {e}"),
+            })?;
+            PlayerInput::SetPlayer(side.to_string(), player)
+        }
         "aids" => match parts.next() {
             None => PlayerInput::ToggleAids,
             Some(word) => PlayerInput::AidPage(word.parse().map_err(|_| ParseError {

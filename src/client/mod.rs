@@ -1,9 +1,10 @@
-//! The desktop client. `layout`, `session` and `controller` hold the input path and the
-//! game a window plays, without rendering, so headless tests drive them; the window
+//! The desktop client. `layout`, `session`, `controller` and `computer` hold the input
+//! path, the game a window plays and the computer's turns, without rendering, so headless tests drive them; the window
 //! itself (map, counters, camera, panels, menu) is behind the `gui` feature.
 
 pub mod art;
 pub mod catalog;
+pub mod computer;
 pub mod controller;
 pub mod input_script;
 pub mod layout;

@@ -7,11 +7,13 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::catalog::{CatalogEntry, catalog, scenarios_dir};
+use super::computer::ComputerTurn;
 use super::controller::{
     HoverInfo, Interaction, PlayerInput, ReplayInput, pending_decision, units_seen_at,
 };
 use super::session::{Session, autosave_path};
 use super::window::{ClientOptions, Screen, new_seed};
+use crate::ai::{Level, Player};
 use crate::engine::command::Command;
 use crate::engine::hex::HexCoord;
 use crate::engine::phase::PhaseKind;
@@ -44,6 +46,36 @@ impl Plugin for PanelsPlugin {
 struct MenuState {
     entries: Option<Vec<CatalogEntry>>,
     error: Option<String>,
+    /// Who plays each side of each scenario, as chosen in the menu (a person when
+    /// absent).
+    players: std::collections::HashMap<std::path::PathBuf, Vec<Player>>,
+}
+
+/// The choices of who plays a side.
+const PLAYER_CHOICES: [Player; 4] = [
+    Player::Human,
+    Player::Computer(Level::Easy),
+    Player::Computer(Level::Normal),
+    Player::Computer(Level::Hard),
+];
+
+/// A drop-down of who plays a side; whether it changed.
+fn player_choice(
+    ui: &mut egui::Ui,
+    id: impl std::hash::Hash + std::fmt::Debug,
+    player: &mut Player,
+) -> bool {
+    let mut changed = false;
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(player.to_string())
+        .show_ui(ui, |ui| {
+            for choice in PLAYER_CHOICES {
+                changed |= ui
+                    .selectable_value(player, choice, choice.to_string())
+                    .changed();
+            }
+        });
+    changed
 }
 
 /// A side's colour for text, as its ruleset gives it, a little lighter than the
@@ -128,9 +160,14 @@ fn menu_screen(
                                 ui.heading(&s.ruleset);
                                 last_ruleset = s.ruleset.clone();
                             }
+                            let chosen = menu
+                                .players
+                                .entry(entry.path.clone())
+                                .or_insert_with(|| vec![Player::Human; s.sides.len()]);
                             ui.group(|ui| {
                                 ui.horizontal(|ui| {
                                     if ui.button("Play").clicked() {
+                                        let players = chosen.clone();
                                         start = Some(
                                             Session::start(
                                                 &entry.path,
@@ -138,6 +175,10 @@ fn menu_screen(
                                                 &options.options,
                                                 Some(autosave_path()),
                                             )
+                                            .map(|mut session| {
+                                                session.players = players;
+                                                session
+                                            })
                                             .map_err(|e| e.to_string()),
                                         );
                                     }
@@ -147,6 +188,12 @@ fn menu_screen(
                                         s.sides.join(" vs "),
                                         s.turns
                                     ));
+                                });
+                                ui.horizontal_wrapped(|ui| {
+                                    for (i, side) in s.sides.iter().enumerate() {
+                                        ui.label(format!("{side}:"));
+                                        player_choice(ui, (&entry.path, i), &mut chosen[i]);
+                                    }
                                 });
                                 ui.label(egui::RichText::new(&s.history).italics());
                             });
@@ -185,6 +232,7 @@ fn game_panels(
     mut input: MessageWriter<PlayerInput>,
     mut next: ResMut<NextState<Screen>>,
     mut panel_space: ResMut<super::camera::PanelSpace>,
+    computer: Res<ComputerTurn>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let game = &session.game;
@@ -352,6 +400,13 @@ fn game_panels(
             {
                 send(PlayerInput::ToggleHelp);
             }
+            for (i, side) in sides.iter().enumerate() {
+                let mut player = session.players[i];
+                ui.label(format!("{}:", side.name));
+                if player_choice(ui, ("player", i), &mut player) {
+                    send(PlayerInput::SetPlayer(side.id.clone(), player));
+                }
+            }
             if ui.button("Menu").clicked() {
                 next.set(Screen::Menu);
             }
@@ -455,8 +510,19 @@ fn game_panels(
             let units = world.resource::<Units>();
             // The decision the rules wait for, at the head of the panel: it never
             // covers the hexes it is about, which are lit on the map.
-            if let Some(decision) = pending_decision(&session) {
+            if let Some(thinking) = &computer.thinking {
+                computer_box(ui, thinking, &side_name(thinking.side), side_color32(game, thinking.side));
+            } else if let Some(decision) = pending_decision(&session) {
                 decision_box(ui, &decision, &side_name(decision.side), side_color32(game, decision.side), &mut send);
+            }
+            if !computer.moves.is_empty() {
+                egui::CollapsingHeader::new("The computer's moves")
+                    .default_open(true)
+                    .show(ui, |ui| {
+                        for line in computer.moves.iter().rev().take(4) {
+                            ui.small(line);
+                        }
+                    });
             }
             egui::ScrollArea::vertical()
                 .id_salt("info")
@@ -748,6 +814,28 @@ fn threat_lines(
 
 /// A decision of the rules: who decides, the question and its rule, and a button for
 /// each answer (answers by hex are clicked on the map when there are many).
+/// The computer at work, framed in its side's colour: its progress in playouts.
+fn computer_box(
+    ui: &mut egui::Ui,
+    thinking: &super::computer::Thinking,
+    side: &str,
+    colour: egui::Color32,
+) {
+    egui::Frame::group(ui.style())
+        .stroke(egui::Stroke::new(2.0, colour))
+        .show(ui, |ui| {
+            ui.strong(format!(
+                "{side}: the computer ({}) is thinking",
+                thinking.level
+            ));
+            let done = thinking.done();
+            ui.add(
+                egui::ProgressBar::new(done as f32 / thinking.playouts.max(1) as f32)
+                    .text(format!("{done} / {} playouts", thinking.playouts)),
+            );
+        });
+}
+
 fn decision_box(
     ui: &mut egui::Ui,
     decision: &crate::engine::view::Decision,

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 
+use crate::ai::{Level, Player};
 use crate::engine::command::{Command, Refusal};
 use crate::engine::dice::Dice;
 use crate::engine::error::LocatedError;
@@ -33,6 +34,11 @@ pub struct Session {
     pub replay: Option<ReplayView>,
     /// The save this session was loaded from, named by the branches played from it.
     pub loaded_from: Option<PathBuf>,
+    /// Who plays each side, by side index: a person at this screen or the computer.
+    pub players: Vec<Player>,
+    /// The computer's own seed, from which each of its decisions is drawn
+    /// (`ai::decision_seed`); not the dice's.
+    pub ai_seed: u64,
 }
 
 /// A replay of the session's game (issue 18): every command played, the point shown
@@ -78,13 +84,42 @@ impl Session {
     pub fn new(game: Game, autosave: Option<PathBuf>) -> Self {
         let undo_floor = game.commands().len();
         Self {
-            game,
             redo: Vec::new(),
             undo_floor,
             autosave,
             revision: 0,
             replay: None,
             loaded_from: None,
+            players: vec![Player::Human; game.scenario.file.sides.len()],
+            ai_seed: game.seed ^ 0xC0_4D_0A_11,
+            game,
+        }
+    }
+
+    /// The side to act and its level, when the computer plays it and the game goes on
+    /// (not in the replay view).
+    pub fn computer_to_act(&self) -> Option<(SideId, Level)> {
+        if self.replay.is_some() || self.game.is_over() {
+            return None;
+        }
+        let side = self.game.side_to_act();
+        match self.players.get(side.0 as usize) {
+            Some(Player::Computer(level)) => Some((side, *level)),
+            _ => None,
+        }
+    }
+
+    /// The one side a person plays, when the computer plays all the others: the map
+    /// is always drawn for that side, and no hand-over screen is needed.
+    pub fn sole_human(&self) -> Option<SideId> {
+        let mut humans = self
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| **p == Player::Human);
+        match (humans.next(), humans.next()) {
+            (Some((i, _)), None) => Some(SideId(i as u8)),
+            _ => None,
         }
     }
 

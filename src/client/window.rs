@@ -19,6 +19,7 @@ use super::display::{Display, DisplayPlugin};
 use super::session::{Session, autosave_path};
 use super::settings::{Settings, clamp_scale, settings_path};
 use super::{camera, map, panels};
+use crate::ai::Player;
 
 /// How the window was asked for on the command line.
 #[derive(Resource, Clone, Debug, Default)]
@@ -44,6 +45,8 @@ pub struct ClientOptions {
     /// `--window-size`, `--ui-scale`: over the saved settings.
     pub window_size: Option<(u32, u32)>,
     pub ui_scale: Option<f32>,
+    /// `--side SIDE=LEVEL`: who plays each side of the game opened (people when absent).
+    pub sides: Vec<String>,
 }
 
 impl ClientOptions {
@@ -99,6 +102,14 @@ pub fn run(mut options: ClientOptions) -> Result<(), String> {
         )
     } else {
         None
+    };
+    let session = match session {
+        Some(mut s) if !options.sides.is_empty() => {
+            s.players =
+                crate::ai::players_from_args(&s.game.scenario, &options.sides, Player::Human)?;
+            Some(s)
+        }
+        other => other,
     };
     let title = match &session {
         Some(s) => format!(

@@ -6,8 +6,9 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
 use bataille::client::controller::{
-    ControllerPlugin, HoverInfo, Interaction, PlayerInput, first_unit_at,
+    ControllerPlugin, HoverInfo, Interaction, PlayerInput, first_unit_at, viewer,
 };
+use bataille::client::input_script::parse_input_line;
 use bataille::client::layout::{hex_at, hex_center};
 use bataille::client::session::Session;
 use bataille::engine::command::Command;
@@ -794,4 +795,73 @@ fn a_click_on_any_stand_of_a_charge_and_melee_unit_selects_it_and_its_body_is_dr
         .resource::<Units>()
         .entity(bataille::engine::units::UnitId(0));
     assert!(civ.ruleset.unit_body(&civ.world, e).is_none());
+}
+
+// ---- the computer opponent in the window (issue 20) ----
+
+#[test]
+fn client_the_computer_plays_its_side_on_a_thread_and_a_click_waits_for_it() {
+    let mut app = app_with(civitate(3));
+    app.world_mut()
+        .resource_mut::<bataille::client::computer::ComputerTurn>()
+        .pace = std::time::Duration::ZERO;
+    // The Normans move first: the computer takes them.
+    app.world_mut().write_message(PlayerInput::SetPlayer(
+        "normans".into(),
+        bataille::ai::Player::Computer(bataille::ai::Level::Easy),
+    ));
+    app.update();
+    app.update();
+    assert!(
+        app.world()
+            .resource::<bataille::client::computer::ComputerTurn>()
+            .thinking
+            .is_some(),
+        "it thinks on its own thread"
+    );
+    // A person's click on its turn is not heeded.
+    app.world_mut().write_message(PlayerInput::Submit(
+        bataille::engine::command::Command::EndPhase,
+    ));
+    app.update();
+    let ui = app.world().resource::<Interaction>();
+    assert!(
+        ui.unheeded && ui.status.contains("wait for its move"),
+        "{}",
+        ui.status
+    );
+    // It plays until the Papal side must act, one command at a time.
+    let start = std::time::Instant::now();
+    while app.world().resource::<Session>().game.side_to_act() == SideId(0) {
+        assert!(
+            start.elapsed().as_secs() < 120,
+            "the computer never finished its phase"
+        );
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    let session = app.world().resource::<Session>();
+    assert!(!session.game.commands().is_empty());
+    let moves = &app
+        .world()
+        .resource::<bataille::client::computer::ComputerTurn>()
+        .moves;
+    assert_eq!(moves.len(), session.game.commands().len(), "{moves:?}");
+    assert!(moves[0].starts_with("Norman Army (easy): `"), "{moves:?}");
+    // Against the computer the map is the person's: no hand-over, drawn for the Papal side.
+    assert_eq!(viewer(session), SideId(1));
+}
+
+#[test]
+fn client_player_input_line_parses_and_names_a_bad_level() {
+    assert_eq!(
+        parse_input_line("player normans hard").unwrap(),
+        Some(PlayerInput::SetPlayer(
+            "normans".into(),
+            bataille::ai::Player::Computer(bataille::ai::Level::Hard)
+        ))
+    );
+    let e = parse_input_line("player normans expert").unwrap_err();
+    assert_eq!(e.column, 16);
+    assert!(e.message.contains("not a player"), "{}", e.message);
 }
