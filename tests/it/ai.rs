@@ -156,3 +156,61 @@ fn ai_plays_a_whole_game_of_every_ruleset_on_either_side() {
         assert!(!report.decision_seconds[i % 2].is_empty());
     }
 }
+
+/// Daras's set-up (CdB 14.3) with Pharas' Herules in ambush behind the hill (Daras
+/// rule 2) at `hex`, at the Persians' secret plan.
+fn daras_with_ambush_at(hex: &str) -> Game {
+    let mut game = Game::start(
+        &root().join("scenarios/champs_de_bataille/daras_530.ron"),
+        1,
+        &[],
+    )
+    .unwrap();
+    run(
+        &mut game,
+        &[
+            "place touldon_1 0116",
+            "place touldon_2 0117",
+            "place touldon_3 0111",
+            "place touldon_4 0112",
+            "end",
+            "place bunag_1 2215",
+            "place bunag_2 2217",
+            "place bunag_3 2209",
+            "place bunag_4 2210",
+            "place bunag_5 2222",
+            "place bunag_6 2223",
+            "end",
+            "plan hermogenes belisarius",
+            &format!("place pharas {hex}"),
+            "end",
+        ],
+    );
+    game
+}
+
+#[test]
+fn ai_never_peeks_cdb_14_3_3_the_ambush_and_the_written_plan_are_drawn_again() {
+    let a = daras_with_ambush_at("0305");
+    let b = daras_with_ambush_at("0206");
+    let persians = a.side_to_act();
+    assert_eq!(
+        a.scenario.file.sides[persians.0 as usize].id,
+        "persians",
+        "the Persians write next"
+    );
+    for seed in [1, 2] {
+        let in_a = choose(&a, persians, Level::Easy.budget(), seed, None).unwrap();
+        let in_b = choose(&b, persians, Level::Easy.budget(), seed, None).unwrap();
+        assert_eq!(commands_of(&in_a), commands_of(&in_b), "seed {seed}");
+    }
+    let drawn = |game: &Game, seed: u64| {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let world = Fork::of(game).world_for(persians, &mut rng).unwrap();
+        hex(&world, "pharas")
+    };
+    let draws: Vec<_> = (0..8).map(|s| drawn(&a, s)).collect();
+    assert_eq!(draws, (0..8).map(|s| drawn(&b, s)).collect::<Vec<_>>());
+    let distinct: std::collections::BTreeSet<_> = draws.iter().collect();
+    assert!(distinct.len() > 1, "{draws:?}");
+}

@@ -301,7 +301,7 @@ fn check_plan_kept(world: &World, id: UnitId, corps: usize, l: i32) -> Result<()
 /// terrain far enough from the enemy edge; any unit in woods or behind a wood or hill
 /// in its own deployment area (revealed at once if the enemy sees it); a unit the
 /// scenario sets in ambush, in its zone.
-fn check_ambush_hex(world: &World, id: UnitId, hex: HexCoord) -> Result<(), Refusal> {
+pub(crate) fn check_ambush_hex(world: &World, id: UnitId, hex: HexCoord) -> Result<(), Refusal> {
     let d = deployment(world)?;
     let b = board(world);
     let side = side_of(world, id);

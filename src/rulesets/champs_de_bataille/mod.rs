@@ -3,6 +3,7 @@
 //! (CdB 3) and the dispatch of commands to action points, movement, combat, morale and
 //! victory. Where units stand and their zones of control are in `position.rs`.
 
+pub mod ai;
 pub mod aids;
 pub mod autoplay;
 pub mod combat;
@@ -797,6 +798,15 @@ impl Ruleset for ChampsDeBataillePlugin {
 
     fn invariant_violations(&self, world: &World) -> Vec<String> {
         view::invariant_violations(world)
+    }
+
+    fn resample_hidden(
+        &self,
+        world: &mut World,
+        observer: SideId,
+        rng: &mut rand_chacha::ChaCha8Rng,
+    ) {
+        ai::resample_hidden(world, observer, rng)
     }
 
     fn attacks_once_per_phase(&self) -> bool {

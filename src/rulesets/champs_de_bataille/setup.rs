@@ -340,6 +340,26 @@ pub(crate) fn execute_place(world: &mut World, id: UnitId, hex: HexCoord) {
     });
 }
 
+/// Whether a hidden unit of one side standing at `h` would be seen by the other's units
+/// on the map and in view: within 3 hexes, or in line of sight for all but Psiloi
+/// (CdB 14.3).
+pub(crate) fn seen_at(world: &World, u: UnitId, h: HexCoord) -> bool {
+    let side = side_of(world, u);
+    let sight = position::Sight::of(world);
+    let units = world.resource::<crate::engine::units::Units>();
+    units.ids().any(|e| {
+        units.side(e) != side
+            && world
+                .get::<crate::engine::units::Hidden>(units.entity(e))
+                .is_none()
+            && units.placement(e).hex().is_some_and(|eh| {
+                eh.distance(h) <= 3
+                    || (kind(world, u) != Kind::Ps
+                        && line_of_sight(eh, h, |x| x != eh && x != h && sight.blocks(x, eh, h)))
+            })
+    })
+}
+
 /// Ambushers seen by the enemy are revealed (CdB 14.3): Psiloi within three hexes of
 /// an enemy, others in an enemy's line of sight.
 pub(crate) fn reveal_seen(world: &mut World) {
@@ -355,22 +375,7 @@ pub(crate) fn reveal_seen(world: &mut World) {
         .collect();
     for u in hidden {
         let h = hex_of(world, u).expect("on the map");
-        let side = side_of(world, u);
-        let sight = position::Sight::of(world);
-        let units = world.resource::<crate::engine::units::Units>();
-        let seen = units.ids().any(|e| {
-            units.side(e) != side
-                && world
-                    .get::<crate::engine::units::Hidden>(units.entity(e))
-                    .is_none()
-                && units.placement(e).hex().is_some_and(|eh| {
-                    eh.distance(h) <= 3
-                        || (kind(world, u) != Kind::Ps
-                            && line_of_sight(eh, h, |x| {
-                                x != eh && x != h && sight.blocks(x, eh, h)
-                            }))
-                })
-        });
+        let seen = seen_at(world, u, h);
         if seen {
             let e = entity(world, u);
             world.entity_mut(e).remove::<Hidden>();
