@@ -195,8 +195,7 @@ fn ai_never_peeks_cdb_14_3_3_the_ambush_and_the_written_plan_are_drawn_again() {
     let b = daras_with_ambush_at("0206");
     let persians = a.side_to_act();
     assert_eq!(
-        a.scenario.file.sides[persians.0 as usize].id,
-        "persians",
+        a.scenario.file.sides[persians.0 as usize].id, "persians",
         "the Persians write next"
     );
     for seed in [1, 2] {
@@ -213,4 +212,22 @@ fn ai_never_peeks_cdb_14_3_3_the_ambush_and_the_written_plan_are_drawn_again() {
     assert_eq!(draws, (0..8).map(|s| drawn(&b, s)).collect::<Vec<_>>());
     let distinct: std::collections::BTreeSet<_> = draws.iter().collect();
     assert!(distinct.len() > 1, "{draws:?}");
+}
+
+#[test]
+fn ai_never_peeks_ctb_1_4_the_enemy_group_chosen_in_secret_is_drawn_again() {
+    let path = root().join("scenarios/charles_the_bold/falkirk_1298.ron");
+    let declared = |group: &str| {
+        let mut game = Game::start(&path, 4, &[]).unwrap();
+        run(&mut game, &[&format!("declare {group}")]);
+        game
+    };
+    let (a, b) = (declared("marshal"), declared("king"));
+    let scots = a.side_to_act();
+    assert_eq!(a.scenario.file.sides[scots.0 as usize].id, "scots");
+    for seed in [1, 2] {
+        let in_a = choose(&a, scots, Level::Easy.budget(), seed, None).unwrap();
+        let in_b = choose(&b, scots, Level::Easy.budget(), seed, None).unwrap();
+        assert_eq!(commands_of(&in_a), commands_of(&in_b), "seed {seed}");
+    }
 }

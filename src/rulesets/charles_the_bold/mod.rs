@@ -8,6 +8,7 @@
 //! `verdict`, `melee`), retreats and pursuits (`results`), break points (`victory`).
 
 pub mod activation;
+pub mod ai;
 pub mod aids;
 pub mod autoplay;
 mod checks;
@@ -753,6 +754,15 @@ impl Ruleset for CharlesTheBoldPlugin {
         // A stand may fight several melees in an activation: a pursuit, a reignition
         // (CtB 11.4, 13.1).
         false
+    }
+
+    fn resample_hidden(
+        &self,
+        world: &mut World,
+        observer: SideId,
+        rng: &mut rand_chacha::ChaCha8Rng,
+    ) {
+        ai::resample_hidden(self, world, observer, rng)
     }
 
     fn hidden_information(&self, world: &World) -> bool {
