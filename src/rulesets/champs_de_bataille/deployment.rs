@@ -234,22 +234,6 @@ pub(super) fn corps_names(world: &World, list: &[usize]) -> String {
         .join(", ")
 }
 
-/// The lateral extent (least, greatest) of a corps' units on the map, `except` one.
-pub(super) fn extent(world: &World, corps: usize, except: UnitId) -> Option<(i32, i32)> {
-    let b = board(world);
-    let side = state(world).corps[corps].side;
-    let edge = own_edge(world, side);
-    open_units(world, corps)
-        .into_iter()
-        .filter(|u| *u != except)
-        .filter_map(|u| hex_of(world, u))
-        .map(|h| lateral(b, edge, h))
-        .fold(None, |acc, l| match acc {
-            None => Some((l, l)),
-            Some((a, z)) => Some((a.min(l), z.max(l))),
-        })
-}
-
 // ---- checks ----
 
 pub(super) fn own_waiting_or_movable(world: &World, id: UnitId) -> Result<(), Refusal> {
