@@ -328,7 +328,8 @@ fn corps_spreads(world: &World, except: UnitId) -> Vec<(i32, Option<(i32, i32)>)
             continue;
         }
         if let Some(h) = units.placement(u).hex() {
-            let l = lateral(b, own_edge(world, st.corps[c].side), h);
+            let edge = st.edges[st.corps[c].side.0 as usize].expect("every CdB side has an edge");
+            let l = lateral(b, edge, h);
             spread.1 = Some(match spread.1 {
                 None => (l, l),
                 Some((a, z)) => (a.min(l), z.max(l)),
