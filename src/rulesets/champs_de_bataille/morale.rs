@@ -90,27 +90,22 @@ pub(crate) fn advance_options(world: &World, u: UnitId) -> Vec<UnitId> {
     let side = side_of(world, u);
     let f = facing(world, u);
     let mounted = kind(world, u).is_mounted();
-    // One pass over the unit index: each enemy's side and hex from it, then its
-    // components read from its entity.
+    // One pass of the position query over the army (no component look-up per unit),
+    // then in id order; the stack's size from the unit index.
     let units = world.resource::<crate::engine::units::Units>();
-    let all: Vec<(UnitId, HexCoord)> = units
-        .ids()
-        .filter(|e| units.side(*e) != side)
-        .filter_map(|e| units.placement(e).hex().map(|eh| (e, eh)))
-        .filter(|(e, _)| {
-            world
-                .get::<crate::engine::units::Hidden>(units.entity(*e))
-                .is_none()
-        })
-        .filter(|(e, eh)| {
-            world
-                .get::<CdbFlags>(units.entity(*e))
-                .expect("CdB units have flags")
-                .rank
-                == 0
-                || stack_at(world, *eh).len() == 1
-        })
-        .collect();
+    let board = world.resource::<Board>();
+    let mut all: Vec<(UnitId, HexCoord)> = {
+        let scan = world.resource::<PositionScan>();
+        let mut q = scan.0.lock().unwrap_or_else(|poison| poison.into_inner());
+        q.iter(world)
+            .filter(|(_, _, s, hidden, _)| **s != side && !hidden)
+            .filter_map(|(e, p, _, _, fl)| {
+                let eh = p.hex()?;
+                (fl.rank == 0 || units.at(board, eh).len() == 1).then_some((*e, eh))
+            })
+            .collect()
+    };
+    all.sort_unstable_by_key(|x| x.0);
     let ignorable = |e: UnitId, eh: HexCoord| {
         (mounted && (terrain_class(world, eh) == TerrainClass::Broken || fortified(world, eh)))
             || (kind(world, e).is_skirmisher() && !in_front_arc(f, h, eh))
@@ -601,11 +596,13 @@ pub(crate) fn end_of_player_turn(world: &mut World, _side: SideId) {
 pub(crate) fn army_losses_halves(world: &World, side: SideId) -> i32 {
     let st = state(world);
     let any_demoralised = st.corps.iter().any(|c| c.side == side && c.demoralised);
-    let scan = world.resource::<super::PositionScan>();
+    let scan = world.resource::<PositionScan>();
     let gone: Vec<UnitId> = {
         let mut q = scan.0.lock().unwrap_or_else(|poison| poison.into_inner());
         q.iter(world)
-            .filter(|(_, p, s, _)| **s == side && (any_demoralised || **p == Placement::Eliminated))
+            .filter(|(_, p, s, ..)| {
+                **s == side && (any_demoralised || **p == Placement::Eliminated)
+            })
             .map(|(id, ..)| *id)
             .collect()
     };

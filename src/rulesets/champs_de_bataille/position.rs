@@ -133,6 +133,7 @@ pub(super) type PositionQuery = (
     &'static Placement,
     &'static SideId,
     Has<Hidden>,
+    &'static CdbFlags,
 );
 
 /// A query over every unit's position, built once per game: whole-army scans read
@@ -145,7 +146,7 @@ pub(crate) fn enemy_hexes(world: &World, side: SideId) -> Vec<HexCoord> {
     let scan = world.resource::<PositionScan>();
     let mut q = scan.0.lock().unwrap_or_else(|poison| poison.into_inner());
     q.iter(world)
-        .filter(|(_, _, s, hidden)| **s != side && !hidden)
+        .filter(|(_, _, s, hidden, _)| **s != side && !hidden)
         .filter_map(|(_, p, ..)| p.hex())
         .collect()
 }
