@@ -596,22 +596,24 @@ pub(crate) fn end_of_player_turn(world: &mut World, _side: SideId) {
 pub(crate) fn army_losses_halves(world: &World, side: SideId) -> i32 {
     let st = state(world);
     let any_demoralised = st.corps.iter().any(|c| c.side == side && c.demoralised);
-    let scan = world.resource::<PositionScan>();
-    let gone: Vec<UnitId> = {
-        let mut q = scan.0.lock().unwrap_or_else(|poison| poison.into_inner());
-        q.iter(world)
-            .filter(|(_, p, s, ..)| {
-                **s == side && (any_demoralised || **p == Placement::Eliminated)
-            })
-            .map(|(id, ..)| *id)
-            .collect()
-    };
-    gone.into_iter()
-        .filter(|u| {
-            placement(world, *u) == Placement::Eliminated
-                || (corps_of(world, *u).demoralised && kind(world, *u) != Kind::Bag)
+    // Every command checks victory: sides and placements read from the unit index,
+    // each unit's corps and kind from the roster, in one pass.
+    let units = world.resource::<crate::engine::units::Units>();
+    let roster = world.get_resource::<CdbRoster>();
+    units
+        .ids()
+        .filter(|u| units.side(*u) == side)
+        .filter_map(|u| {
+            let gone = units.placement(u) == Placement::Eliminated;
+            if !(any_demoralised || gone) {
+                return None;
+            }
+            let x = roster
+                .and_then(|r| r.0.get(u.0 as usize).copied())
+                .unwrap_or_else(|| unit(world, u));
+            (gone || (st.corps[x.corps as usize].demoralised && x.p.kind != Kind::Bag))
+                .then(|| halves(x.p.kind))
         })
-        .map(|u| halves(kind(world, u)))
         .sum()
 }
 
