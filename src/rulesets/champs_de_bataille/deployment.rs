@@ -178,18 +178,29 @@ pub(super) fn open_units(world: &World, corps: usize) -> Vec<UnitId> {
         .collect()
 }
 
-/// A corps' size in counters (CdB 14.3.4 "most numerous"): baggage apart.
-fn counters(world: &World, corps: usize) -> usize {
+/// Of every corps, by its index: how many units it places with it (`open_units`) and
+/// its size in counters (CdB 14.3.4 "most numerous": baggage apart, ambushers in), from
+/// one pass over the units instead of one per corps (autoplay asks for every hex).
+fn corps_sizes(world: &World) -> Vec<(usize, usize)> {
+    let st = state(world);
+    let ambushers = st.deploy.as_ref().map_or(&[][..], |d| &d.ambushers[..]);
     let roster = world.get_resource::<CdbRoster>();
-    all_units(world)
-        .into_iter()
-        .filter(|u| {
-            let x = roster
-                .and_then(|r| r.0.get(u.0 as usize).copied())
-                .unwrap_or_else(|| unit(world, *u));
-            x.corps as usize == corps && x.p.kind != Kind::Bag
-        })
-        .count()
+    let mut out = vec![(0, 0); st.corps.len()];
+    for u in all_units(world) {
+        let x = roster
+            .and_then(|r| r.0.get(u.0 as usize).copied())
+            .unwrap_or_else(|| unit(world, u));
+        if x.p.kind == Kind::Bag {
+            continue;
+        }
+        if let Some(size) = out.get_mut(x.corps as usize) {
+            size.1 += 1;
+            if !ambushers.contains(&u) {
+                size.0 += 1;
+            }
+        }
+    }
+    out
 }
 
 fn side_corps(world: &World, side: SideId) -> Vec<usize> {
@@ -207,9 +218,10 @@ pub fn corps_to_place(world: &World, side: SideId) -> Vec<usize> {
     let Some(d) = state(world).deploy.as_ref() else {
         return Vec::new();
     };
+    let sizes = corps_sizes(world);
     side_corps(world, side)
         .into_iter()
-        .filter(|c| !d.placed.contains(c) && !open_units(world, *c).is_empty())
+        .filter(|c| !d.placed.contains(c) && sizes[*c].0 > 0)
         .collect()
 }
 
@@ -221,10 +233,9 @@ pub fn corps_eligible(world: &World, side: SideId) -> Vec<usize> {
     if !first {
         return left;
     }
-    let most = left.iter().map(|c| counters(world, *c)).max().unwrap_or(0);
-    left.into_iter()
-        .filter(|c| counters(world, *c) == most)
-        .collect()
+    let sizes = corps_sizes(world);
+    let most = left.iter().map(|c| sizes[*c].1).max().unwrap_or(0);
+    left.into_iter().filter(|c| sizes[*c].1 == most).collect()
 }
 
 pub(super) fn corps_names(world: &World, list: &[usize]) -> String {
@@ -232,22 +243,6 @@ pub(super) fn corps_names(world: &World, list: &[usize]) -> String {
         .map(|c| state(world).corps[*c].name.clone())
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// The lateral extent (least, greatest) of a corps' units on the map, `except` one.
-pub(super) fn extent(world: &World, corps: usize, except: UnitId) -> Option<(i32, i32)> {
-    let b = board(world);
-    let side = state(world).corps[corps].side;
-    let edge = own_edge(world, side);
-    open_units(world, corps)
-        .into_iter()
-        .filter(|u| *u != except)
-        .filter_map(|u| hex_of(world, u))
-        .map(|h| lateral(b, edge, h))
-        .fold(None, |acc, l| match acc {
-            None => Some((l, l)),
-            Some((a, z)) => Some((a.min(l), z.max(l))),
-        })
 }
 
 // ---- checks ----

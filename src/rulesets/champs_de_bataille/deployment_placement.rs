@@ -11,9 +11,8 @@ use crate::engine::units::{Facing, Hidden, Placement, UnitId};
 
 use super::data::{Kind, TerrainClass};
 use super::deployment::{
-    Stage, board, corps_eligible, corps_names, deployment, deployment_mut, extent,
-    facing_towards_enemy, from_edge, lateral, lateral_len, open_units, own_edge,
-    own_waiting_or_movable,
+    Stage, board, corps_eligible, corps_names, deployment, deployment_mut, facing_towards_enemy,
+    from_edge, lateral, lateral_len, own_edge, own_waiting_or_movable,
 };
 use super::*;
 
@@ -98,7 +97,8 @@ pub fn check_place(
     let b = board(world);
     let edge = own_edge(world, side);
     let facing = facing.unwrap_or_else(|| facing_towards_enemy(edge));
-    let who = name(world, id);
+    // The unit's name only for a refusal: most checks pass.
+    let who = || name(world, id);
     let dist = d.distances;
     match d.stage {
         Stage::Edge => {
@@ -111,7 +111,7 @@ pub fn check_place(
             if kind(world, id) != Kind::Bag {
                 return Err(Refusal::new(
                     "CdB 14.3.2",
-                    format!("the baggage is placed first: {who} is not baggage"),
+                    format!("the baggage is placed first: {} is not baggage", who()),
                 ));
             }
             if from_edge(b, edge, hex) != 1 {
@@ -129,7 +129,8 @@ pub fn check_place(
                 return Err(Refusal::new(
                     "CdB 14.3.3",
                     format!(
-                        "now the corps' placement is written and ambushes set: set {who} in ambush first (`ambush`), or place it with its corps later"
+                        "now the corps' placement is written and ambushes set: set {} in ambush first (`ambush`), or place it with its corps later",
+                        who()
                     ),
                 ));
             }
@@ -139,7 +140,7 @@ pub fn check_place(
             if kind(world, id) == Kind::Bag || d.ambushers.contains(&id) {
                 return Err(Refusal::new(
                     "CdB 14.3.4",
-                    format!("{who} is already set up (baggage or ambush)"),
+                    format!("{} is already set up (baggage or ambush)", who()),
                 ));
             }
             let corps = unit(world, id).corps as usize;
@@ -148,8 +149,9 @@ pub fn check_place(
                     return Err(Refusal::new(
                         "CdB 14.3.4",
                         format!(
-                            "finish placing {} corps first (then `end`): {who} belongs to another corps",
-                            possessive(&state(world).corps[c].name)
+                            "finish placing {} corps first (then `end`): {} belongs to another corps",
+                            possessive(&state(world).corps[c].name),
+                            who()
                         ),
                     ));
                 }
@@ -229,9 +231,12 @@ fn check_plan_kept(world: &World, id: UnitId, corps: usize, l: i32) -> Result<()
     let edge = own_edge(world, side);
     let len = lateral_len(b, edge);
     let corps_name = |c: usize| state(world).corps[c].name.clone();
+    // Every corps' size and extent from one pass over the units, not one pass per
+    // corps of the plan (autoplay checks this for every hex it tries).
+    let spreads = corps_spreads(world, id);
     // The lines a corps not yet placed needs, `other` hexes deep at most.
     let lines = |c: usize| {
-        let n = open_units(world, c).len() as i32;
+        let n = spreads[c].0;
         (n + d.distances.other - 1) / d.distances.other.max(1)
     };
     let mut left_bound = d.distances.side_margin;
@@ -243,7 +248,7 @@ fn check_plan_kept(world: &World, id: UnitId, corps: usize, l: i32) -> Result<()
         if other == corps {
             continue;
         }
-        match extent(world, other, id) {
+        match spreads[other].1 {
             Some((lo, hi)) if j < at => {
                 if l < hi {
                     return Err(Refusal::new(
@@ -295,6 +300,43 @@ fn check_plan_kept(world: &World, id: UnitId, corps: usize, l: i32) -> Result<()
         ));
     }
     Ok(())
+}
+
+/// Of every corps, by its index: how many units it places with it (`open_units`) and
+/// the lateral extent (least, greatest) of those on the map, `except` one (`extent`),
+/// all read in one pass over the units (CdB 14.3.3).
+fn corps_spreads(world: &World, except: UnitId) -> Vec<(i32, Option<(i32, i32)>)> {
+    let st = state(world);
+    let b = board(world);
+    let units = world.resource::<crate::engine::units::Units>();
+    let roster = world.get_resource::<CdbRoster>();
+    let ambushers = st.deploy.as_ref().map(|d| &d.ambushers[..]).unwrap_or(&[]);
+    let mut out: Vec<(i32, Option<(i32, i32)>)> = vec![(0, None); st.corps.len()];
+    for u in units.ids() {
+        let x = roster
+            .and_then(|r| r.0.get(u.0 as usize).copied())
+            .unwrap_or_else(|| unit(world, u));
+        if x.p.kind == Kind::Bag || ambushers.contains(&u) {
+            continue;
+        }
+        let c = x.corps as usize;
+        let Some(spread) = out.get_mut(c) else {
+            continue;
+        };
+        spread.0 += 1;
+        if u == except {
+            continue;
+        }
+        if let Some(h) = units.placement(u).hex() {
+            let edge = st.edges[st.corps[c].side.0 as usize].expect("every CdB side has an edge");
+            let l = lateral(b, edge, h);
+            spread.1 = Some(match spread.1 {
+                None => (l, l),
+                Some((a, z)) => (a.min(l), z.max(l)),
+            });
+        }
+    }
+    out
 }
 
 /// Where a unit may lie in ambush (CdB 14.3.3): the defender's Psiloi in broken

@@ -14,6 +14,8 @@ use crate::engine::units::{Placement, SideId, UnitId};
 use super::data::{Kind, Quality, TerrainClass};
 use super::*;
 
+mod reach;
+
 /// CdB 2.5: irregular Kn (S)/(O)/(F), Warbands, Spears (not stacked with Bw (X)),
 /// Blades (S)/(O); and any unit but baggage nearer a demoralised enemy than an
 /// undemoralised one. Never units of a demoralised corps.
@@ -88,27 +90,22 @@ pub(crate) fn advance_options(world: &World, u: UnitId) -> Vec<UnitId> {
     let side = side_of(world, u);
     let f = facing(world, u);
     let mounted = kind(world, u).is_mounted();
-    // One pass over the unit index: each enemy's side and hex from it, then its
-    // components read from its entity.
+    // One pass of the position query over the army (no component look-up per unit),
+    // then in id order; the stack's size from the unit index.
     let units = world.resource::<crate::engine::units::Units>();
-    let all: Vec<(UnitId, HexCoord)> = units
-        .ids()
-        .filter(|e| units.side(*e) != side)
-        .filter_map(|e| units.placement(e).hex().map(|eh| (e, eh)))
-        .filter(|(e, _)| {
-            world
-                .get::<crate::engine::units::Hidden>(units.entity(*e))
-                .is_none()
-        })
-        .filter(|(e, eh)| {
-            world
-                .get::<CdbFlags>(units.entity(*e))
-                .expect("CdB units have flags")
-                .rank
-                == 0
-                || stack_at(world, *eh).len() == 1
-        })
-        .collect();
+    let board = world.resource::<Board>();
+    let mut all: Vec<(UnitId, HexCoord)> = {
+        let scan = world.resource::<PositionScan>();
+        let mut q = scan.0.lock().unwrap_or_else(|poison| poison.into_inner());
+        q.iter(world)
+            .filter(|(_, _, s, hidden, _)| **s != side && !hidden)
+            .filter_map(|(e, p, _, _, fl)| {
+                let eh = p.hex()?;
+                (fl.rank == 0 || units.at(board, eh).len() == 1).then_some((*e, eh))
+            })
+            .collect()
+    };
+    all.sort_unstable_by_key(|x| x.0);
     let ignorable = |e: UnitId, eh: HexCoord| {
         (mounted && (terrain_class(world, eh) == TerrainClass::Broken || fortified(world, eh)))
             || (kind(world, e).is_skirmisher() && !in_front_arc(f, h, eh))
@@ -132,14 +129,14 @@ pub(crate) fn advance_options(world: &World, u: UnitId) -> Vec<UnitId> {
 }
 
 /// The nearest enemies of `list` at the first of the three priorities of CdB 9.5 that
-/// has any; `mp_costs` caches the movement points to face every hex, `seen` the lines
+/// has any; `mp_costs` keeps the search of the movement points to face each hex, `seen` the lines
 /// of sight to baggage hexes.
 fn nearest_by_priority(
     world: &World,
     u: UnitId,
     h: HexCoord,
     list: &[(UnitId, HexCoord)],
-    mp_costs: &mut Option<Vec<i32>>,
+    mp_costs: &mut Option<reach::FaceSearch>,
     seen: &mut Vec<(HexCoord, bool)>,
 ) -> Vec<UnitId> {
     let ties = |scored: Vec<(i32, UnitId)>| -> Vec<UnitId> {
@@ -186,8 +183,11 @@ fn nearest_by_priority(
     if !baggage.is_empty() {
         return ties(baggage);
     }
-    let costs = mp_costs.get_or_insert_with(|| movement_point_costs_to_face(world, u));
     let board = world.resource::<Board>();
+    let targets: Vec<usize> = list.iter().filter_map(|(_, eh)| board.index(*eh)).collect();
+    let search = mp_costs.get_or_insert_with(|| reach::FaceSearch::new(world, u));
+    search.settle(world, &targets);
+    let costs = &search.to_face;
     let by_mp: Vec<(i32, UnitId)> = list
         .iter()
         .filter_map(|(e, eh)| {
@@ -204,116 +204,6 @@ fn nearest_by_priority(
         );
     }
     ties(by_mp)
-}
-
-/// The fewest movement points an advancing unit spends to stand facing each hex (the
-/// hex in its front), by the board's hex index; `i32::MAX` where it never can (CdB 9.5
-/// priority 3): 1 per hex entered (9.6; a ditch hex its scenario cost), 1 per vertex
-/// turned; never into an enemy, an impassable hex or off the map; through friends, as
-/// an advance passes through them (8.2).
-fn movement_point_costs_to_face(world: &World, u: UnitId) -> Vec<i32> {
-    use crate::engine::board::NONE;
-    let board = world.resource::<Board>();
-    let hexes = board.hex_count();
-    let mut to_face = vec![i32::MAX; hexes];
-    let Some(start) = hex_of(world, u).and_then(|h| board.index(h)) else {
-        return to_face;
-    };
-    let side = side_of(world, u);
-    let st = state(world);
-    let units = world.resource::<crate::engine::units::Units>();
-    let tables = &world.resource::<CdbTables>().0;
-    let terrain = &tables.terrain.terrain;
-    // Flat tables by (hex index, facing): a search over every hex and facing of the
-    // map runs once per unit checked, so no hashing.
-    let mut best = vec![i32::MAX; hexes * 6];
-    // Each hex is entered from up to six facings: its terrain and occupant are looked
-    // up once (0 unknown, 1 open, 2 closed).
-    let mut enterable = vec![0u8; hexes];
-    // Dijkstra's search with a queue by cost (each step costs 1 or more MP, few in
-    // all): `queue[c]` holds the (hex, facing) reached for `c`, taken cheapest first.
-    // The costs found are the fewest, whatever order ties are taken in.
-    let mut queue: Vec<Vec<(u32, u8)>> = Vec::new();
-    let push = |queue: &mut Vec<Vec<(u32, u8)>>, c: i32, at: u32, fv: u8| {
-        let c = c as usize;
-        if queue.len() <= c {
-            queue.resize_with(c + 1, Vec::new);
-        }
-        queue[c].push((at, fv));
-    };
-    let f0 = facing(world, u).0 as usize % 6;
-    best[start * 6 + f0] = 0;
-    push(&mut queue, 0, start as u32, f0 as u8);
-    let mut cost_now = 0usize;
-    while cost_now < queue.len() {
-        let Some((at, fv)) = queue[cost_now].pop() else {
-            cost_now += 1;
-            continue;
-        };
-        let cost = cost_now as i32;
-        let (at, fv) = (at as usize, fv as usize);
-        if best[at * 6 + fv] < cost {
-            continue;
-        }
-        let mut next = [(NONE, 0usize, 0i32); 4];
-        next[0] = (at as u32, (fv + 1) % 6, 1);
-        next[1] = (at as u32, (fv + 5) % 6, 1);
-        let around = board.neighbor_indices(at);
-        for (slot, d) in VertexFacing(fv as u8).front_dirs().into_iter().enumerate() {
-            let n = around[d];
-            if n == NONE {
-                continue;
-            }
-            let n_hex = board.hex_at(n as usize);
-            if enterable[n as usize] == 0 {
-                let class = board.terrain(n_hex).map_or(TerrainClass::Impassable, |t| {
-                    terrain
-                        .get(t.0 as usize)
-                        .map_or(TerrainClass::Clear, |s| s.class)
-                });
-                let open = class != TerrainClass::Impassable
-                    && (units.at(board, n_hex).is_empty()
-                        || enemy_at(world, side, n_hex).is_none());
-                enterable[n as usize] = if open { 1 } else { 2 };
-            }
-            if enterable[n as usize] == 2 {
-                continue;
-            }
-            let step = if st.ditch.contains(&n_hex) {
-                st.ditch_mp.max(1)
-            } else {
-                1
-            };
-            next[2 + slot] = (n, fv, step);
-        }
-        for (n, nf, step) in next {
-            if n == NONE {
-                continue;
-            }
-            let c = cost + step;
-            let slot = n as usize * 6 + nf;
-            if c < best[slot] {
-                best[slot] = c;
-                push(&mut queue, c, n, nf as u8);
-            }
-        }
-    }
-    for at in 0..hexes {
-        let around = board.neighbor_indices(at);
-        for fv in 0..6 {
-            let c = best[at * 6 + fv];
-            if c == i32::MAX {
-                continue;
-            }
-            for d in VertexFacing(fv as u8).front_dirs() {
-                let n = around[d];
-                if n != NONE && c < to_face[n as usize] {
-                    to_face[n as usize] = c;
-                }
-            }
-        }
-    }
-    to_face
 }
 
 /// The player's choice of target for the advance waiting (CdB 9.5): it is made.
@@ -706,20 +596,24 @@ pub(crate) fn end_of_player_turn(world: &mut World, _side: SideId) {
 pub(crate) fn army_losses_halves(world: &World, side: SideId) -> i32 {
     let st = state(world);
     let any_demoralised = st.corps.iter().any(|c| c.side == side && c.demoralised);
-    let scan = world.resource::<super::PositionScan>();
-    let gone: Vec<UnitId> = {
-        let mut q = scan.0.lock().unwrap_or_else(|poison| poison.into_inner());
-        q.iter(world)
-            .filter(|(_, p, s, _)| **s == side && (any_demoralised || **p == Placement::Eliminated))
-            .map(|(id, ..)| *id)
-            .collect()
-    };
-    gone.into_iter()
-        .filter(|u| {
-            placement(world, *u) == Placement::Eliminated
-                || (corps_of(world, *u).demoralised && kind(world, *u) != Kind::Bag)
+    // Every command checks victory: sides and placements read from the unit index,
+    // each unit's corps and kind from the roster, in one pass.
+    let units = world.resource::<crate::engine::units::Units>();
+    let roster = world.get_resource::<CdbRoster>();
+    units
+        .ids()
+        .filter(|u| units.side(*u) == side)
+        .filter_map(|u| {
+            let gone = units.placement(u) == Placement::Eliminated;
+            if !(any_demoralised || gone) {
+                return None;
+            }
+            let x = roster
+                .and_then(|r| r.0.get(u.0 as usize).copied())
+                .unwrap_or_else(|| unit(world, u));
+            (gone || (st.corps[x.corps as usize].demoralised && x.p.kind != Kind::Bag))
+                .then(|| halves(x.p.kind))
         })
-        .map(|u| halves(kind(world, u)))
         .sum()
 }
 

@@ -14,20 +14,35 @@ use super::*;
 
 /// The units in a hex, front rank first.
 pub(crate) fn stack_at(world: &World, hex: HexCoord) -> Vec<UnitId> {
-    let mut v: Vec<UnitId> = world
-        .resource::<Units>()
-        .at(world.resource::<Board>(), hex)
-        .to_vec();
-    v.sort_by_key(|u| (flags(world, *u).rank, *u));
+    let units = world.resource::<Units>();
+    let mut v: Vec<UnitId> = units.at(world.resource::<Board>(), hex).to_vec();
+    v.sort_by_key(|u| {
+        (
+            crate::rulesets::common::component_of::<CdbFlags>(world, units, *u).rank,
+            *u,
+        )
+    });
     v
+}
+
+/// The first of `stack_at`'s order (front rank, then id) among units of one hex,
+/// without the sorted copy: `enemy_at` and `front_at` ask it in the searches' loops.
+fn front_of(world: &World, units: &Units, here: &[UnitId]) -> Option<UnitId> {
+    here.iter().copied().min_by_key(|u| {
+        (
+            crate::rulesets::common::component_of::<CdbFlags>(world, units, *u).rank,
+            *u,
+        )
+    })
 }
 
 /// The unit that fights for a hex: its front rank.
 pub(crate) fn front_at(world: &World, hex: HexCoord) -> Option<UnitId> {
-    match world.resource::<Units>().at(world.resource::<Board>(), hex) {
+    let units = world.resource::<Units>();
+    match units.at(world.resource::<Board>(), hex) {
         [] => None,
         [u] => Some(*u),
-        _ => stack_at(world, hex).first().copied(),
+        many => front_of(world, units, many),
     }
 }
 
@@ -49,7 +64,7 @@ pub(crate) fn enemy_at(world: &World, side: SideId, hex: HexCoord) -> Option<Uni
     let front = match units.at(world.resource::<Board>(), hex) {
         [] => return None,
         [u] => *u,
-        _ => stack_at(world, hex)[0],
+        many => front_of(world, units, many).expect("a stack"),
     };
     (units.side(front) != side && world.get::<Hidden>(units.entity(front)).is_none())
         .then_some(front)
@@ -118,6 +133,7 @@ pub(super) type PositionQuery = (
     &'static Placement,
     &'static SideId,
     Has<Hidden>,
+    &'static CdbFlags,
 );
 
 /// A query over every unit's position, built once per game: whole-army scans read
@@ -130,7 +146,7 @@ pub(crate) fn enemy_hexes(world: &World, side: SideId) -> Vec<HexCoord> {
     let scan = world.resource::<PositionScan>();
     let mut q = scan.0.lock().unwrap_or_else(|poison| poison.into_inner());
     q.iter(world)
-        .filter(|(_, _, s, hidden)| **s != side && !hidden)
+        .filter(|(_, _, s, hidden, _)| **s != side && !hidden)
         .filter_map(|(_, p, ..)| p.hex())
         .collect()
 }
