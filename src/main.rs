@@ -492,7 +492,7 @@ fn run(cli: Cli) -> Result<(), String> {
             );
             for (i, side) in s.file.sides.iter().enumerate() {
                 let wins = report.wins[i];
-                let time = match report.decision_time(i) {
+                let mut time = match report.decision_time(i) {
                     Some((median, p90)) => format!(
                         ", {} decisions: median {:.1} ms, p90 {:.1} ms a decision",
                         report.decision_seconds[i].len(),
@@ -501,6 +501,14 @@ fn run(cli: Cli) -> Result<(), String> {
                     ),
                     None => String::new(),
                 };
+                if let Some((median, p90)) = report.phase_time(i) {
+                    time += &format!(
+                        "; {} phases: median {:.0} ms, p90 {:.0} ms a phase",
+                        report.phase_seconds[i].len(),
+                        median * 1000.0,
+                        p90 * 1000.0
+                    );
+                }
                 out!(
                     "  {} ({}): won {wins} ({:.0}%){time}",
                     side.id,

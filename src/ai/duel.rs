@@ -26,6 +26,9 @@ pub struct DuelReport {
     pub endings: BTreeMap<String, usize>,
     /// Seconds of each computer decision, by side index.
     pub decision_seconds: Vec<Vec<f64>>,
+    /// Seconds the computer spent on each whole phase it played to its `end`, by side
+    /// index.
+    pub phase_seconds: Vec<Vec<f64>>,
     /// Games that stopped on a refused command or without an end: each one is a bug.
     pub failures: Vec<String>,
 }
@@ -33,14 +36,25 @@ pub struct DuelReport {
 impl DuelReport {
     /// The median and 90th percentile of a side's decision times, in seconds.
     pub fn decision_time(&self, side: usize) -> Option<(f64, f64)> {
-        let mut times = self.decision_seconds.get(side)?.clone();
-        if times.is_empty() {
-            return None;
-        }
-        times.sort_by(f64::total_cmp);
-        let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
-        Some((at(0.5), at(0.9)))
+        median_p90(self.decision_seconds.get(side)?)
     }
+
+    /// The median and 90th percentile of the time a side's computer took for a whole
+    /// phase, in seconds.
+    pub fn phase_time(&self, side: usize) -> Option<(f64, f64)> {
+        median_p90(self.phase_seconds.get(side)?)
+    }
+}
+
+/// The median and 90th percentile of some times; `None` for none.
+fn median_p90(times: &[f64]) -> Option<(f64, f64)> {
+    let mut times = times.to_vec();
+    if times.is_empty() {
+        return None;
+    }
+    times.sort_by(f64::total_cmp);
+    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+    Some((at(0.5), at(0.9)))
 }
 
 /// Plays `games` games from seeds `seed`, `seed + 1`, ..., each side played by
@@ -58,6 +72,7 @@ pub fn duel(
     let mut report = DuelReport {
         wins: vec![0; sides],
         decision_seconds: vec![Vec::new(); sides],
+        phase_seconds: vec![Vec::new(); sides],
         ..DuelReport::default()
     };
     for i in 0..games as u64 {
@@ -106,6 +121,7 @@ fn play_duel_game(
     let mut random = ChaCha8Rng::seed_from_u64(game.seed ^ 0x5EED_A070);
     // Each side's computer thinks from a seed of its own.
     let ai_seed = game.seed ^ 0xC0_4D_0A_11;
+    let mut phase_so_far = vec![0.0; players.len()];
     for n in 0..MAX_COMMANDS_PER_GAME {
         if game.is_over() {
             return Ok(());
@@ -117,9 +133,14 @@ fn play_duel_game(
                 let thought = choose(game, side, level.budget(), seed, None).map_err(|e| {
                     format!("command {}: the computer could not choose: {e}", n + 1)
                 })?;
-                report.decision_seconds[side.0 as usize].push(thought.seconds);
-                super::submit_choice(game, &thought)
+                let s = side.0 as usize;
+                report.decision_seconds[s].push(thought.seconds);
+                phase_so_far[s] += thought.seconds;
+                let played = super::submit_choice(game, &thought)
                     .map_err(|e| format!("command {}: {e}", n + 1))?;
+                if played == crate::engine::command::Command::EndPhase {
+                    report.phase_seconds[s].push(std::mem::take(&mut phase_so_far[s]));
+                }
             }
             _ => {
                 let command = ruleset.random_command(&mut game.world, &mut random);
