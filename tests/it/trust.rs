@@ -460,3 +460,54 @@ fn random_sequences_long_run_10000_per_ruleset() {
     let (games, commands) = random_games::run(10_000, 400);
     eprintln!("{games} random games, {commands} commands: every property held");
 }
+
+/// The trust harness with the computer (issue 20) on one side: on the smallest scenario
+/// of each ruleset, the computer (easy) plays one side and random play the other for up
+/// to 120 commands; every command keeps the ruleset's invariants, and the save replays
+/// to the identical game.
+#[test]
+fn games_with_the_computer_on_one_side_keep_the_invariants_and_replay_identically() {
+    use bataille::ai::{Level, choose, decision_seed, submit_choice};
+    use rand::SeedableRng;
+    for (i, path) in [
+        "a_la_charge/kalavryai_1078.ron",
+        "champs_de_bataille/soissons_486.ron",
+        "morne_plaine/quatre_bras_1815.ron",
+        "charles_the_bold/falkirk_1298.ron",
+        "charge_and_melee/maldon_991.ron",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let path = root().join("scenarios").join(path);
+        let mut game = Game::start(&path, 7, &[]).unwrap();
+        let computer = bataille::engine::units::SideId((i % 2) as u8);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..120 {
+            if game.is_over() {
+                break;
+            }
+            let side = game.side_to_act();
+            let command = if side == computer {
+                let seed = decision_seed(3, side, &game);
+                let thought = choose(&game, side, Level::Easy.budget(), seed, None).unwrap();
+                submit_choice(&mut game, &thought).unwrap()
+            } else {
+                let c = game.ruleset.random_command(&mut game.world, &mut rng);
+                game.submit(&c).unwrap();
+                c
+            };
+            let broken = game.ruleset.invariant_violations(&game.world);
+            assert!(
+                broken.is_empty(),
+                "{}: `{command}`: {broken:?}",
+                path.display()
+            );
+        }
+        let dir = scratch("trust_ai");
+        let save = write(&dir, "game.ron", &game.save_text());
+        let again = Game::load_save(&save).unwrap();
+        assert_eq!(again.state_json(), game.state_json(), "{}", path.display());
+        assert_eq!(again.log().events.len(), game.log().events.len());
+    }
+}
