@@ -40,14 +40,6 @@ impl Level {
 
     /// What the level spends on one decision.
     pub fn budget(self) -> Budget {
-        if let Ok(t) = std::env::var("BATAILLE_AI_BUDGET") {
-            let v: Vec<usize> = t.split(',').map(|x| x.parse().unwrap()).collect();
-            return Budget {
-                candidates: v[0],
-                playouts: v[1],
-                horizon: v[2],
-            };
-        }
         match self {
             Level::Easy => Budget {
                 candidates: 6,
