@@ -10,7 +10,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::engine::board::Board;
 use crate::engine::event::GameLog;
-use crate::engine::game::Game;
+use crate::engine::game::{Game, Outcome};
 use crate::engine::ruleset::Ruleset;
 use crate::engine::scenario::LoadedScenario;
 
@@ -57,6 +57,21 @@ pub fn play_one(game: &mut Game, rng: &mut ChaCha8Rng) -> Result<usize, String> 
     ))
 }
 
+/// How a game ended, as the reports count it: the winner's id and level ("papal
+/// major"), "draw", or "unfinished".
+pub fn ending_key(scenario: &LoadedScenario, outcome: Option<&Outcome>) -> String {
+    match outcome {
+        Some(o) => match (o.winner, o.level) {
+            (Some(w), Some(l)) => {
+                format!("{} {:?}", scenario.file.sides[w.0 as usize].id, l).to_lowercase()
+            }
+            (Some(w), None) => scenario.file.sides[w.0 as usize].id.to_lowercase(),
+            (None, _) => "draw".into(),
+        },
+        None => "unfinished".into(),
+    }
+}
+
 /// Plays `games` games from seeds `seed`, `seed + 1`, ...
 pub fn autoplay(
     scenario: Arc<LoadedScenario>,
@@ -83,16 +98,7 @@ pub fn autoplay(
         match play_one(&mut game, &mut rng) {
             Ok(n) => {
                 report.commands += n;
-                let sides = &scenario.file.sides;
-                let key = match game.outcome() {
-                    Some(o) => match (o.winner, o.level) {
-                        (Some(w), Some(l)) => {
-                            format!("{} {:?}", sides[w.0 as usize].id, l).to_lowercase()
-                        }
-                        _ => "draw".into(),
-                    },
-                    None => "unfinished".into(),
-                };
+                let key = ending_key(&scenario, game.outcome());
                 *report.endings.entry(key).or_default() += 1;
             }
             Err(e) => report.failures.push(e),

@@ -210,6 +210,25 @@ macro_rules! out {
     }};
 }
 
+/// Prints how the games ended; an error listing the games that failed, if any did.
+fn endings_and_failures(
+    endings: &std::collections::BTreeMap<String, usize>,
+    failures: &[String],
+) -> Result<(), String> {
+    for (ending, n) in endings {
+        out!("  {ending}: {n}");
+    }
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} game(s) failed:\n{}",
+            failures.len(),
+            failures.join("\n")
+        ))
+    }
+}
+
 fn main() -> ExitCode {
     let started = std::time::Instant::now();
     let cli = Cli::parse();
@@ -517,18 +536,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 );
             }
             out!("  draws: {}", report.draws);
-            for (ending, n) in &report.endings {
-                out!("  {ending}: {n}");
-            }
-            if report.failures.is_empty() {
-                Ok(())
-            } else {
-                Err(format!(
-                    "{} game(s) failed:\n{}",
-                    report.failures.len(),
-                    report.failures.join("\n")
-                ))
-            }
+            endings_and_failures(&report.endings, &report.failures)
         }
         Cmd::Autoplay {
             scenario,
@@ -556,18 +564,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 report.games_per_second(),
                 report.commands as f64 / report.seconds.max(1e-9)
             );
-            for (ending, n) in &report.endings {
-                out!("  {ending}: {n}");
-            }
-            if report.failures.is_empty() {
-                Ok(())
-            } else {
-                Err(format!(
-                    "{} game(s) failed:\n{}",
-                    report.failures.len(),
-                    report.failures.join("\n")
-                ))
-            }
+            endings_and_failures(&report.endings, &report.failures)
         }
     }
 }

@@ -86,22 +86,12 @@ pub fn duel(
         );
         match play_duel_game(&mut game, players, &mut report) {
             Ok(()) => {
-                let outcome = game.outcome().cloned();
-                let key = match outcome.as_ref().map(|o| (o.winner, o.level)) {
-                    Some((Some(w), Some(l))) => {
-                        report.wins[w.0 as usize] += 1;
-                        format!("{} {:?}", scenario.file.sides[w.0 as usize].id, l).to_lowercase()
-                    }
-                    Some((Some(w), None)) => {
-                        report.wins[w.0 as usize] += 1;
-                        scenario.file.sides[w.0 as usize].id.to_lowercase()
-                    }
-                    Some((None, _)) => {
-                        report.draws += 1;
-                        "draw".into()
-                    }
-                    None => "unfinished".into(),
-                };
+                match game.outcome().map(|o| o.winner) {
+                    Some(Some(w)) => report.wins[w.0 as usize] += 1,
+                    Some(None) => report.draws += 1,
+                    None => {}
+                }
+                let key = crate::autoplay::ending_key(&scenario, game.outcome());
                 *report.endings.entry(key).or_default() += 1;
             }
             Err(e) => report.failures.push(format!("seed {game_seed}: {e}")),
