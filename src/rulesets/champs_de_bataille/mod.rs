@@ -298,12 +298,12 @@ pub(crate) fn corps_of(world: &World, id: UnitId) -> &Corps {
     &state(world).corps[unit(world, id).corps as usize]
 }
 
-use position::{PositionQuery, frontal_zone};
 pub(crate) use position::{
-    PositionScan, enemies_in_front, enemy_at, enemy_hexes, exerts_zoc, fortified, front_at,
-    frontal_contact, in_enemy_zoc, nearest_enemy_distance, nearest_in, refresh_zoc, rough,
-    stack_at, stack_of, terrain_class, zoc_exerted_on,
+    EnemyLookup, PositionScan, enemies_in_front, enemy_at, enemy_hexes, exerts_zoc, fortified,
+    front_at, frontal_contact, in_enemy_zoc, nearest_enemy_distance, nearest_in, refresh_zoc,
+    rough, stack_at, stack_of, terrain_class, zoc_exerted_on,
 };
+use position::{PositionQuery, frontal_zone};
 
 /// Removes a unit from the game (CdB 11.7, 11.8, 12.1).
 pub(crate) fn eliminate(world: &mut World, id: UnitId, rule: &'static str, why: &str) {
