@@ -307,11 +307,8 @@ impl ActivationBase {
                     cost += 1;
                     why.push("+1 beyond command distance of its general (CdB 4.2)");
                 }
-                if gh
-                    .neighbors()
-                    .into_iter()
-                    .any(|n| enemy_at(world, side, n).is_some())
-                {
+                let enemies = EnemyLookup::new(world, side);
+                if gh.neighbors().into_iter().any(|n| enemies.at(n).is_some()) {
                     cost += 1;
                     why.push("+1 its general is adjacent to an enemy unit (CdB 4.2)");
                 }
@@ -387,11 +384,12 @@ fn in_command(world: &World, u: UnitId, general: UnitId, gh: crate::engine::hex:
     }
     let side = side_of(world, u);
     let sight = position::Sight::of(world);
+    let enemies = EnemyLookup::new(world, side);
     let seen = line_of_sight(h, gh, |x| {
         x != h
             && x != gh
             && (sight.blocks(x, h, gh)
-                || enemy_at(world, side, x).is_some()
+                || enemies.at(x).is_some()
                 || terrain_class(world, x) == TerrainClass::Impassable)
     });
     if seen { d <= 12 } else { d < 6 }

@@ -145,9 +145,10 @@ pub(crate) fn targets_of(world: &World, shooter: UnitId) -> Vec<(UnitId, u32)> {
         return Vec::new();
     };
     let range = unit(world, shooter).p.range;
+    let enemies = EnemyLookup::new(world, side);
     sh.within(range)
         .into_iter()
-        .filter_map(|h| enemy_at(world, side, h))
+        .filter_map(|h| enemies.at(h))
         .filter(|t| !flags(world, *t).was_shot && !in_contact_with_side(world, *t, side))
         .filter_map(|t| can_shoot_at(world, shooter, t).ok().map(|d| (t, d)))
         .collect()

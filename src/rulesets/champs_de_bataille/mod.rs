@@ -298,12 +298,12 @@ pub(crate) fn corps_of(world: &World, id: UnitId) -> &Corps {
     &state(world).corps[unit(world, id).corps as usize]
 }
 
-use position::{PositionQuery, frontal_zone};
 pub(crate) use position::{
-    PositionScan, enemies_in_front, enemy_at, enemy_hexes, exerts_zoc, fortified, front_at,
-    frontal_contact, in_enemy_zoc, nearest_enemy_distance, nearest_in, refresh_zoc, rough,
-    stack_at, stack_of, terrain_class, zoc_exerted_on,
+    EnemyLookup, PositionScan, enemies_in_front, enemy_at, enemy_hexes, exerts_zoc, fortified,
+    front_at, frontal_contact, in_enemy_zoc, nearest_enemy_distance, nearest_in, refresh_zoc,
+    rough, stack_at, stack_of, terrain_class, zoc_exerted_on,
 };
+use position::{PositionQuery, frontal_zone};
 
 /// Removes a unit from the game (CdB 11.7, 11.8, 12.1).
 pub(crate) fn eliminate(world: &mut World, id: UnitId, rule: &'static str, why: &str) {
@@ -530,12 +530,20 @@ pub(crate) fn sequence_side(world: &World) -> SideId {
 
 /// Ends the current step and starts the next (CdB 3).
 fn end_step(world: &mut World) {
-    let t = turn(world).clone();
-    let st = state(world).clone();
-    match st.step {
-        CdbPhase::Setup if st.deploy.is_some() => deployment::end_stage(world),
+    // The few fields read below, copied: a clone of the whole state (the corps' names,
+    // the set-up's plans) cost more than the rest of a step change.
+    let (active, first, turn_no, last_turn) = {
+        let t = turn(world);
+        (t.active, t.first, t.turn, t.last_turn)
+    };
+    let (step, deploying, missile_side, sequence) = {
+        let st = state(world);
+        (st.step, st.deploy.is_some(), st.missile_side, st.sequence)
+    };
+    match step {
+        CdbPhase::Setup if deploying => deployment::end_stage(world),
         CdbPhase::Setup => {
-            world.resource_mut::<CdbState>().setup_done.push(t.active);
+            world.resource_mut::<CdbState>().setup_done.push(active);
             let next = setup::next_setup_side(world);
             match next {
                 Some(side) => begin_phase(world, CdbPhase::Setup, side),
@@ -543,7 +551,7 @@ fn end_step(world: &mut World) {
                     log(world, EventKind::TurnStarted, "CdB 3", |_| {
                         "Turn 1".to_string()
                     });
-                    begin_sequence(world, t.first);
+                    begin_sequence(world, first);
                 }
             }
         }
@@ -551,10 +559,10 @@ fn end_step(world: &mut World) {
         CdbPhase::Movement => finish_movement(world),
         CdbPhase::Missile => {
             // The active player shoots first, then the other player (CdB 10).
-            if st.missile_side == st.sequence {
-                begin_missile(world, st.sequence.other());
+            if missile_side == sequence {
+                begin_missile(world, sequence.other());
             } else {
-                begin_phase(world, CdbPhase::Melee, st.sequence);
+                begin_phase(world, CdbPhase::Melee, sequence);
             }
         }
         CdbPhase::Melee => {
@@ -563,20 +571,20 @@ fn end_step(world: &mut World) {
             if turn(world).outcome.is_some() {
                 return;
             }
-            let side = st.sequence;
-            if side == t.first {
+            let side = sequence;
+            if side == first {
                 enter_sequence(world, side.other());
             } else {
-                if t.turn >= t.last_turn {
+                if turn_no >= last_turn {
                     morale::time_limit(world);
                     return;
                 }
-                let next = t.turn + 1;
+                let next = turn_no + 1;
                 world.resource_mut::<TurnState>().turn = next;
                 log(world, EventKind::TurnStarted, "CdB 3", |_| {
                     format!("Turn {next}")
                 });
-                enter_sequence(world, t.first);
+                enter_sequence(world, first);
             }
         }
     }

@@ -60,14 +60,40 @@ pub(crate) fn stack_of(world: &World, id: UnitId) -> Vec<UnitId> {
 
 /// Enemy units of `side` that the player of `side` can see (not hidden).
 pub(crate) fn enemy_at(world: &World, side: SideId, hex: HexCoord) -> Option<UnitId> {
-    let units = world.resource::<Units>();
-    let front = match units.at(world.resource::<Board>(), hex) {
-        [] => return None,
-        [u] => *u,
-        many => front_of(world, units, many).expect("a stack"),
-    };
-    (units.side(front) != side && world.get::<Hidden>(units.entity(front)).is_none())
-        .then_some(front)
+    EnemyLookup::new(world, side).at(hex)
+}
+
+/// `enemy_at` over many hexes for one side: the roster and the board are looked up by
+/// type once, where `enemy_at` looks both up at every hex (a bowman's whole range,
+/// the six hexes around a general).
+pub(crate) struct EnemyLookup<'w> {
+    world: &'w World,
+    units: &'w Units,
+    board: &'w Board,
+    side: SideId,
+}
+
+impl<'w> EnemyLookup<'w> {
+    pub(crate) fn new(world: &'w World, side: SideId) -> Self {
+        EnemyLookup {
+            world,
+            units: world.resource::<Units>(),
+            board: world.resource::<Board>(),
+            side,
+        }
+    }
+
+    /// The visible enemy unit that fights for `hex` (`enemy_at`).
+    pub(crate) fn at(&self, hex: HexCoord) -> Option<UnitId> {
+        let units = self.units;
+        let front = match units.at(self.board, hex) {
+            [] => return None,
+            [u] => *u,
+            many => front_of(self.world, units, many).expect("a stack"),
+        };
+        (units.side(front) != self.side && self.world.get::<Hidden>(units.entity(front)).is_none())
+            .then_some(front)
+    }
 }
 
 pub(crate) fn terrain_class(world: &World, hex: HexCoord) -> TerrainClass {
@@ -217,11 +243,11 @@ pub(crate) fn enemies_in_front(world: &World, id: UnitId) -> Vec<UnitId> {
     let Some(h) = hex_of(world, id) else {
         return Vec::new();
     };
-    let side = side_of(world, id);
+    let enemies = EnemyLookup::new(world, side_of(world, id));
     facing(world, id)
         .front(h)
         .into_iter()
-        .filter_map(|f| enemy_at(world, side, f))
+        .filter_map(|f| enemies.at(f))
         .collect()
 }
 

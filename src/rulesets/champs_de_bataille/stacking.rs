@@ -124,9 +124,8 @@ pub(crate) fn may_pass_through(
         return pm.kind.is_foot();
     }
     let adjacent_to_enemy = hex_of(world, other).is_some_and(|h| {
-        h.neighbors()
-            .into_iter()
-            .any(|n| enemy_at(world, side_of(world, other), n).is_some())
+        let enemies = EnemyLookup::new(world, side_of(world, other));
+        h.neighbors().into_iter().any(|n| enemies.at(n).is_some())
     });
     if adjacent_to_enemy {
         return false;
