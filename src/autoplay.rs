@@ -35,6 +35,13 @@ impl AutoplayReport {
     }
 }
 
+/// The generator random play draws its commands from in the game of `game_seed`: its
+/// own, so that the game's dice are not touched (autoplay, replays of autoplay games,
+/// the random side of a duel).
+pub fn random_play_rng(game_seed: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(game_seed ^ 0x5EED_A070)
+}
+
 /// Plays one game to its end; returns the number of commands, or the failure.
 pub fn play_one(game: &mut Game, rng: &mut ChaCha8Rng) -> Result<usize, String> {
     let ruleset = game.ruleset.clone();
@@ -94,7 +101,7 @@ pub fn autoplay(
             options,
         );
         game.world.resource_mut::<GameLog>().keep_text = keep_text;
-        let mut rng = ChaCha8Rng::seed_from_u64(game_seed ^ 0x5EED_A070);
+        let mut rng = random_play_rng(game_seed);
         match play_one(&mut game, &mut rng) {
             Ok(n) => {
                 report.commands += n;
@@ -118,7 +125,7 @@ pub fn replay_game(
 ) -> Result<String, String> {
     let board: Board = crate::engine::game::build_ruleset_board(&*ruleset, &scenario);
     let mut game = Game::new(scenario, ruleset, board, game_seed, options);
-    let mut rng = ChaCha8Rng::seed_from_u64(game_seed ^ 0x5EED_A070);
+    let mut rng = random_play_rng(game_seed);
     play_one(&mut game, &mut rng)?;
     Ok(game.save_text())
 }

@@ -5,9 +5,6 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-
 use super::{Player, choose, decision_seed};
 use crate::autoplay::MAX_COMMANDS_PER_GAME;
 use crate::engine::game::{Game, build_ruleset_board};
@@ -108,9 +105,8 @@ fn play_duel_game(
     report: &mut DuelReport,
 ) -> Result<(), String> {
     let ruleset = game.ruleset.clone();
-    let mut random = ChaCha8Rng::seed_from_u64(game.seed ^ 0x5EED_A070);
-    // Each side's computer thinks from a seed of its own.
-    let ai_seed = game.seed ^ 0xC0_4D_0A_11;
+    let mut random = crate::autoplay::random_play_rng(game.seed);
+    let ai_seed = super::ai_seed_of(game.seed);
     let mut phase_so_far = vec![0.0; players.len()];
     for n in 0..MAX_COMMANDS_PER_GAME {
         if game.is_over() {

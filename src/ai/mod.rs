@@ -165,6 +165,12 @@ pub fn submit_choice(game: &mut Game, thought: &Thought) -> Result<Command, Stri
     ))
 }
 
+/// The computer's own seed in the game of `game_seed`, from which each of its decisions
+/// is drawn (`decision_seed`); not the dice's.
+pub fn ai_seed_of(game_seed: u64) -> u64 {
+    game_seed ^ 0xC0_4D_0A_11
+}
+
 /// The seed of one decision: the computer's own seed, its side and how many commands
 /// the game has had, so that a replayed game asks it the same question with the same
 /// seed and gets the same answer.

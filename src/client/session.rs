@@ -91,7 +91,7 @@ impl Session {
             replay: None,
             loaded_from: None,
             players: vec![Player::Human; game.scenario.file.sides.len()],
-            ai_seed: game.seed ^ 0xC0_4D_0A_11,
+            ai_seed: crate::ai::ai_seed_of(game.seed),
             game,
         }
     }

@@ -217,8 +217,9 @@ pub fn submit(world: &mut World, command: &Command) -> Result<(), Refusal> {
 /// The side that must act now: whoever a decision waits for, else the side whose
 /// phase it is.
 pub fn side_to_act(world: &World) -> SideId {
-    let ruleset = world.resource::<ActiveRuleset>().0.clone();
-    ruleset
+    world
+        .resource::<ActiveRuleset>()
+        .0
         .decision(world)
         .map(|d| d.side)
         .unwrap_or_else(|| world.resource::<TurnState>().active)

@@ -60,6 +60,29 @@ fn ai_another_seed_may_choose_otherwise_but_always_a_legal_command() {
     assert!(choices.len() > 1, "six seeds all chose {choices:?}");
 }
 
+/// The computer chooses alike for `side` in `a` and `b`, which differ only in what
+/// `side` cannot see: the same command, candidates, playouts and scores, for two seeds.
+fn assert_same_choices(a: &Game, b: &Game, side: SideId) {
+    for seed in [1, 2] {
+        let in_a = choose(a, side, Level::Easy.budget(), seed, None).unwrap();
+        let in_b = choose(b, side, Level::Easy.budget(), seed, None).unwrap();
+        assert_eq!(commands_of(&in_a), commands_of(&in_b), "seed {seed}");
+    }
+}
+
+/// Where the worlds drawn for `side` from eight seeds put `unit`: asserted the same in
+/// `a` and `b` (its own draw says, not the game), and returned.
+fn drawn_hexes(a: &Game, b: &Game, side: SideId, unit: &str) -> Vec<Option<String>> {
+    let drawn = |game: &Game, seed: u64| {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let world = Fork::of(game).world_for(side, &mut rng).unwrap();
+        hex(&world, unit)
+    };
+    let draws: Vec<_> = (0..8).map(|s| drawn(a, s)).collect();
+    assert_eq!(draws, (0..8).map(|s| drawn(b, s)).collect::<Vec<_>>());
+    draws
+}
+
 /// Kalavryai with the Byzantine ambush (special rule 1) placed in `hex`, at the
 /// Normans' first move.
 fn kalavryai_with_ambush_at(hex: &str) -> Game {
@@ -76,20 +99,10 @@ fn ai_never_peeks_the_same_observation_gives_the_same_choice_wherever_the_ambush
     let b = kalavryai_with_ambush_at("1106");
     assert_ne!(hex(&a, "turcs_ambush"), hex(&b, "turcs_ambush"));
     let normans = SideId(0);
-    for seed in [1, 2] {
-        let in_a = choose(&a, normans, Level::Easy.budget(), seed, None).unwrap();
-        let in_b = choose(&b, normans, Level::Easy.budget(), seed, None).unwrap();
-        assert_eq!(commands_of(&in_a), commands_of(&in_b), "seed {seed}");
-    }
+    assert_same_choices(&a, &b, normans);
     // The worlds it thinks on put the ambush where its own draw says, the same in both
     // games, and not always in the same hex.
-    let drawn = |game: &Game, seed: u64| {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let world = Fork::of(game).world_for(normans, &mut rng).unwrap();
-        hex(&world, "turcs_ambush")
-    };
-    let draws: Vec<_> = (0..8).map(|s| drawn(&a, s)).collect();
-    assert_eq!(draws, (0..8).map(|s| drawn(&b, s)).collect::<Vec<_>>());
+    let draws = drawn_hexes(&a, &b, normans, "turcs_ambush");
     let distinct: std::collections::BTreeSet<_> = draws.iter().collect();
     assert!(distinct.len() > 2, "{draws:?}");
     // The Byzantines, who placed it, think with it where it is.
@@ -198,18 +211,8 @@ fn ai_never_peeks_cdb_14_3_3_the_ambush_and_the_written_plan_are_drawn_again() {
         a.scenario.file.sides[persians.0 as usize].id, "persians",
         "the Persians write next"
     );
-    for seed in [1, 2] {
-        let in_a = choose(&a, persians, Level::Easy.budget(), seed, None).unwrap();
-        let in_b = choose(&b, persians, Level::Easy.budget(), seed, None).unwrap();
-        assert_eq!(commands_of(&in_a), commands_of(&in_b), "seed {seed}");
-    }
-    let drawn = |game: &Game, seed: u64| {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let world = Fork::of(game).world_for(persians, &mut rng).unwrap();
-        hex(&world, "pharas")
-    };
-    let draws: Vec<_> = (0..8).map(|s| drawn(&a, s)).collect();
-    assert_eq!(draws, (0..8).map(|s| drawn(&b, s)).collect::<Vec<_>>());
+    assert_same_choices(&a, &b, persians);
+    let draws = drawn_hexes(&a, &b, persians, "pharas");
     let distinct: std::collections::BTreeSet<_> = draws.iter().collect();
     assert!(distinct.len() > 1, "{draws:?}");
 }
@@ -225,9 +228,5 @@ fn ai_never_peeks_ctb_1_4_the_enemy_group_chosen_in_secret_is_drawn_again() {
     let (a, b) = (declared("marshal"), declared("king"));
     let scots = a.side_to_act();
     assert_eq!(a.scenario.file.sides[scots.0 as usize].id, "scots");
-    for seed in [1, 2] {
-        let in_a = choose(&a, scots, Level::Easy.budget(), seed, None).unwrap();
-        let in_b = choose(&b, scots, Level::Easy.budget(), seed, None).unwrap();
-        assert_eq!(commands_of(&in_a), commands_of(&in_b), "seed {seed}");
-    }
+    assert_same_choices(&a, &b, scots);
 }
