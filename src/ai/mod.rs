@@ -152,9 +152,20 @@ pub fn players_from_args(
 /// when it ran into what the computer could not see), its next best, and so on: a
 /// player would learn the same from the refusal.
 pub fn submit_choice(game: &mut Game, thought: &Thought) -> Result<Command, String> {
+    first_accepted(thought, |command| {
+        game.submit(command).map_err(|refusal| refusal.to_string())
+    })
+}
+
+/// The computer's candidates offered best first to `submit` (the game's, or the
+/// window's), until one is accepted: that command, else every refusal.
+pub fn first_accepted(
+    thought: &Thought,
+    mut submit: impl FnMut(&Command) -> Result<(), String>,
+) -> Result<Command, String> {
     let mut refusals = Vec::new();
     for candidate in &thought.candidates {
-        match game.submit(&candidate.command) {
+        match submit(&candidate.command) {
             Ok(()) => return Ok(candidate.command.clone()),
             Err(refusal) => refusals.push(format!("`{}`: {refusal}", candidate.command)),
         }

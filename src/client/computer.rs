@@ -14,7 +14,7 @@ use bevy::prelude::*;
 
 use super::controller::{Interaction, submit};
 use super::session::Session;
-use crate::ai::{Fork, Level, Player, Thought, decision_seed, think};
+use crate::ai::{Fork, Level, Player, Thought, decision_seed, first_accepted, think};
 use crate::engine::units::SideId;
 
 /// The computer's search under way, if any, and the moves it has made.
@@ -128,26 +128,22 @@ pub fn computer_turn(
     let who = session.game.side_name(side);
     // Its best first; where the game refuses it (something it could not see), the
     // next, as a player would try again.
-    let played = thought
-        .candidates
-        .iter()
-        .find(|c| submit(&mut session, &mut ui, &c.command))
-        .map(|c| c.command.clone());
+    let played = first_accepted(&thought, |command| {
+        if submit(&mut session, &mut ui, command) {
+            Ok(())
+        } else {
+            Err(ui.status.clone())
+        }
+    });
     match played {
-        Some(command) => {
+        Ok(command) => {
             ui.status = format!("the computer ({level}) played for {who}: {command}");
             ui.unheeded = false;
             turn.moves
                 .push(format!("{who} ({level}): {}", thought.summary()));
             turn.last_move = Some(Instant::now());
         }
-        None => give_back(
-            &mut session,
-            &mut ui,
-            &mut turn,
-            side,
-            "the game refused every command it weighed",
-        ),
+        Err(why) => give_back(&mut session, &mut ui, &mut turn, side, &why),
     }
 }
 
