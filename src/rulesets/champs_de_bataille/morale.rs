@@ -450,11 +450,14 @@ pub(crate) fn due_to_flee(world: &World, u: UnitId) -> bool {
 /// then the units of demoralised corps flee, one by one in unit order. False while an
 /// advance waits for its player to choose its target: the choice resumes it.
 pub(crate) fn end_of_movement(world: &mut World, side: SideId) -> bool {
+    // Only the moving side's units are asked; each check reads the zones as the last
+    // advance or flight left them (refreshed only when something moved).
     for u in all_units(world) {
-        // Each advance moves units: the next reads the zones as they are now.
+        if side_of(world, u) != side {
+            continue;
+        }
         refresh_zoc(world);
-        if side_of(world, u) == side && due_to_advance(world, u) && !flags(world, u).advance_checked
-        {
+        if !flags(world, u).advance_checked && due_to_advance(world, u) {
             let options = advance_options(world, u);
             if options.len() > 1 {
                 world
@@ -468,8 +471,11 @@ pub(crate) fn end_of_movement(world: &mut World, side: SideId) -> bool {
         }
     }
     for u in all_units(world) {
+        if side_of(world, u) != side {
+            continue;
+        }
         refresh_zoc(world);
-        if side_of(world, u) == side && due_to_flee(world, u) {
+        if due_to_flee(world, u) {
             log(world, EventKind::Special, "CdB 12.3", |w| {
                 format!(
                     "{} belongs to a demoralised corps and is not kept in control: it flees",

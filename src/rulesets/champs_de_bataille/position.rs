@@ -289,25 +289,24 @@ pub(crate) fn refresh_zoc(world: &mut World) {
     // One pass over the units, then the markers changed in unit order, as the rules
     // would one unit at a time.
     use crate::engine::zoc::ExertsZoc;
-    let mut q = world.query::<(
-        Entity,
-        &UnitId,
-        &CdbUnit,
-        &CdbFlags,
-        Has<Hidden>,
-        Has<ExertsZoc>,
-    )>();
-    let units = world.resource::<Units>();
-    let mut changes: Vec<(UnitId, Entity, bool)> = q
-        .iter(world)
-        .filter_map(|(e, id, u, f, hidden, has)| {
-            let should = u.p.kind != Kind::Bag
-                && f.rank == 0
-                && units.placement(*id).hex().is_some()
-                && !hidden;
-            (should != has).then_some((*id, e, should))
-        })
-        .collect();
+    if !world.contains_resource::<ZoneMarkerScan>() {
+        let scan = world.query::<ZoneMarkerQuery>();
+        world.insert_resource(ZoneMarkerScan(std::sync::Mutex::new(scan)));
+    }
+    let mut changes: Vec<(UnitId, Entity, bool)> = {
+        let scan = world.resource::<ZoneMarkerScan>();
+        let mut q = scan.0.lock().unwrap_or_else(|poison| poison.into_inner());
+        let units = world.resource::<Units>();
+        q.iter(world)
+            .filter_map(|(e, id, u, f, hidden, has)| {
+                let should = u.p.kind != Kind::Bag
+                    && f.rank == 0
+                    && units.placement(*id).hex().is_some()
+                    && !hidden;
+                (should != has).then_some((*id, e, should))
+            })
+            .collect()
+    };
     changes.sort_by_key(|c| c.0);
     for (_, e, should) in changes {
         if should {
@@ -318,3 +317,17 @@ pub(crate) fn refresh_zoc(world: &mut World) {
     }
     refresh_zones(world);
 }
+
+type ZoneMarkerQuery = (
+    Entity,
+    &'static UnitId,
+    &'static CdbUnit,
+    &'static CdbFlags,
+    Has<Hidden>,
+    Has<crate::engine::zoc::ExertsZoc>,
+);
+
+/// The query `refresh_zoc` reads the zone markers through, built once per world: a
+/// query built for each refresh matched every archetype again (6% of autoplay).
+#[derive(Resource)]
+struct ZoneMarkerScan(std::sync::Mutex<QueryState<ZoneMarkerQuery>>);
