@@ -450,12 +450,13 @@ pub(crate) fn due_to_flee(world: &World, u: UnitId) -> bool {
 /// then the units of demoralised corps flee, one by one in unit order. False while an
 /// advance waits for its player to choose its target: the choice resumes it.
 pub(crate) fn end_of_movement(world: &mut World, side: SideId) -> bool {
-    // Only the moving side's units are asked; each check reads the zones as the last
-    // advance or flight left them (refreshed only when something moved).
-    for u in all_units(world) {
-        if side_of(world, u) != side {
-            continue;
-        }
+    // Only the moving side's units are asked (sides do not change here); each check
+    // reads the zones as the last advance or flight left them.
+    let own: Vec<UnitId> = all_units(world)
+        .into_iter()
+        .filter(|u| side_of(world, *u) == side)
+        .collect();
+    for &u in &own {
         refresh_zoc(world);
         if !flags(world, u).advance_checked && due_to_advance(world, u) {
             let options = advance_options(world, u);
@@ -470,10 +471,7 @@ pub(crate) fn end_of_movement(world: &mut World, side: SideId) -> bool {
             spontaneous_advance(world, u, options.first().copied());
         }
     }
-    for u in all_units(world) {
-        if side_of(world, u) != side {
-            continue;
-        }
+    for &u in &own {
         refresh_zoc(world);
         if due_to_flee(world, u) {
             log(world, EventKind::Special, "CdB 12.3", |w| {
@@ -485,10 +483,8 @@ pub(crate) fn end_of_movement(world: &mut World, side: SideId) -> bool {
             results::flight(world, u);
         }
     }
-    for u in all_units(world) {
-        if side_of(world, u) == side {
-            flags_mut(world, u).supported_since_movement = false;
-        }
+    for &u in &own {
+        flags_mut(world, u).supported_since_movement = false;
     }
     refresh_zoc(world);
     true

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use crate::engine::board::Board;
 use crate::engine::hex::{HexCoord, VertexFacing};
 use crate::engine::units::{Hidden, Placement, SideId, UnitId, Units};
+use crate::engine::zoc::ExertsZoc;
 
 use super::data::{Kind, Tables, TerrainClass};
 use super::*;
@@ -288,7 +289,6 @@ pub(crate) fn refresh_zoc(world: &mut World) {
     // Rear ranks exert no zone (CdB 8.1: the stack is one unit): keep the marker in step.
     // One pass over the units, then the markers changed in unit order, as the rules
     // would one unit at a time.
-    use crate::engine::zoc::ExertsZoc;
     if !world.contains_resource::<ZoneMarkerScan>() {
         let scan = world.query::<ZoneMarkerQuery>();
         world.insert_resource(ZoneMarkerScan(std::sync::Mutex::new(scan)));
@@ -324,7 +324,7 @@ type ZoneMarkerQuery = (
     &'static CdbUnit,
     &'static CdbFlags,
     Has<Hidden>,
-    Has<crate::engine::zoc::ExertsZoc>,
+    Has<ExertsZoc>,
 );
 
 /// The query `refresh_zoc` reads the zone markers through, built once per world: a
