@@ -34,16 +34,24 @@ fn deployment_command(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
             .filter_map(|m| hex_of(world, m))
             .collect();
         let board = world.resource::<crate::engine::board::Board>();
+        let unit_key = key(world, u);
+        // The unit's own checks once, then each hex's: the answers of `check`.
+        let placer = super::dispatch::deploy_place_check(world, &unit_key);
+        let place = |hex: HexCoord| {
+            placer
+                .as_ref()
+                .is_some_and(|p| p.hex(world, hex, None).is_ok())
+                .then(|| Command::Place {
+                    unit: unit_key.clone(),
+                    hex,
+                    facing: None,
+                })
+        };
         if mates.is_empty() {
             // A corps' first unit: a few random hexes, then every hex (the decision).
             let all: Vec<HexCoord> = board.hexes().collect();
             for _ in 0..60 {
-                let c = Command::Place {
-                    unit: key(world, u),
-                    hex: all[rng.random_range(0..all.len())],
-                    facing: None,
-                };
-                if check(world, &c).is_ok() {
+                if let Some(c) = place(all[rng.random_range(0..all.len())]) {
                     return Some(c);
                 }
             }
@@ -63,12 +71,7 @@ fn deployment_command(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
             // In random order, the first legal hex: each check is costly.
             while !near.is_empty() {
                 let h = near.swap_remove(rng.random_range(0..near.len()));
-                let c = Command::Place {
-                    unit: key(world, u),
-                    hex: h,
-                    facing: None,
-                };
-                if check(world, &c).is_ok() {
+                if let Some(c) = place(h) {
                     return Some(c);
                 }
             }

@@ -347,16 +347,23 @@ fn deployment_decision(world: &World) -> Option<Decision> {
                         .max(d.distances.attacker_main),
                     _ => i32::MAX,
                 };
+                let unit_key = key(world, u);
+                // The unit's own checks once, then each hex's (the same answers as
+                // `check` of each placement).
+                let placer = super::dispatch::deploy_place_check(world, &unit_key);
                 for h in board
                     .hexes()
                     .filter(|h| edge.is_none_or(|e| deployment::from_edge(board, e, *h) <= reach))
                 {
-                    let command = Command::Place {
-                        unit: key(world, u),
-                        hex: h,
-                        facing: None,
-                    };
-                    if check(world, &command).is_ok() {
+                    if placer
+                        .as_ref()
+                        .is_some_and(|p| p.hex(world, h, None).is_ok())
+                    {
+                        let command = Command::Place {
+                            unit: unit_key.clone(),
+                            hex: h,
+                            facing: None,
+                        };
                         choices.push(Choice {
                             label: format!("place at {h}"),
                             command,

@@ -78,162 +78,253 @@ fn check_room(
     }
 }
 
+/// What a placement's check knows of the unit before it looks at a hex: every check of
+/// CdB 14.3 that does not depend on the hex, made once, so that listing or trying the
+/// hexes of a set-up (the window's choices, autoplay) checks each hex alone. `hex`
+/// gives, for every hex, the answer `check_place` gives.
+pub struct PlaceCheck<'w> {
+    id: UnitId,
+    side: SideId,
+    edge: crate::engine::board::MapEdge,
+    stage: StageCheck<'w>,
+}
+
+/// The part of a placement's check that depends on the stage of the set-up.
+enum StageCheck<'w> {
+    Baggage,
+    Plan,
+    Corps {
+        corps: usize,
+        main: bool,
+        depth: i32,
+        /// The written placement and every corps' spread (`corps_spreads`), or the
+        /// refusal for a placement not written, given where the hex checks reach it.
+        plan: Result<PlanKept<'w>, Refusal>,
+    },
+}
+
+/// The hex-free part of `check_plan_kept`: the written order, where the unit's corps
+/// stands in it, and every corps' size and extent.
+struct PlanKept<'w> {
+    plan: &'w [usize],
+    at: Option<usize>,
+    spreads: Vec<(i32, Option<(i32, i32)>)>,
+}
+
 pub fn check_place(
     world: &World,
     unit_ref: &UnitRef,
     hex: HexCoord,
     facing: Option<VertexFacing>,
 ) -> Result<PlacePlan, Refusal> {
-    let d = deployment(world)?;
-    if state(world).step != CdbPhase::Setup {
-        return Err(Refusal::new(
-            "CdB 14.3",
-            "units are placed during the set-up",
-        ));
-    }
-    let id = resolve(world, unit_ref)?;
-    own_waiting_or_movable(world, id)?;
-    let side = side_of(world, id);
-    let b = board(world);
-    let edge = own_edge(world, side);
-    let facing = facing.unwrap_or_else(|| facing_towards_enemy(edge));
-    // The unit's name only for a refusal: most checks pass.
-    let who = || name(world, id);
-    let dist = d.distances;
-    match d.stage {
-        Stage::Edge => {
+    PlaceCheck::new(world, unit_ref)?.hex(world, hex, facing)
+}
+
+impl<'w> PlaceCheck<'w> {
+    /// The checks of CdB 14.3 that do not depend on the hex, in the order
+    /// `check_place` makes them: each comes before every check of the hex.
+    pub fn new(world: &'w World, unit_ref: &UnitRef) -> Result<Self, Refusal> {
+        let d = deployment(world)?;
+        if state(world).step != CdbPhase::Setup {
             return Err(Refusal::new(
-                "CdB 14.3.2",
-                format!("first, {} chooses a map edge", side_name(world, d.attacker)),
+                "CdB 14.3",
+                "units are placed during the set-up",
             ));
         }
-        Stage::Baggage => {
-            if kind(world, id) != Kind::Bag {
+        let id = resolve(world, unit_ref)?;
+        own_waiting_or_movable(world, id)?;
+        let side = side_of(world, id);
+        let edge = own_edge(world, side);
+        // The unit's name only for a refusal: most checks pass.
+        let who = || name(world, id);
+        let dist = d.distances;
+        let stage = match d.stage {
+            Stage::Edge => {
                 return Err(Refusal::new(
                     "CdB 14.3.2",
-                    format!("the baggage is placed first: {} is not baggage", who()),
+                    format!("first, {} chooses a map edge", side_name(world, d.attacker)),
                 ));
             }
-            if from_edge(b, edge, hex) != 1 {
-                return Err(Refusal::new(
-                    "CdB 14.3.2",
-                    format!(
-                        "baggage stands on a hex along its own ({}) map edge",
-                        edge.name()
-                    ),
-                ));
-            }
-        }
-        Stage::Plan => {
-            if !d.ambushers.contains(&id) {
-                return Err(Refusal::new(
-                    "CdB 14.3.3",
-                    format!(
-                        "now the corps' placement is written and ambushes set: set {} in ambush first (`ambush`), or place it with its corps later",
-                        who()
-                    ),
-                ));
-            }
-            check_ambush_hex(world, id, hex)?;
-        }
-        Stage::Corps => {
-            if kind(world, id) == Kind::Bag || d.ambushers.contains(&id) {
-                return Err(Refusal::new(
-                    "CdB 14.3.4",
-                    format!("{} is already set up (baggage or ambush)", who()),
-                ));
-            }
-            let corps = unit(world, id).corps as usize;
-            match d.placing {
-                Some(c) if c != corps => {
+            Stage::Baggage => {
+                if kind(world, id) != Kind::Bag {
                     return Err(Refusal::new(
-                        "CdB 14.3.4",
+                        "CdB 14.3.2",
+                        format!("the baggage is placed first: {} is not baggage", who()),
+                    ));
+                }
+                StageCheck::Baggage
+            }
+            Stage::Plan => {
+                if !d.ambushers.contains(&id) {
+                    return Err(Refusal::new(
+                        "CdB 14.3.3",
                         format!(
-                            "finish placing {} corps first (then `end`): {} belongs to another corps",
-                            possessive(&state(world).corps[c].name),
+                            "now the corps' placement is written and ambushes set: set {} in ambush first (`ambush`), or place it with its corps later",
                             who()
                         ),
                     ));
                 }
-                Some(_) => {}
-                None => {
-                    let eligible = corps_eligible(world, side);
-                    if !eligible.contains(&corps) {
+                StageCheck::Plan
+            }
+            Stage::Corps => {
+                if kind(world, id) == Kind::Bag || d.ambushers.contains(&id) {
+                    return Err(Refusal::new(
+                        "CdB 14.3.4",
+                        format!("{} is already set up (baggage or ambush)", who()),
+                    ));
+                }
+                let corps = unit(world, id).corps as usize;
+                match d.placing {
+                    Some(c) if c != corps => {
                         return Err(Refusal::new(
                             "CdB 14.3.4",
                             format!(
-                                "{} corps is placed or may not come yet: the first corps placed is the most numerous ({})",
-                                possessive(&state(world).corps[corps].name),
-                                corps_names(world, &eligible)
+                                "finish placing {} corps first (then `end`): {} belongs to another corps",
+                                possessive(&state(world).corps[c].name),
+                                who()
                             ),
                         ));
                     }
+                    Some(_) => {}
+                    None => {
+                        let eligible = corps_eligible(world, side);
+                        if !eligible.contains(&corps) {
+                            return Err(Refusal::new(
+                                "CdB 14.3.4",
+                                format!(
+                                    "{} corps is placed or may not come yet: the first corps placed is the most numerous ({})",
+                                    possessive(&state(world).corps[corps].name),
+                                    corps_names(world, &eligible)
+                                ),
+                            ));
+                        }
+                    }
+                }
+                let main = !d.placed.iter().any(|c| state(world).corps[*c].side == side);
+                let depth = match (main, side == d.attacker) {
+                    (true, true) => dist.attacker_main,
+                    (true, false) => dist.defender_main,
+                    (false, _) => dist.other,
+                };
+                let plan = match &d.plan[side.0 as usize] {
+                    None => Err(Refusal::new("CdB 14.3.3", "the placement is not written")),
+                    Some(plan) => Ok(PlanKept {
+                        plan,
+                        at: plan.iter().position(|c| *c == corps),
+                        // Every corps' size and extent from one pass over the units,
+                        // once for all the hexes tried.
+                        spreads: corps_spreads(world, id),
+                    }),
+                };
+                StageCheck::Corps {
+                    corps,
+                    main,
+                    depth,
+                    plan,
                 }
             }
-            let main = !d.placed.iter().any(|c| state(world).corps[*c].side == side);
-            let depth = match (main, side == d.attacker) {
-                (true, true) => dist.attacker_main,
-                (true, false) => dist.defender_main,
-                (false, _) => dist.other,
-            };
-            if from_edge(b, edge, hex) > depth {
-                return Err(Refusal::new(
-                    "CdB 14.3.4",
-                    format!(
-                        "{} stands within {depth} hexes of its {} map edge{}",
-                        if main {
-                            "the most numerous corps"
-                        } else {
-                            "a corps"
-                        },
-                        edge.name(),
-                        if main {
-                            ""
-                        } else {
-                            " (designer's choice: its own half of the map)"
-                        }
-                    ),
-                ));
-            }
-            let l = lateral(b, edge, hex);
-            let len = lateral_len(b, edge);
-            if l <= dist.side_margin || l > len - dist.side_margin {
-                return Err(Refusal::new(
-                    "CdB 14.3.4",
-                    format!(
-                        "units stand more than {} hexes from the left and right map edges",
-                        dist.side_margin
-                    ),
-                ));
-            }
-            check_plan_kept(world, id, corps, l)?;
-        }
+        };
+        Ok(Self {
+            id,
+            side,
+            edge,
+            stage,
+        })
     }
-    check_room(world, id, hex, facing)?;
-    Ok(PlacePlan {
-        unit: id,
-        hex,
-        facing,
-    })
+
+    /// The unit's placement at `hex`: the checks of the hex, in `check_place`'s order.
+    pub fn hex(
+        &self,
+        world: &World,
+        hex: HexCoord,
+        facing: Option<VertexFacing>,
+    ) -> Result<PlacePlan, Refusal> {
+        let (id, edge) = (self.id, self.edge);
+        let b = board(world);
+        let facing = facing.unwrap_or_else(|| facing_towards_enemy(edge));
+        match &self.stage {
+            StageCheck::Baggage => {
+                if from_edge(b, edge, hex) != 1 {
+                    return Err(Refusal::new(
+                        "CdB 14.3.2",
+                        format!(
+                            "baggage stands on a hex along its own ({}) map edge",
+                            edge.name()
+                        ),
+                    ));
+                }
+            }
+            StageCheck::Plan => check_ambush_hex(world, id, hex)?,
+            StageCheck::Corps {
+                corps,
+                main,
+                depth,
+                plan,
+            } => {
+                let (main, depth) = (*main, *depth);
+                let dist = deployment(world)?.distances;
+                if from_edge(b, edge, hex) > depth {
+                    return Err(Refusal::new(
+                        "CdB 14.3.4",
+                        format!(
+                            "{} stands within {depth} hexes of its {} map edge{}",
+                            if main {
+                                "the most numerous corps"
+                            } else {
+                                "a corps"
+                            },
+                            edge.name(),
+                            if main {
+                                ""
+                            } else {
+                                " (designer's choice: its own half of the map)"
+                            }
+                        ),
+                    ));
+                }
+                let l = lateral(b, edge, hex);
+                let len = lateral_len(b, edge);
+                if l <= dist.side_margin || l > len - dist.side_margin {
+                    return Err(Refusal::new(
+                        "CdB 14.3.4",
+                        format!(
+                            "units stand more than {} hexes from the left and right map edges",
+                            dist.side_margin
+                        ),
+                    ));
+                }
+                match plan {
+                    Ok(kept) => check_plan_kept(world, self.side, *corps, kept, l)?,
+                    Err(refusal) => return Err(refusal.clone()),
+                }
+            }
+        }
+        check_room(world, id, hex, facing)?;
+        Ok(PlacePlan {
+            unit: id,
+            hex,
+            facing,
+        })
+    }
 }
 
 /// The written placement is followed (CdB 14.3.3): the corps stand side by side from
 /// left to right in the written order, each one's units on its side of those of the
 /// corps placed before, and room is left for the corps still to come.
-fn check_plan_kept(world: &World, id: UnitId, corps: usize, l: i32) -> Result<(), Refusal> {
+fn check_plan_kept(
+    world: &World,
+    side: SideId,
+    corps: usize,
+    kept: &PlanKept,
+    l: i32,
+) -> Result<(), Refusal> {
     let d = deployment(world)?;
-    let side = side_of(world, id);
-    let Some(plan) = &d.plan[side.0 as usize] else {
-        return Err(Refusal::new("CdB 14.3.3", "the placement is not written"));
-    };
-    let at = plan.iter().position(|c| *c == corps).expect("planned");
+    let PlanKept { plan, at, spreads } = kept;
+    let at = at.expect("planned");
     let b = board(world);
     let edge = own_edge(world, side);
     let len = lateral_len(b, edge);
     let corps_name = |c: usize| state(world).corps[c].name.clone();
-    // Every corps' size and extent from one pass over the units, not one pass per
-    // corps of the plan (autoplay checks this for every hex it tries).
-    let spreads = corps_spreads(world, id);
     // The lines a corps not yet placed needs, `other` hexes deep at most.
     let lines = |c: usize| {
         let n = spreads[c].0;

@@ -48,6 +48,19 @@ pub(crate) fn march_checkable(world: &World) -> bool {
     turn(world).outcome.is_none() && state(world).pending.front().is_none()
 }
 
+/// The check of `Command::Place` for one unit in the set-up of CdB 14.3 with its
+/// hex-free part made once, for listing or trying many hexes: `None` where `check`
+/// refuses that unit on every hex.
+pub(crate) fn deploy_place_check<'w>(
+    world: &'w World,
+    unit: &UnitRef,
+) -> Option<deployment_placement::PlaceCheck<'w>> {
+    if !march_checkable(world) || state(world).deploy.is_none() {
+        return None;
+    }
+    deployment_placement::PlaceCheck::new(world, unit).ok()
+}
+
 /// The one check of a command: the plan `execute` carries out, or the refusal, with
 /// its rule. Reads the world only, so a refused command changes nothing.
 pub(crate) fn check(world: &World, command: &Command) -> Result<CdbPlan, Refusal> {
