@@ -492,12 +492,15 @@ pub(crate) fn end_of_movement(world: &mut World, side: SideId) -> bool {
 
 /// Counter equivalents lost by a corps, in halves (CdB 12.1).
 pub(crate) fn corps_lost_halves(world: &World, c: usize) -> i32 {
-    all_units(world)
-        .into_iter()
-        .filter(|u| {
-            unit(world, *u).corps as usize == c && placement(world, *u) == Placement::Eliminated
-        })
-        .map(|u| halves(kind(world, u)))
+    // Asked for every corps at the end of each player turn: the placements read from
+    // the unit index first, since few units are eliminated, then the roster.
+    let units = world.resource::<crate::engine::units::Units>();
+    units
+        .ids()
+        .filter(|u| units.placement(*u) == Placement::Eliminated)
+        .map(|u| unit(world, u))
+        .filter(|x| x.corps as usize == c)
+        .map(|x| halves(x.p.kind))
         .sum()
 }
 
