@@ -299,6 +299,55 @@ fn ctb_10_6_skirmishers_struck_on_a_flank_by_a_combat_stand_die_without_fighting
 }
 
 #[test]
+fn ctb_10_2_no_melee_owed_against_skirmishers_struck_after_an_opportunity_stop() {
+    // The English foot go 0305 0405: at 0305 they come closer to the Scots horse on
+    // opportunity, which could charge them straight (CtB 5.0) and lets them be; the
+    // move goes on to 0405, on the skirmishers' flank, who are destroyed without
+    // fighting (CtB 10.6). No melee is owed (CtB 10.2): the rules used to wait for one
+    // against the destroyed stand, with no `fight` to answer it and `end` refused (the
+    // Grandson autoplay game of seed 1495).
+    let horse = r#"(id: "h1", name: "Scots horse", side: "scots", type: "medium_horse", hex: "0302", group: "comyn", facing: "SSE"),"#;
+    let scots = format!("{horse}\n        {}", french_skirmishers("NNW"));
+    let english = r#"(id: "e1", name: "English stand", side: "english", type: "english_foot", hex: "0205", group: "marshal", facing: "E"),"#;
+    let mut g = watch_seeded(
+        english,
+        "french",
+        &scots,
+        &["h1"],
+        seed_rolling(&[6, 6, 1, 1, 6]),
+    );
+    run(&mut g, &["go e1 0305 0405"]);
+    let d = decision(&g).expect("the horse on opportunity is asked");
+    assert_eq!((d.rule.as_str(), d.side.0), ("CtB 5.0", 1), "{d:?}");
+    assert_eq!(hex(&g, "e1").as_deref(), Some("0305"), "stopped at 0305");
+    run(&mut g, &["react none"]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("Crossbow skirmishers are struck on a flank or the rear by English stand: destroyed without fighting"),
+        "{log}"
+    );
+    assert_eq!(hex(&g, "e1").as_deref(), Some("0405"), "the move went on");
+    assert_eq!(hex(&g, "sk"), None);
+    assert!(decision(&g).is_none(), "no melee: {:?}", decision(&g));
+    // The activation may end: nothing is owed.
+    run(&mut g, &["end"]);
+}
+
+#[test]
+fn ctb_10_2_grandson_autoplay_seed_1495_is_not_stuck_on_a_melee_without_enemy() {
+    // Burgundian pikemen, stopped by Swiss pikes on opportunity and let be, strike the
+    // Swiss shot on a flank (CtB 10.6): the game used to wait for a melee against the
+    // destroyed shot (command 807, `end`, refused: "fight the melee (nothing: no legal
+    // answer) (CtB 10.2)").
+    let path = crate::common::root().join("scenarios/charles_the_bold/grandson_1476.ron");
+    let mut g = Game::start(&path, 1495, &[]).expect("Grandson loads");
+    let mut rng = bataille::autoplay::random_play_rng(1495);
+    let played = bataille::autoplay::play_one(&mut g, &mut rng);
+    assert!(played.is_ok(), "{played:?}");
+    assert!(g.is_over());
+}
+
+#[test]
 fn ctb_10_6_light_cavalry_destroy_skirmishers_on_a_flank_only_from_behind_their_front_line() {
     let struck = |facing: &str| {
         let mut g = watch_seeded(

@@ -121,6 +121,34 @@ impl Pending {
     }
 }
 
+/// Skirmishers destroyed without fighting (CtB 10.6: "If hit in the flank or rear by a
+/// battle stand they will be destroyed without fighting"; pushed through, "Sk who do not
+/// evade are automatically destroyed") are no enemy of a melee: `id` leaves every
+/// melee waiting, and a melee left with no enemy is not fought (CtB 10.2), nor the
+/// supporting fire at its charger (CtB 6.3). Else the rules would demand a melee that
+/// no `fight` may answer: the moot melees are pruned after each command, but not those
+/// of a move that goes on once its opportunity reactions are answered (CtB 5.0).
+pub(crate) fn forget_destroyed(world: &mut World, id: UnitId) {
+    let mut s = world.resource_mut::<super::CtbState>();
+    let mut moot: Vec<UnitId> = Vec::new();
+    for p in s.pending.iter_mut() {
+        if let Pending::Fight { stand, enemies, .. } = p {
+            enemies.retain(|e| *e != id);
+            if enemies.is_empty() || *stand == id {
+                moot.push(*stand);
+            }
+        }
+    }
+    if moot.is_empty() {
+        return;
+    }
+    s.pending.retain(|p| match p {
+        Pending::Fight { stand, .. } => !moot.contains(stand),
+        Pending::SupportingFire { charger, .. } => !moot.contains(charger),
+        _ => true,
+    });
+}
+
 /// The melees waiting together at the head of the queue, with their places: a group's
 /// contacts, fought in the order the player chooses (CtB 3.8, A1).
 pub fn waiting_fights(world: &World) -> Vec<(usize, Pending)> {

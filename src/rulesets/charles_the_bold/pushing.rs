@@ -81,6 +81,7 @@ pub fn push(world: &mut World, mover: UnitId, sk: UnitId) {
                 )
             });
             super::results::destroy(world, sk, "CtB 10.6", true);
+            super::decision::forget_destroyed(world, sk);
             super::refresh_zones(world);
         }
     }

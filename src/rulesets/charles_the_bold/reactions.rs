@@ -41,6 +41,8 @@ fn strike_skirmishers(world: &mut World, target: UnitId, charger: UnitId) -> boo
         )
     });
     super::results::destroy(world, target, "CtB 10.6", true);
+    // Destroyed without fighting: no melee is owed against them (CtB 10.2, 10.6).
+    super::decision::forget_destroyed(world, target);
     true
 }
 
