@@ -166,6 +166,10 @@ enum Cmd {
         /// easy, normal, hard or random; repeatable.
         #[arg(long = "side")]
         sides: Vec<String>,
+        /// A level's budget for this duel instead of its own, to measure a change:
+        /// `LEVEL=CANDIDATES,PLAYOUTS,HORIZON`; repeatable.
+        #[arg(long = "budget")]
+        budgets: Vec<String>,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         #[arg(long, default_value_t = 10)]
@@ -484,6 +488,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Cmd::Duel {
             scenario,
             sides,
+            budgets,
             seed,
             games,
             options,
@@ -501,10 +506,15 @@ fn run(cli: Cli) -> Result<(), String> {
                     s.file.sides[i].id
                 ));
             }
+            let mut levels = bataille::ai::Budgets::default();
+            for arg in &budgets {
+                levels.set_from_arg(arg)?;
+            }
             let report = bataille::ai::duel::duel(
                 s.clone(),
                 ruleset.clone(),
                 &players,
+                levels,
                 seed,
                 games,
                 &options,

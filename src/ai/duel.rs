@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use super::{Player, choose, decision_seed};
+use super::{Budgets, Player, choose, decision_seed};
 use crate::autoplay::MAX_COMMANDS_PER_GAME;
 use crate::engine::game::{Game, build_ruleset_board};
 use crate::engine::ruleset::Ruleset;
@@ -55,11 +55,13 @@ fn median_p90(times: &[f64]) -> Option<(f64, f64)> {
 }
 
 /// Plays `games` games from seeds `seed`, `seed + 1`, ..., each side played by
-/// `players[side]` (a `Human` is played at random: nobody is at the screen).
+/// `players[side]` (a `Human` is played at random: nobody is at the screen), each
+/// level of the computer spending its budget in `budgets`.
 pub fn duel(
     scenario: Arc<LoadedScenario>,
     ruleset: Arc<dyn Ruleset>,
     players: &[Player],
+    budgets: Budgets,
     seed: u64,
     games: usize,
     options: &[String],
@@ -81,7 +83,7 @@ pub fn duel(
             game_seed,
             options,
         );
-        match play_duel_game(&mut game, players, &mut report) {
+        match play_duel_game(&mut game, players, budgets, &mut report) {
             Ok(()) => {
                 match game.outcome().map(|o| o.winner) {
                     Some(Some(w)) => report.wins[w.0 as usize] += 1,
@@ -102,6 +104,7 @@ pub fn duel(
 fn play_duel_game(
     game: &mut Game,
     players: &[Player],
+    budgets: Budgets,
     report: &mut DuelReport,
 ) -> Result<(), String> {
     let ruleset = game.ruleset.clone();
@@ -116,7 +119,7 @@ fn play_duel_game(
         match players.get(side.0 as usize).copied() {
             Some(Player::Computer(level)) => {
                 let seed = decision_seed(ai_seed, side, game);
-                let thought = choose(game, side, level.budget(), seed, None).map_err(|e| {
+                let thought = choose(game, side, budgets.of(level), seed, None).map_err(|e| {
                     format!("command {}: the computer could not choose: {e}", n + 1)
                 })?;
                 let s = side.0 as usize;

@@ -149,6 +149,7 @@ fn ai_plays_a_whole_game_of_every_ruleset_on_either_side() {
             game.scenario.clone(),
             game.ruleset.clone(),
             &players,
+            bataille::ai::Budgets::default(),
             1,
             1,
             &[],
@@ -229,4 +230,34 @@ fn ai_never_peeks_ctb_1_4_the_enemy_group_chosen_in_secret_is_drawn_again() {
     let scots = a.side_to_act();
     assert_eq!(a.scenario.file.sides[scots.0 as usize].id, "scots");
     assert_same_choices(&a, &b, scots);
+}
+
+#[test]
+fn duel_budget_argument_sets_one_level_and_refuses_malformed_ones() {
+    use bataille::ai::{Budget, Budgets};
+    let mut budgets = Budgets::default();
+    budgets.set_from_arg("normal=8,100,30").unwrap();
+    assert_eq!(
+        budgets.of(Level::Normal),
+        Budget {
+            candidates: 8,
+            playouts: 100,
+            horizon: 30
+        }
+    );
+    assert_eq!(budgets.of(Level::Hard), Level::Hard.budget());
+    assert_eq!(budgets.of(Level::Easy), Level::Easy.budget());
+    for bad in [
+        "normal",
+        "normal=1,2",
+        "normal=1,2,3,4",
+        "normal=a,2,3",
+        "normal=0,2,3",
+        "expert=1,2,3",
+    ] {
+        let refusal = budgets.set_from_arg(bad).unwrap_err();
+        assert!(refusal.contains(&format!("`{bad}`")), "{refusal}");
+    }
+    // A refused argument changes nothing.
+    assert_eq!(budgets.of(Level::Normal).playouts, 100);
 }
