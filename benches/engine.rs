@@ -21,6 +21,11 @@ use bataille::rulesets::a_la_charge::{movement, resolve};
 use bataille::rulesets::load_scenario;
 use bataille::rulesets::parse_line;
 
+/// The allocator the `bataille` program runs with (`src/main.rs`), so that these
+/// figures are the program's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const CIVITATE: &str = "scenarios/a_la_charge/civitate_1053.ron";
 
 fn new_game(seed: u64) -> Game {

@@ -2,21 +2,48 @@
 # Regenerates docs/PERFORMANCE.md: every criterion benchmark, the autoplay throughput of
 # every scenario, and the window's start-up and frame times (under Xvfb when there is
 # no display), with the machine they ran on.
-# Run from the repository root:  bash scripts/performance.sh
+# Run from the repository root:  bash scripts/performance.sh [--no-window]
+# --no-window skips the window's build and figures (a clean release build of the window
+# takes 15-20 minutes here) and keeps the file's last window table as it was.
+# The sessions' notes below the marker line of docs/PERFORMANCE.md are kept.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=docs/PERFORMANCE.md
+marker='<!-- The notes of each session follow: scripts/performance.sh keeps them. -->'
+window=yes
+for arg in "$@"; do
+    case "$arg" in
+        --no-window) window=no ;;
+        *) echo "performance.sh: unknown argument \`$arg\` (only --no-window)" >&2; exit 2 ;;
+    esac
+done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# What the new file keeps of the old: the notes after the marker, and with --no-window
+# the last window table (from its heading to the marker).
+if [ -f "$out" ]; then
+    awk -v m="$marker" 'found {print} $0 == m {found = 1}' "$out" > "$tmp/notes.md"
+    awk -v m="$marker" '$0 == m {exit} /^## Window/ {w = 1} w {print}' "$out" > "$tmp/window.md"
+else
+    : > "$tmp/notes.md"
+    : > "$tmp/window.md"
+fi
 
 cargo bench --no-default-features --bench engine 2>&1 | tee "$tmp/bench.txt" >&2
 # Autoplay with the headless build (as players of the command line run it), the
 # window's figures with the default build; both write target/release/bataille.
 cargo build --release --no-default-features 2>&1 >&2
 for s in scenarios/*/*.ron; do
-    target/release/bataille autoplay "$s" --games 5000 | head -1 > "$tmp/autoplay-$(basename "$s")"
+    # A game that fails (a refused command, no end) is a rule bug autoplay found: the
+    # row says so instead of the script stopping there.
+    text=$(target/release/bataille autoplay "$s" --games 5000 2>&1 || true)
+    row=$(echo "$text" | head -1)
+    failed=$(echo "$text" | grep -o '^[0-9]* game(s) failed' || true)
+    echo "$row${failed:+ (**$failed**: see \`bataille autoplay $s --games 5000\`)}" > "$tmp/autoplay-$(basename "$s")"
 done
-cargo build --release 2>&1 >&2
+if [ "$window" = yes ]; then
+    cargo build --release 2>&1 >&2
+fi
 bin=target/release/bataille
 
 {
@@ -54,6 +81,11 @@ bin=target/release/bataille
         echo "| \`$s\` | $(cat "$tmp/autoplay-$(basename "$s")") |"
     done
     echo
+    if [ "$window" = no ]; then
+        echo "The window was not measured in this run (\`--no-window\`): its table is the last run's."
+        echo
+        cat "$tmp/window.md"
+    else
     echo "## Window (\`bataille SCENARIO --input scripts/window/opening.txt --bench-frames 300\`, release)"
     echo
     echo "Every scenario, the whole map fitted so every counter is drawn. The goal's figure is"
@@ -77,5 +109,9 @@ bin=target/release/bataille
         frames=$(echo "$text" | grep 'frames measured' | head -1 || true)
         echo "| \`$s\` | ${first:-?} | ${frames:-?} |"
     done
+    echo
+    fi
+    echo "$marker"
+    cat "$tmp/notes.md"
 } > "$out"
 echo "wrote $out" >&2
