@@ -34,19 +34,9 @@ fn deployment_command(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
             .filter_map(|m| hex_of(world, m))
             .collect();
         let board = world.resource::<crate::engine::board::Board>();
-        let unit_key = key(world, u);
         // The unit's own checks once, then each hex's: the answers of `check`.
-        let placer = super::dispatch::deploy_place_check(world, &unit_key);
-        let place = |hex: HexCoord| {
-            placer
-                .as_ref()
-                .is_some_and(|p| p.hex(world, hex, None).is_ok())
-                .then(|| Command::Place {
-                    unit: unit_key.clone(),
-                    hex,
-                    facing: None,
-                })
-        };
+        let placer = super::dispatch::DeployPlacer::new(world, u);
+        let place = |hex: HexCoord| placer.at(world, hex);
         if mates.is_empty() {
             // A corps' first unit: a few random hexes, then every hex (the decision).
             let all: Vec<HexCoord> = board.hexes().collect();

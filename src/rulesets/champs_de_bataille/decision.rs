@@ -347,23 +347,14 @@ fn deployment_decision(world: &World) -> Option<Decision> {
                         .max(d.distances.attacker_main),
                     _ => i32::MAX,
                 };
-                let unit_key = key(world, u);
                 // The unit's own checks once, then each hex's (the same answers as
                 // `check` of each placement).
-                let placer = super::dispatch::deploy_place_check(world, &unit_key);
+                let placer = super::dispatch::DeployPlacer::new(world, u);
                 for h in board
                     .hexes()
                     .filter(|h| edge.is_none_or(|e| deployment::from_edge(board, e, *h) <= reach))
                 {
-                    if placer
-                        .as_ref()
-                        .is_some_and(|p| p.hex(world, h, None).is_ok())
-                    {
-                        let command = Command::Place {
-                            unit: unit_key.clone(),
-                            hex: h,
-                            facing: None,
-                        };
+                    if let Some(command) = placer.at(world, h) {
                         choices.push(Choice {
                             label: format!("place at {h}"),
                             command,

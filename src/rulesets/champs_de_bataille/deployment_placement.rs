@@ -84,8 +84,8 @@ fn check_room(
 /// gives, for every hex, the answer `check_place` gives.
 pub struct PlaceCheck<'w> {
     id: UnitId,
-    side: SideId,
     edge: crate::engine::board::MapEdge,
+    dist: super::deployment::Distances,
     stage: StageCheck<'w>,
 }
 
@@ -226,8 +226,8 @@ impl<'w> PlaceCheck<'w> {
         };
         Ok(Self {
             id,
-            side,
             edge,
+            dist,
             stage,
         })
     }
@@ -239,7 +239,7 @@ impl<'w> PlaceCheck<'w> {
         hex: HexCoord,
         facing: Option<VertexFacing>,
     ) -> Result<PlacePlan, Refusal> {
-        let (id, edge) = (self.id, self.edge);
+        let (id, edge, dist) = (self.id, self.edge, self.dist);
         let b = board(world);
         let facing = facing.unwrap_or_else(|| facing_towards_enemy(edge));
         match &self.stage {
@@ -262,7 +262,6 @@ impl<'w> PlaceCheck<'w> {
                 plan,
             } => {
                 let (main, depth) = (*main, *depth);
-                let dist = deployment(world)?.distances;
                 if from_edge(b, edge, hex) > depth {
                     return Err(Refusal::new(
                         "CdB 14.3.4",
@@ -294,7 +293,7 @@ impl<'w> PlaceCheck<'w> {
                     ));
                 }
                 match plan {
-                    Ok(kept) => check_plan_kept(world, self.side, *corps, kept, l)?,
+                    Ok(kept) => check_plan_kept(world, dist, *corps, kept, l, len)?,
                     Err(refusal) => return Err(refusal.clone()),
                 }
             }
@@ -310,28 +309,26 @@ impl<'w> PlaceCheck<'w> {
 
 /// The written placement is followed (CdB 14.3.3): the corps stand side by side from
 /// left to right in the written order, each one's units on its side of those of the
-/// corps placed before, and room is left for the corps still to come.
+/// corps placed before, and room is left for the corps still to come. `l` is the hex's
+/// line along the own edge, `len` the number of lines.
 fn check_plan_kept(
     world: &World,
-    side: SideId,
+    dist: super::deployment::Distances,
     corps: usize,
     kept: &PlanKept,
     l: i32,
+    len: i32,
 ) -> Result<(), Refusal> {
-    let d = deployment(world)?;
     let PlanKept { plan, at, spreads } = kept;
     let at = at.expect("planned");
-    let b = board(world);
-    let edge = own_edge(world, side);
-    let len = lateral_len(b, edge);
     let corps_name = |c: usize| state(world).corps[c].name.clone();
     // The lines a corps not yet placed needs, `other` hexes deep at most.
     let lines = |c: usize| {
         let n = spreads[c].0;
-        (n + d.distances.other - 1) / d.distances.other.max(1)
+        (n + dist.other - 1) / dist.other.max(1)
     };
-    let mut left_bound = d.distances.side_margin;
-    let mut right_bound = len - d.distances.side_margin + 1;
+    let mut left_bound = dist.side_margin;
+    let mut right_bound = len - dist.side_margin + 1;
     let mut left_need = 0;
     let mut right_need = 0;
     let mut right_closed = false;

@@ -48,17 +48,33 @@ pub(crate) fn march_checkable(world: &World) -> bool {
     turn(world).outcome.is_none() && state(world).pending.front().is_none()
 }
 
-/// The check of `Command::Place` for one unit in the set-up of CdB 14.3 with its
-/// hex-free part made once, for listing or trying many hexes: `None` where `check`
-/// refuses that unit on every hex.
-pub(crate) fn deploy_place_check<'w>(
-    world: &'w World,
-    unit: &UnitRef,
-) -> Option<deployment_placement::PlaceCheck<'w>> {
-    if !march_checkable(world) || state(world).deploy.is_none() {
-        return None;
+/// `Command::Place` of one unit in the set-up of CdB 14.3 with the hex-free part of its
+/// check made once, for listing or trying many hexes (the window's choices, autoplay):
+/// `at` gives the placement `check` accepts at a hex, or `None` where it refuses it.
+pub(crate) struct DeployPlacer<'w> {
+    unit: UnitRef,
+    /// `None` where `check` refuses the unit on every hex.
+    check: Option<deployment_placement::PlaceCheck<'w>>,
+}
+
+impl<'w> DeployPlacer<'w> {
+    pub(crate) fn new(world: &'w World, unit: UnitId) -> Self {
+        let unit = crate::rulesets::common::key(world, unit);
+        // The first checks of `check`, then the route it takes for a placement.
+        let check = (march_checkable(world) && state(world).deploy.is_some())
+            .then(|| deployment_placement::PlaceCheck::new(world, &unit).ok())
+            .flatten();
+        Self { unit, check }
     }
-    deployment_placement::PlaceCheck::new(world, unit).ok()
+
+    pub(crate) fn at(&self, world: &World, hex: HexCoord) -> Option<Command> {
+        self.check.as_ref()?.hex(world, hex, None).ok()?;
+        Some(Command::Place {
+            unit: self.unit.clone(),
+            hex,
+            facing: None,
+        })
+    }
 }
 
 /// The one check of a command: the plan `execute` carries out, or the refusal, with
