@@ -311,3 +311,6 @@ impl MapEdge {
         }
     }
 }
+
+// Read by the kept id in the rules' inner loops (`engine::cached`).
+crate::cached_id!(Board);

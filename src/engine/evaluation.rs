@@ -3,6 +3,7 @@
 //! and the victory points of its standing. The computer opponent (`ai`) scores the
 //! ends of its playouts with it (`Ruleset::evaluate`).
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use super::game::{Outcome, TurnState};
@@ -19,7 +20,7 @@ pub fn position_value(
     standing: Option<&Standing>,
     side: SideId,
 ) -> f64 {
-    if let Some(outcome) = &world.resource::<TurnState>().outcome {
+    if let Some(outcome) = &world.res::<TurnState>().outcome {
         return outcome_value(outcome, side);
     }
     let morale = morale_balance(morale, side);

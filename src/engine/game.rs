@@ -2,6 +2,7 @@
 //! (check → execute → events), saves that replay, and the `Game` facade that scripts,
 //! the command line, tests and autoplay drive.
 
+use crate::engine::cached::CachedWorld;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -222,7 +223,7 @@ pub fn side_to_act(world: &World) -> SideId {
         .0
         .decision(world)
         .map(|d| d.side)
-        .unwrap_or_else(|| world.resource::<TurnState>().active)
+        .unwrap_or_else(|| world.res::<TurnState>().active)
 }
 
 /// A saved game: the scenario (path and content hash), the seed and the commands.
@@ -383,7 +384,7 @@ impl Game {
     }
 
     pub fn turn(&self) -> &TurnState {
-        self.world.resource::<TurnState>()
+        self.world.res::<TurnState>()
     }
 
     pub fn outcome(&self) -> Option<&Outcome> {
@@ -524,14 +525,16 @@ impl Game {
     /// name, the ruleset's flags).
     pub fn state_json(&self) -> serde_json::Value {
         let world = &self.world;
-        let units = world.resource::<Units>();
+        let units = world.res::<Units>();
         let turn = self.turn();
         let sides = &self.scenario.file.sides;
         let list: Vec<serde_json::Value> = units
             .ids()
             .map(|id| {
                 let e = units.entity(id);
-                let name = world.get::<UnitName>(e).expect("every unit has a name");
+                let name = world
+                    .get_cached::<UnitName>(e)
+                    .expect("every unit has a name");
                 let side = world.get::<SideId>(e).copied().unwrap_or(SideId(0));
                 let placement = world
                     .get::<Placement>(e)
@@ -644,3 +647,6 @@ impl Game {
             .collect()
     }
 }
+
+// Read by the kept id in the rules' inner loops (`engine::cached`).
+crate::cached_id!(TurnState);

@@ -1,6 +1,7 @@
 //! The engine every ruleset shares; nothing here renders.
 
 pub mod board;
+pub mod cached;
 pub mod command;
 pub mod decision;
 pub mod dice;

@@ -4,6 +4,7 @@
 //! its own movement, zone-of-control, facing and combat functions; this module only
 //! gathers them by hex.
 
+use crate::engine::cached::CachedWorld;
 use std::collections::BTreeMap;
 
 use bevy::prelude::*;
@@ -39,7 +40,7 @@ pub struct ThreatMap {
 impl ThreatMap {
     /// The threats to `side`: every unit of the other sides, asked of the ruleset.
     pub fn of(world: &World, ruleset: &dyn Ruleset, side: SideId) -> Self {
-        let units = world.resource::<Units>();
+        let units = world.res::<Units>();
         let mut hexes: BTreeMap<HexCoord, Vec<Threat>> = BTreeMap::new();
         for id in units.ids() {
             // A hidden unit (an ambush) threatens unseen: the map shows what the side
@@ -103,7 +104,7 @@ impl ThreatMap {
 /// A unit as the threat map names it: its name and where it stands ("Norman knights
 /// in 0707"), so that two units of one name are told apart.
 pub fn unit_label(world: &World, id: UnitId) -> String {
-    let units = world.resource::<Units>();
+    let units = world.res::<Units>();
     let name = world
         .get::<super::units::UnitName>(units.entity(id))
         .map_or_else(|| format!("unit {}", id.0), |n| n.name.clone());

@@ -180,3 +180,6 @@ impl Units {
         }
     }
 }
+
+// Read by the kept id in the rules' inner loops (`engine::cached`).
+crate::cached_id!(Units, Hidden, UnitName, Facing);

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 
 use crate::engine::board::{Board, HexsideFeature};
+use crate::engine::cached::CachedWorld;
 use crate::engine::dice::Dice;
 use crate::engine::error::LocatedError;
 use crate::engine::event::{EventKind, GameLog};
@@ -54,13 +55,13 @@ impl<D: bevy::ecs::query::ReadOnlyQueryData + 'static> UnitScan<D> {
 
 #[inline]
 pub fn entity(world: &World, id: UnitId) -> Entity {
-    world.resource::<Units>().entity(id)
+    world.res::<Units>().entity(id)
 }
 
 /// A component every unit of the ruleset has (its values, its flags).
 #[inline]
 pub fn component<C: Component>(world: &World, id: UnitId) -> &C {
-    component_of(world, world.resource::<Units>(), id)
+    component_of(world, world.res::<Units>(), id)
 }
 
 /// `component` with the unit index in hand: rules that read many units' components
@@ -85,7 +86,7 @@ pub fn component_mut<C: Component<Mutability = bevy::ecs::component::Mutable>>(
 
 #[inline]
 pub fn placement(world: &World, id: UnitId) -> Placement {
-    world.resource::<Units>().placement(id)
+    world.res::<Units>().placement(id)
 }
 
 #[inline]
@@ -95,7 +96,7 @@ pub fn hex_of(world: &World, id: UnitId) -> Option<HexCoord> {
 
 #[inline]
 pub fn side_of(world: &World, id: UnitId) -> SideId {
-    world.resource::<Units>().side(id)
+    world.res::<Units>().side(id)
 }
 
 /// A unit changes sides (a defection, a foreign corps going over): its component and
@@ -114,13 +115,13 @@ pub fn is_leader(world: &World, id: UnitId) -> bool {
 
 #[inline]
 pub fn is_hidden(world: &World, id: UnitId) -> bool {
-    world.get::<Hidden>(entity(world, id)).is_some()
+    world.get_cached::<Hidden>(entity(world, id)).is_some()
 }
 
 /// The unit's name with its hex, as log lines and refusals give it: "Swabians (0505)".
 pub fn name(world: &World, id: UnitId) -> String {
     let n = world
-        .get::<UnitName>(entity(world, id))
+        .get_cached::<UnitName>(entity(world, id))
         .expect("units have names");
     match hex_of(world, id) {
         Some(h) => format!("{} ({h})", n.name),
@@ -131,7 +132,7 @@ pub fn name(world: &World, id: UnitId) -> String {
 /// The unit's printed name alone.
 pub fn plain_name(world: &World, id: UnitId) -> String {
     world
-        .get::<UnitName>(entity(world, id))
+        .get_cached::<UnitName>(entity(world, id))
         .map(|n| n.name.clone())
         .unwrap_or_default()
 }
@@ -144,7 +145,7 @@ pub fn side_name(world: &World, side: SideId) -> String {
 
 #[inline]
 pub fn turn(world: &World) -> &TurnState {
-    world.resource::<TurnState>()
+    world.res::<TurnState>()
 }
 
 /// The turn of `side`'s next phase, in a game of player turns, the first side's then
@@ -157,7 +158,7 @@ pub fn next_turn_of(world: &World, side: SideId) -> u32 {
 
 /// Every unit id, in id order.
 pub fn all_units(world: &World) -> Vec<UnitId> {
-    world.resource::<Units>().ids().collect()
+    world.res::<Units>().ids().collect()
 }
 
 /// The first unit in a hex, in id order (the one unit a hex of a ruleset without
@@ -165,8 +166,8 @@ pub fn all_units(world: &World) -> Vec<UnitId> {
 #[inline]
 pub fn unit_at(world: &World, hex: HexCoord) -> Option<UnitId> {
     world
-        .resource::<Units>()
-        .at(world.resource::<Board>(), hex)
+        .res::<Units>()
+        .at(world.res::<Board>(), hex)
         .first()
         .copied()
 }
@@ -174,10 +175,7 @@ pub fn unit_at(world: &World, hex: HexCoord) -> Option<UnitId> {
 /// The units in a hex, in the hex index's order.
 #[inline]
 pub fn units_at(world: &World, hex: HexCoord) -> Vec<UnitId> {
-    world
-        .resource::<Units>()
-        .at(world.resource::<Board>(), hex)
-        .to_vec()
+    world.res::<Units>().at(world.res::<Board>(), hex).to_vec()
 }
 
 /// How a command names a unit: by its scenario id.
@@ -185,7 +183,7 @@ pub fn units_at(world: &World, hex: HexCoord) -> Vec<UnitId> {
 pub fn key(world: &World, id: UnitId) -> crate::engine::command::UnitRef {
     crate::engine::command::UnitRef::Key(
         world
-            .get::<UnitName>(entity(world, id))
+            .get_cached::<UnitName>(entity(world, id))
             .map(|n| n.key.clone())
             .unwrap_or_default(),
     )
@@ -198,7 +196,7 @@ pub fn unit_by_key(world: &World, key: &str) -> Option<UnitId> {
     let index = world.resource::<ScenarioInfo>().0.unit_index(key)?;
     debug_assert!(
         world
-            .get::<UnitName>(entity(world, UnitId(index as u16)))
+            .get_cached::<UnitName>(entity(world, UnitId(index as u16)))
             .is_some_and(|n| n.key == key)
     );
     Some(UnitId(index as u16))
@@ -264,7 +262,7 @@ pub fn roll_average(
 /// Moves a unit (or removes it) and keeps the hex index current. Zones of control
 /// follow at the next `refresh_zones`.
 pub fn set_placement(world: &mut World, id: UnitId, to: Placement) {
-    let units = world.resource::<Units>();
+    let units = world.res::<Units>();
     let from = units.placement(id);
     if from == to {
         return;
@@ -275,7 +273,7 @@ pub fn set_placement(world: &mut World, id: UnitId, to: Placement) {
         .expect("units have a placement") = to;
     // Indices first: borrowing the board and the units together would need a
     // `resource_scope`, which takes the resource out of the world and puts it back.
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let (i, j) = (
         from.hex().and_then(|h| board.index(h)),
         to.hex().and_then(|h| board.index(h)),

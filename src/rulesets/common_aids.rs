@@ -3,6 +3,7 @@
 //! play), the step a game is at, and tables made from the rows of its parsed data, with
 //! numbers written as players read them.
 
+use crate::engine::cached::CachedWorld;
 use std::fmt::Display;
 
 use bevy::prelude::World;
@@ -73,7 +74,7 @@ impl<P: RulesetPhase> TurnLayout<P> {
     /// The step a game is at, its phase read where the ruleset keeps it and the player
     /// turn from `side` (whose player turn it is) against the side that moves first.
     pub fn current(&self, world: &World, side: SideId) -> Option<usize> {
-        let second = side != world.resource::<TurnState>().first;
+        let second = side != world.res::<TurnState>().first;
         self.step_of(P::current(world)?, second)
     }
 }
@@ -99,7 +100,7 @@ fn join_detail(side: &str, what: &str) -> String {
 
 /// The names of the side that moves first and of the other, from the scenario.
 fn sides_in_order(world: &World) -> [String; 2] {
-    let first = world.resource::<TurnState>().first;
+    let first = world.res::<TurnState>().first;
     [
         super::common::side_name(world, first),
         super::common::side_name(world, first.other()),

@@ -686,3 +686,55 @@ fn weighted_candidates_pick_as_the_repeated_list() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
     assert_eq!(Weighted::<u32>::default().pick(&mut rng), None);
 }
+
+/// `engine::cached` keeps a type's component id per world: two worlds that give the
+/// same types different ids, read in turn, each read their own values, and a world
+/// without the type reads none (issue 19).
+#[test]
+fn cached_reads_keep_each_worlds_own_component_ids() {
+    use bataille::engine::cached::CachedWorld;
+    use bataille::engine::units::{Facing, Hidden};
+    use bevy::prelude::*;
+
+    #[derive(Resource)]
+    struct Other(#[allow(dead_code)] u32);
+    let turn = |n: u32| TurnState {
+        turn: n,
+        last_turn: 9,
+        phase: Default::default(),
+        active: bataille::engine::units::SideId(0),
+        first: bataille::engine::units::SideId(0),
+        outcome: None,
+    };
+
+    let mut a = World::new();
+    let mut b = World::new();
+    let mut empty = World::new();
+    // Different registration orders: the types get different ids in `a` and `b`.
+    a.insert_resource(Other(1));
+    a.insert_resource(turn(1));
+    b.insert_resource(turn(2));
+    let in_a = a.spawn(Facing(VertexFacing(3))).id();
+    let in_b = b.spawn((Hidden, Facing(VertexFacing(5)))).id();
+    assert_ne!(
+        a.components().valid_component_id::<TurnState>(),
+        b.components().valid_component_id::<TurnState>()
+    );
+    for _ in 0..3 {
+        assert_eq!(a.res::<TurnState>().turn, 1);
+        assert_eq!(b.res::<TurnState>().turn, 2);
+        assert_eq!(
+            a.get_cached::<Facing>(in_a).map(|f| f.0),
+            Some(VertexFacing(3))
+        );
+        assert_eq!(
+            b.get_cached::<Facing>(in_b).map(|f| f.0),
+            Some(VertexFacing(5))
+        );
+        assert!(a.get_cached::<Hidden>(in_a).is_none());
+        assert!(b.get_cached::<Hidden>(in_b).is_some());
+        assert!(bataille::engine::cached::get_resource::<TurnState>(&empty).is_none());
+    }
+    empty.insert_resource(turn(7));
+    assert_eq!(empty.res::<TurnState>().turn, 7);
+}

@@ -1,6 +1,7 @@
 //! What AlC hides, drawn again for the computer opponent: the hex of an ambush set up
 //! in secret (Kalavryai special rule 1).
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 use rand_chacha::ChaCha8Rng;
 
@@ -40,7 +41,7 @@ fn ambush_places(world: &World, unit: UnitId, observer: SideId) -> Vec<HexCoord>
         })
     };
     world
-        .resource::<Board>()
+        .res::<Board>()
         .hexes()
         .filter(|h| zone.contains(*h) && units_at(world, *h).is_empty() && !watched(*h))
         .collect()

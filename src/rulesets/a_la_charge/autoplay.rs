@@ -1,6 +1,7 @@
 //! Random legal commands for A la Charge, for autoplay and property tests: every
 //! decision, move and attack is drawn from what the rules allow right now.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
@@ -97,7 +98,7 @@ struct Roster {
 }
 
 fn roster(world: &World) -> Vec<Roster> {
-    let mut out = Vec::with_capacity(world.resource::<Units>().len());
+    let mut out = Vec::with_capacity(world.res::<Units>().len());
     scan_units(world, |u| {
         if u.placement != Placement::Eliminated {
             out.push(Roster {
@@ -217,7 +218,7 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
                     continue;
                 }
                 let hexes: Vec<HexCoord> = world
-                    .resource::<crate::engine::board::Board>()
+                    .res::<crate::engine::board::Board>()
                     .hexes()
                     .filter(|h| zone.contains(*h) && units_at(world, *h).is_empty())
                     .collect();

@@ -3,6 +3,7 @@
 //! rounded for the defender with the terrain shift, the die and the CRT. The window's
 //! preview calls `evaluate` and `result_chances`, the same code that resolves.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::board::Board;
@@ -85,7 +86,7 @@ pub fn odds_column(crt: &Crt, attack: i32, defense: i32) -> usize {
 }
 
 fn terrain_at(world: &World, hex: HexCoord) -> super::data::TerrainType {
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let t = board.terrain(hex).unwrap_or_default();
     world.resource::<AlcTables>().0.terrain.terrain[t.0 as usize].clone()
 }
@@ -153,7 +154,7 @@ pub fn evaluate(
             "attacks are made only in the attacker's combat phase",
         ));
     }
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     if !board.contains(target) {
         return Err(Refusal::new("AlC 12.1", format!("{target} is off the map")));
     }
@@ -241,11 +242,7 @@ pub fn may_fight_from(
             ),
         ));
     }
-    if world
-        .resource::<Board>()
-        .hexside(h, target)
-        .is_unbridged_river()
-    {
+    if world.res::<Board>().hexside(h, target).is_unbridged_river() {
         return Err(Refusal::new(
             "AlC 12.1",
             format!(
@@ -444,7 +441,7 @@ pub fn odds_text(world: &World, plan: &AttackPlan) -> String {
         s.push_str(&format!(
             ", {} column(s) left for the defender's {}: {}",
             plan.raw_column - plan.column,
-            world.resource::<Board>().terrain_name(plan.target),
+            world.res::<Board>().terrain_name(plan.target),
             cols[plan.column]
         ));
     }

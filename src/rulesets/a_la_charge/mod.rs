@@ -16,6 +16,7 @@ pub mod threat;
 pub mod victory;
 pub mod view;
 
+use crate::engine::cached::CachedWorld;
 use crate::engine::decision::Decisions;
 use std::path::Path;
 
@@ -175,9 +176,9 @@ pub(crate) fn steps(world: &World, id: UnitId) -> Steps {
 
 /// The combat unit (not a leader) in a hex.
 pub(crate) fn combat_unit_at(world: &World, hex: HexCoord) -> Option<UnitId> {
-    let units = world.resource::<Units>();
+    let units = world.res::<Units>();
     units
-        .at(world.resource::<Board>(), hex)
+        .at(world.res::<Board>(), hex)
         .iter()
         .copied()
         .find(|id| world.get::<Leader>(units.entity(*id)).is_none())
@@ -212,12 +213,7 @@ pub fn rating(world: &World, id: UnitId) -> i32 {
 /// AlC 8: leaders of the other side left alone in `at` with a unit of `side` (which
 /// entered their hex, or changed sides beside them) are eliminated.
 pub(crate) fn overrun_leaders(world: &mut World, at: HexCoord, side: SideId) {
-    if world
-        .resource::<Units>()
-        .at(world.resource::<Board>(), at)
-        .len()
-        < 2
-    {
+    if world.res::<Units>().at(world.res::<Board>(), at).len() < 2 {
         return;
     }
     for l in leaders_at(world, at) {
@@ -251,7 +247,7 @@ fn surrounding_zone(
 pub(crate) fn in_enemy_zoc(world: &World, side: SideId, hex: HexCoord) -> bool {
     world
         .resource::<ZocMap>()
-        .covered_by(world.resource::<Board>(), side.other(), hex)
+        .covered_by(world.res::<Board>(), side.other(), hex)
 }
 
 pub(crate) fn tables(world: &World) -> std::sync::Arc<Tables> {
@@ -266,7 +262,7 @@ pub fn resolve(
     use crate::engine::command::UnitRef;
     match unit_ref {
         UnitRef::Hex(h) => {
-            if !world.resource::<Board>().contains(*h) {
+            if !world.res::<Board>().contains(*h) {
                 return Err(Refusal::new("AlC 2", format!("{h} is off the map")));
             }
             let here = units_at(world, *h);
@@ -529,7 +525,7 @@ impl Ruleset for AlaChargePlugin {
                 .and_then(|c| scenario.unit_index(c))
                 .map(|u| UnitId(u as u16));
         }
-        let ids: Vec<UnitId> = world.resource::<Units>().ids().collect();
+        let ids: Vec<UnitId> = world.res::<Units>().ids().collect();
         for id in ids {
             let spec = &file.units[id.0 as usize];
             let (_, t) = self
@@ -619,7 +615,7 @@ impl Ruleset for AlaChargePlugin {
         if world.get::<Steps>(entity).is_some_and(|s| s.is_reduced()) {
             out.push("reduced".into());
         }
-        if world.get::<Hidden>(entity).is_some() {
+        if world.get_cached::<Hidden>(entity).is_some() {
             out.push("hidden".into());
         }
         out

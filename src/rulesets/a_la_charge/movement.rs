@@ -2,6 +2,7 @@
 //! charge bookkeeping (AlC 10): checking a move, executing it hex by hex, and the
 //! reachable hexes with their cost for the window and autoplay.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use super::AlcPhase;
@@ -25,7 +26,7 @@ pub struct MovePlan {
 /// The MP to enter `to` from `from` (None when off the map, impassable, or across an
 /// unbridged river).
 pub fn step_cost(world: &World, from: Option<HexCoord>, to: HexCoord) -> Result<i32, Refusal> {
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let Some(t) = board.terrain(to) else {
         return Err(Refusal::new("AlC 9", format!("{to} is off the map")));
     };
@@ -221,7 +222,7 @@ pub fn execute_move(world: &mut World, plan: MovePlan) {
     // Most games hide nothing: then no hex of the path needs the ambush checks.
     let ambush_possible = !world.resource::<AlcState>().hidden_zones.is_empty()
         && world
-            .resource::<Units>()
+            .res::<Units>()
             .ids()
             .any(|u| side_of(world, u) != side && is_hidden(world, u));
     let mut walked = Vec::new();
@@ -237,7 +238,7 @@ pub fn execute_move(world: &mut World, plan: MovePlan) {
         walked.push(h);
         spent += cost;
         let open = {
-            let board = world.resource::<Board>();
+            let board = world.res::<Board>();
             let tables = world.resource::<AlcTables>();
             board
                 .terrain(h)
@@ -344,7 +345,7 @@ pub struct Occupancy {
 
 impl Occupancy {
     pub fn of(world: &World, side: SideId) -> Self {
-        let board = world.resource::<Board>();
+        let board = world.res::<Board>();
         let n = board.hex_count();
         let mut enemy_unit = vec![false; n];
         let mut friendly_combat = vec![false; n];
@@ -384,7 +385,7 @@ pub fn reach_map_in(world: &World, id: UnitId, occupancy: &Occupancy) -> ReachMa
 /// search, and the threat map's for the move a unit will have next phase.
 pub fn reach_with(world: &World, id: UnitId, mp: i32, occupancy: &Occupancy) -> ReachMap {
     let t = turn(world);
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let zoc = world.resource::<crate::engine::zoc::ZocMap>();
     let terrain = &world.resource::<AlcTables>().0.terrain.terrain;
     let side = side_of(world, id);

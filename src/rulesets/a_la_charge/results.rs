@@ -3,6 +3,7 @@
 //! and advance after combat (12.8). Results wait in a queue; steps with one possible
 //! outcome are applied at once, the others wait for the player's decision.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::board::Board;
@@ -178,7 +179,7 @@ pub fn retreat_options(
     done: u8,
     chain: &[UnitId],
 ) -> Vec<RetreatStep> {
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let side = side_of(world, unit);
     let is_combat = !is_leader(world, unit);
     let away: Vec<HexCoord> = at
@@ -256,7 +257,7 @@ pub fn advance_candidates(world: &World, p: &Pending) -> (Vec<UnitId>, bool) {
         .filter(|u| hex_of(world, *u).is_some_and(|h| h.is_adjacent(*into)))
         .filter(|u| {
             !world
-                .resource::<Board>()
+                .res::<Board>()
                 .hexside(hex_of(world, *u).unwrap_or(*into), *into)
                 .is_unbridged_river()
         })
@@ -281,7 +282,7 @@ fn morale_check(world: &mut World, id: UnitId, rule: &'static str) {
     let side = side_of(world, id);
     let base = rating(world, id);
     let leader_near = world
-        .resource::<Units>()
+        .res::<Units>()
         .ids()
         .filter(|l| is_leader(world, *l) && side_of(world, *l) == side)
         .any(|l| hex_of(world, l).is_some_and(|h| h == at || h.is_adjacent(at)));

@@ -3,6 +3,7 @@
 //! Petcheneg treason roll and the camp pillage of Kalavryai 1078, and reinforcements'
 //! entry.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use super::AlcPhase;
@@ -319,7 +320,7 @@ pub fn check_end_phase(world: &World) -> Result<(), Refusal> {
                 "{} must be placed in secret before the game starts (`place {} HEX`)",
                 name(world, *u),
                 world
-                    .get::<crate::engine::units::UnitName>(entity(world, *u))
+                    .get_cached::<crate::engine::units::UnitName>(entity(world, *u))
                     .map(|n| n.key.clone())
                     .unwrap_or_default()
             ),

@@ -2,6 +2,7 @@
 //! the move its full allowance gives it (AlC 7, 9, 11) and the melee and fire checks
 //! of an attack (AlC 12.1, 12.2), with the odds it would have alone (AlC 12.3, 10).
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use super::combat::{self, may_fight_from, may_fire_from};
@@ -27,7 +28,7 @@ pub fn threats(world: &World, id: UnitId) -> Vec<UnitThreat> {
     let side = side_of(world, id);
     let values = unit(world, id);
     let map = movement::reach_with(world, id, values.mp, &Occupancy::of(world, side));
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let tables = world.resource::<super::AlcTables>();
     let open = |h: HexCoord| {
         board

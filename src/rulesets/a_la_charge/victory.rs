@@ -2,6 +2,7 @@
 //! for a lost commander) against its army morale level in phase 5; the scenario's
 //! winner at the time limit.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::event::EventKind;
@@ -20,7 +21,7 @@ use super::*;
 pub fn lost_morale(world: &World, side: SideId) -> i32 {
     let state = world.resource::<AlcState>();
     let mut total = 0;
-    let ids: Vec<UnitId> = world.resource::<Units>().ids().collect();
+    let ids: Vec<UnitId> = world.res::<Units>().ids().collect();
     for id in ids {
         if placement(world, id) != Placement::Eliminated {
             continue;

@@ -2,6 +2,7 @@
 //! previews and the decisions waiting for a player, all read from the same functions
 //! that check and resolve commands (no second copy of a rule here).
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use super::AlcPhase;
@@ -464,7 +465,7 @@ pub fn decision(world: &World) -> Option<Decision> {
 /// (AlC 4, Kalavryai special rule 1); once all are placed, end the set-up.
 fn setup_decision(world: &World) -> Option<Decision> {
     let zones = world.resource::<AlcState>().hidden_zones.clone();
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let active = turn(world).active;
     let next = zones
         .iter()
@@ -533,7 +534,7 @@ pub fn check(world: &World, command: &Command) -> Result<(), Refusal> {
 /// (AlC 9), no decision waiting once the game is over (AlC 13).
 pub fn invariant_violations(world: &World) -> Vec<String> {
     let mut out = Vec::new();
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let displaced_in = match front(world) {
         Some(Pending::Retreat { unit, .. }) => hex_of(world, unit),
         _ => None,
@@ -552,10 +553,7 @@ pub fn invariant_violations(world: &World) -> Vec<String> {
             out.push(format!("both sides on {hex} (AlC 7)"));
         }
     }
-    let ids: Vec<UnitId> = world
-        .resource::<crate::engine::units::Units>()
-        .ids()
-        .collect();
+    let ids: Vec<UnitId> = world.res::<crate::engine::units::Units>().ids().collect();
     for id in ids {
         if placement(world, id) == Placement::Eliminated {
             continue;

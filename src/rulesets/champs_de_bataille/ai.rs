@@ -2,6 +2,7 @@
 //! set by the scenario's special rules or in the set-up, and the corps' placement each
 //! side writes in secret (CdB 14.3.3).
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 use rand_chacha::ChaCha8Rng;
 
@@ -58,7 +59,7 @@ fn ambush_places(world: &World, unit: UnitId) -> Vec<HexCoord> {
         return Vec::new();
     }
     world
-        .resource::<Board>()
+        .res::<Board>()
         .hexes()
         .filter(|h| match zone {
             Some(z) => z.contains(*h),

@@ -1,6 +1,7 @@
 //! Random legal commands for Champs de Bataille (autoplay, the trust harness): every
 //! candidate is passed through the ruleset's own check before it is offered.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
@@ -33,7 +34,7 @@ fn deployment_command(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
             .filter(|m| unit(world, *m).corps == corps && side_of(world, *m) == side_of(world, u))
             .filter_map(|m| hex_of(world, m))
             .collect();
-        let board = world.resource::<crate::engine::board::Board>();
+        let board = world.res::<crate::engine::board::Board>();
         // The unit's own checks once, then each hex's: the answers of `check`.
         let placer = super::dispatch::DeployPlacer::new(world, u);
         let place = |hex: HexCoord| placer.at(world, hex);
@@ -122,14 +123,14 @@ pub fn random_command(world: &mut World, rng: &mut ChaCha8Rng) -> Command {
     }
     let step = state(world).step;
     let side = turn(world).active;
-    let units = world.resource::<crate::engine::units::Units>();
+    let units = world.res::<crate::engine::units::Units>();
     let mine: Vec<UnitId> = units
         .ids()
         .filter(|u| {
             units.side(*u) == side
                 && units.placement(*u).hex().is_some()
                 && world
-                    .get::<CdbFlags>(units.entity(*u))
+                    .get_cached::<CdbFlags>(units.entity(*u))
                     .expect("CdB units have flags")
                     .rank
                     == 0

@@ -4,6 +4,7 @@
 //! flank positions, then the dice and the line of the results table. Missile fire is
 //! in `missile.rs`; applying a result in `results.rs`.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::board::{Board, HexsideFeature};
@@ -123,7 +124,7 @@ fn tactical_modifiers(
     let p = unit(world, u).p;
     let Some(h) = hex_of(world, u) else { return };
     let oh = hex_of(world, opp);
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     if let Some(oh) = oh.filter(|_| defending) {
         let higher = board.elevation(h) > board.elevation(oh);
         let behind_river = h.is_adjacent(oh) && board.hexside(h, oh).has(HexsideFeature::River);

@@ -2,6 +2,7 @@
 //! activating a unit or a group with every modifier, allied corps' reliability (4.3)
 //! and keeping units in control (4.2, 9.5, 12.3).
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::board::{Board, HexsideFeature};
@@ -159,7 +160,7 @@ pub(crate) fn set_reliable(world: &mut World, c: usize, why: &str) {
     log(world, EventKind::Special, "CdB 4.3", |w| {
         format!(
             "{} allied corps is no longer unreliable: {why}",
-            possessive(&w.resource::<CdbState>().corps[c].name)
+            possessive(&w.res::<CdbState>().corps[c].name)
         )
     });
 }
@@ -410,7 +411,7 @@ fn holds_advantage(world: &World, u: UnitId) -> bool {
         return true;
     }
     let side = side_of(world, u);
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     // Hidden ambushers are not known to the player: not "the nearest enemy".
     let nearest = all_units(world)
         .into_iter()

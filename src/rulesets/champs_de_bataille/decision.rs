@@ -3,6 +3,7 @@
 //! spontaneous advance (9.5), the regular generals' dice (4.1), a secret placement and
 //! the stages of the set-up (14.3).
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::command::{Command, UnitRef};
@@ -183,7 +184,7 @@ pub fn decision(world: &World) -> Option<Decision> {
             }) else {
                 return Some(end_of_setup(world, side));
             };
-            let board = world.resource::<Board>();
+            let board = world.res::<Board>();
             let choices = board
                 .hexes()
                 .filter(|h| zone.contains(*h))
@@ -277,7 +278,7 @@ fn deployment_decision(world: &World) -> Option<Decision> {
             )
         }
         Stage::Edge => {
-            let board = world.resource::<Board>();
+            let board = world.res::<Board>();
             for e in deployment::long_edges(board) {
                 choices.push(Choice {
                     label: format!(
@@ -335,7 +336,7 @@ fn deployment_decision(world: &World) -> Option<Decision> {
         }
         _ => match deployment::next_to_place(world) {
             Some(u) => {
-                let board = world.resource::<Board>();
+                let board = world.res::<Board>();
                 // Only hexes near the own edge can take baggage or a corps.
                 let edge = st.edges[side.0 as usize];
                 let reach = match d.stage {

@@ -5,6 +5,7 @@
 //! their zones, the defender's most numerous first. Where one unit may be placed, and
 //! its placing, are in `deployment_placement.rs`.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::board::Board;
@@ -155,7 +156,7 @@ pub(super) fn own_edge(world: &World, side: SideId) -> MapEdge {
 }
 
 pub(super) fn board(world: &World) -> &Board {
-    world.resource::<Board>()
+    world.res::<Board>()
 }
 
 // ---- corps ----

@@ -3,6 +3,7 @@
 //! its distances of the edges and in the written order of the corps (14.3.3, 14.3.4),
 //! in a hex it may stand or stack in (8).
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::event::EventKind;
@@ -396,7 +397,7 @@ fn check_plan_kept(
 fn corps_spreads(world: &World, except: UnitId) -> Vec<(i32, Option<(i32, i32)>)> {
     let st = state(world);
     let b = board(world);
-    let units = world.resource::<crate::engine::units::Units>();
+    let units = world.res::<crate::engine::units::Units>();
     let roster = world.get_resource::<CdbRoster>();
     let ambushers = st.deploy.as_ref().map(|d| &d.ambushers[..]).unwrap_or(&[]);
     let mut out: Vec<(i32, Option<(i32, i32)>)> = vec![(0, None); st.corps.len()];

@@ -4,6 +4,7 @@
 //! action-point cost. `movement::check_march` runs them in a row; the window's move
 //! options extend each checked path by one step instead of checking it from its start.
 
+use crate::engine::cached::CachedWorld;
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -327,13 +328,13 @@ pub(crate) fn begin_for<'w>(
         }
     }
     let unreliable = co.unreliable == Some(true);
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     Ok((
         MarchCtx {
             world,
             st,
             board,
-            units: world.resource::<Units>(),
+            units: world.res::<Units>(),
             roster: world.get_resource::<CdbRoster>(),
             tables: tables(world),
             side,

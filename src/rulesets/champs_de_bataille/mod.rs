@@ -242,6 +242,10 @@ pub struct CdbTables(pub Arc<Tables>);
 
 // ---- accessors ----
 
+use crate::engine::cached::CachedWorld;
+// Read by the kept id in the rules' inner loops (`engine::cached`).
+crate::cached_id!(CdbRoster, CdbState, CdbTables, CdbFlags);
+
 pub(crate) use super::common::{
     all_units, component, component_mut, entity, hex_of, is_hidden, key, log, name, placement,
     possessive, refresh_zones, roll, set_placement, side_name, side_of, turn, unit_by_key,
@@ -254,7 +258,7 @@ pub(crate) use super::common::{
 pub struct CdbRoster(pub Vec<CdbUnit>);
 
 pub(crate) fn unit(world: &World, id: UnitId) -> CdbUnit {
-    match world.get_resource::<CdbRoster>() {
+    match crate::engine::cached::get_resource::<CdbRoster>(world) {
         Some(r) if (id.0 as usize) < r.0.len() => r.0[id.0 as usize],
         _ => *component::<CdbUnit>(world, id),
     }
@@ -265,7 +269,9 @@ pub(crate) fn kind(world: &World, id: UnitId) -> Kind {
 }
 
 pub(crate) fn flags(world: &World, id: UnitId) -> &CdbFlags {
-    component::<CdbFlags>(world, id)
+    world
+        .get_cached::<CdbFlags>(entity(world, id))
+        .expect("CdB units have flags")
 }
 
 pub(crate) fn flags_mut(world: &mut World, id: UnitId) -> Mut<'_, CdbFlags> {
@@ -274,24 +280,24 @@ pub(crate) fn flags_mut(world: &mut World, id: UnitId) -> Mut<'_, CdbFlags> {
 
 pub(crate) fn facing(world: &World, id: UnitId) -> VertexFacing {
     world
-        .get::<Facing>(entity(world, id))
+        .get_cached::<Facing>(entity(world, id))
         .map_or(VertexFacing(1), |f| f.0)
 }
 
 pub(crate) fn set_facing(world: &mut World, id: UnitId, f: VertexFacing) {
     let e = entity(world, id);
-    if world.get::<Facing>(e).map(|x| x.0) != Some(f) {
+    if world.get_cached::<Facing>(e).map(|x| x.0) != Some(f) {
         world.entity_mut(e).insert(Facing(f));
         zones_stale(world);
     }
 }
 
 pub(crate) fn state(world: &World) -> &CdbState {
-    world.resource::<CdbState>()
+    world.res::<CdbState>()
 }
 
 pub(crate) fn tables(world: &World) -> Arc<Tables> {
-    world.resource::<CdbTables>().0.clone()
+    world.res::<CdbTables>().0.clone()
 }
 
 pub(crate) fn corps_of(world: &World, id: UnitId) -> &Corps {
@@ -333,7 +339,7 @@ pub(crate) fn eliminate(world: &mut World, id: UnitId, rule: &'static str, why: 
 pub fn resolve(world: &World, unit_ref: &UnitRef) -> Result<UnitId, Refusal> {
     match unit_ref {
         UnitRef::Hex(h) => {
-            if !world.resource::<Board>().contains(*h) {
+            if !world.res::<Board>().contains(*h) {
                 return Err(Refusal::new("CdB 1.1", format!("{h} is off the map")));
             }
             front_at(world, *h)

@@ -1,6 +1,7 @@
 //! Impetuous troops and their spontaneous advances (CdB 2.5, 9.5), demoralisation
 //! (12) with the flight of demoralised corps, and victory (13).
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::board::Board;
@@ -92,8 +93,8 @@ pub(crate) fn advance_options(world: &World, u: UnitId) -> Vec<UnitId> {
     let mounted = kind(world, u).is_mounted();
     // One pass of the position query over the army (no component look-up per unit),
     // then in id order; the stack's size from the unit index.
-    let units = world.resource::<crate::engine::units::Units>();
-    let board = world.resource::<Board>();
+    let units = world.res::<crate::engine::units::Units>();
+    let board = world.res::<Board>();
     let mut all: Vec<(UnitId, HexCoord)> = {
         let scan = world.resource::<PositionScan>();
         let mut q = scan.0.lock().unwrap_or_else(|poison| poison.into_inner());
@@ -183,7 +184,7 @@ fn nearest_by_priority(
     if !baggage.is_empty() {
         return ties(baggage);
     }
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let targets: Vec<usize> = list.iter().filter_map(|(_, eh)| board.index(*eh)).collect();
     let search = mp_costs.get_or_insert_with(|| reach::FaceSearch::new(world, u));
     search.settle(world, &targets);
@@ -262,7 +263,7 @@ fn spontaneous_advance(world: &mut World, u: UnitId, target: Option<UnitId>) {
         spent += turns;
     }
     let p = unit(world, u).p;
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let mut entered_broken = false;
     // Friends the advance passes through (CdB 8.2): it can and must, except friends
     // next to an enemy and elephants.
@@ -494,7 +495,7 @@ pub(crate) fn end_of_movement(world: &mut World, side: SideId) -> bool {
 pub(crate) fn corps_lost_halves(world: &World, c: usize) -> i32 {
     // Asked for every corps at the end of each player turn: the placements read from
     // the unit index first, since few units are eliminated, then the roster.
-    let units = world.resource::<crate::engine::units::Units>();
+    let units = world.res::<crate::engine::units::Units>();
     units
         .ids()
         .filter(|u| units.placement(*u) == Placement::Eliminated)
@@ -603,7 +604,7 @@ pub(crate) fn army_losses_halves(world: &World, side: SideId) -> i32 {
     let any_demoralised = st.corps.iter().any(|c| c.side == side && c.demoralised);
     // Every command checks victory: sides and placements read from the unit index,
     // each unit's corps and kind from the roster, in one pass.
-    let units = world.resource::<crate::engine::units::Units>();
+    let units = world.res::<crate::engine::units::Units>();
     let roster = world.get_resource::<CdbRoster>();
     units
         .ids()

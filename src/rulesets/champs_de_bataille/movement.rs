@@ -3,6 +3,7 @@
 //! its action-point cost (4.2) and the strategic-movement limits (9.3). Which units
 //! may form a group, stack or pass through friends is in `stacking.rs`.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::command::{Refusal, UnitRef};
@@ -118,7 +119,7 @@ pub(crate) fn execute_march(world: &mut World, plan: MarchPlan) {
     log(world, EventKind::Special, "CdB 4.2", |w| {
         format!(
             "{} corps spends {cost} PA ({}){}, {}",
-            possessive(&w.resource::<CdbState>().corps[plan.corps].name),
+            possessive(&w.res::<CdbState>().corps[plan.corps].name),
             lines.join(", "),
             command_points::paid_by_cinc(extra),
             command_points::left_text(w, plan.corps)

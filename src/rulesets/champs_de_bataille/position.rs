@@ -3,6 +3,7 @@
 //! ground), lines of sight (10.2), and zones of control (7.1) with frontal contact
 //! (7.3).
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::board::Board;
@@ -15,8 +16,8 @@ use super::*;
 
 /// The units in a hex, front rank first.
 pub(crate) fn stack_at(world: &World, hex: HexCoord) -> Vec<UnitId> {
-    let units = world.resource::<Units>();
-    let mut v: Vec<UnitId> = units.at(world.resource::<Board>(), hex).to_vec();
+    let units = world.res::<Units>();
+    let mut v: Vec<UnitId> = units.at(world.res::<Board>(), hex).to_vec();
     v.sort_by_key(|u| {
         (
             crate::rulesets::common::component_of::<CdbFlags>(world, units, *u).rank,
@@ -39,8 +40,8 @@ fn front_of(world: &World, units: &Units, here: &[UnitId]) -> Option<UnitId> {
 
 /// The unit that fights for a hex: its front rank.
 pub(crate) fn front_at(world: &World, hex: HexCoord) -> Option<UnitId> {
-    let units = world.resource::<Units>();
-    match units.at(world.resource::<Board>(), hex) {
+    let units = world.res::<Units>();
+    match units.at(world.res::<Board>(), hex) {
         [] => None,
         [u] => Some(*u),
         many => front_of(world, units, many),
@@ -78,8 +79,8 @@ impl<'w> EnemyLookup<'w> {
     pub(crate) fn new(world: &'w World, side: SideId) -> Self {
         EnemyLookup {
             world,
-            units: world.resource::<Units>(),
-            board: world.resource::<Board>(),
+            units: world.res::<Units>(),
+            board: world.res::<Board>(),
             side,
         }
     }
@@ -92,13 +93,17 @@ impl<'w> EnemyLookup<'w> {
             [u] => *u,
             many => front_of(self.world, units, many).expect("a stack"),
         };
-        (units.side(front) != self.side && self.world.get::<Hidden>(units.entity(front)).is_none())
-            .then_some(front)
+        (units.side(front) != self.side
+            && self
+                .world
+                .get_cached::<Hidden>(units.entity(front))
+                .is_none())
+        .then_some(front)
     }
 }
 
 pub(crate) fn terrain_class(world: &World, hex: HexCoord) -> TerrainClass {
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     match board.terrain(hex) {
         Some(t) => tables(world)
             .terrain
@@ -111,7 +116,7 @@ pub(crate) fn terrain_class(world: &World, hex: HexCoord) -> TerrainClass {
 
 /// Whether a hex is a fortification (CdB 11.6, 11.7, 11.9).
 pub(crate) fn fortified(world: &World, hex: HexCoord) -> bool {
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     board.terrain(hex).is_some_and(|t| {
         tables(world)
             .terrain
@@ -138,8 +143,8 @@ pub(crate) struct Sight<'w> {
 impl<'w> Sight<'w> {
     pub(crate) fn of(world: &'w World) -> Self {
         Sight {
-            board: world.resource::<Board>(),
-            tables: &world.resource::<CdbTables>().0,
+            board: world.res::<Board>(),
+            tables: &world.res::<CdbTables>().0,
         }
     }
 
@@ -199,8 +204,8 @@ pub(crate) fn zoc_exerted_on(world: &World, side: SideId, hex: HexCoord) -> Vec<
         zones_current(world),
         "zones of control read before they were brought up to date"
     );
-    let units = world.resource::<Units>();
-    let board = world.resource::<Board>();
+    let units = world.res::<Units>();
+    let board = world.res::<Board>();
     let mut out = Vec::new();
     for n in hex.neighbors() {
         let (one, many);
@@ -296,7 +301,7 @@ pub(crate) fn refresh_zoc(world: &mut World) {
     let mut changes: Vec<(UnitId, Entity, bool)> = {
         let scan = world.resource::<ZoneMarkerScan>();
         let mut q = scan.0.lock().unwrap_or_else(|poison| poison.into_inner());
-        let units = world.resource::<Units>();
+        let units = world.res::<Units>();
         q.iter(world)
             .filter_map(|(e, id, u, f, hidden, has)| {
                 let should = u.p.kind != Kind::Bag

@@ -3,6 +3,7 @@
 //! (11.9), and the decisions they leave pending: the hex to recoil into, the rear unit
 //! lost.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::board::Board;
@@ -60,7 +61,7 @@ fn recoil_options_at(
     let rear_facing = pusher.map_or(f, |(_, pf)| pf);
     let side = side_of(world, u);
     let stack = stack_of(world, u);
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let mut out = Vec::new();
     for (i, r) in rear_facing.rear(h).into_iter().enumerate() {
         if Some(r) == pusher.map(|(p, _)| p) {
@@ -280,7 +281,7 @@ fn recoil_to(world: &mut World, u: UnitId, opt: RecoilOption, depth: u32) {
     }
     log(world, EventKind::Retreated, "CdB 11.6", |w| {
         let n = w
-            .get::<crate::engine::units::UnitName>(entity(w, u))
+            .get_cached::<crate::engine::units::UnitName>(entity(w, u))
             .map(|n| n.name.clone())
             .unwrap_or_default();
         format!(
@@ -470,7 +471,7 @@ fn do_advance(world: &mut World, adv: Advance) {
     let Some(from) = hex_of(world, adv.unit) else {
         return;
     };
-    if !stack_at(world, adv.into).is_empty() || !world.resource::<Board>().contains(adv.into) {
+    if !stack_at(world, adv.into).is_empty() || !world.res::<Board>().contains(adv.into) {
         return;
     }
     for x in stack_of(world, adv.unit) {
@@ -517,7 +518,7 @@ pub(crate) fn flight(world: &mut World, u: UnitId) {
         .map(|x| unit(world, *x).p.mp)
         .min()
         .unwrap_or(0);
-    let board = world.resource::<Board>().clone();
+    let board = world.res::<Board>().clone();
     let blocked = |w: &World, h: HexCoord| {
         board.contains(h)
             && (terrain_class(w, h) == data::TerrainClass::Impassable
@@ -658,7 +659,7 @@ fn carry_behind(world: &mut World, carried: &[UnitId], spots: Vec<HexCoord>, fac
     if carried.is_empty() {
         return;
     }
-    let board = world.resource::<Board>().clone();
+    let board = world.res::<Board>().clone();
     // The carried units by the stack they came from.
     let mut stacks: Vec<Vec<UnitId>> = Vec::new();
     for c in carried {

@@ -2,6 +2,7 @@
 //! scenario, attacker and defender by aggression (14.3.1), secret placements and
 //! ambushes (14.3.3) with their reveal, and the scenario special rules.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::event::EventKind;
@@ -83,7 +84,7 @@ pub fn populate(world: &mut World, scenario: &LoadedScenario, tables: &Tables) {
             .as_deref()
             .and_then(movement::parse_facing)
             .expect("validated");
-        let e = world.resource::<crate::engine::units::Units>().entity(id);
+        let e = world.res::<crate::engine::units::Units>().entity(id);
         world.entity_mut(e).insert((
             CdbUnit {
                 p,
@@ -125,7 +126,7 @@ pub fn populate(world: &mut World, scenario: &LoadedScenario, tables: &Tables) {
             SpecialRule::HiddenPlacement { unit, zone, .. } => {
                 let id = UnitId(scenario.unit_index(unit).expect("validated") as u16);
                 st.hidden_zones.push((id, *zone));
-                let e = world.resource::<crate::engine::units::Units>().entity(id);
+                let e = world.res::<crate::engine::units::Units>().entity(id);
                 world.entity_mut(e).insert(Hidden);
             }
             SpecialRule::AttackerByAggression { .. } => by_aggression = true,
@@ -311,11 +312,7 @@ pub(crate) fn check_place(
             format!("{} is already placed", name(world, id)),
         ));
     }
-    if !zone.contains(hex)
-        || !world
-            .resource::<crate::engine::board::Board>()
-            .contains(hex)
-    {
+    if !zone.contains(hex) || !world.res::<crate::engine::board::Board>().contains(hex) {
         return Err(Refusal::new(
             "CdB 14.3",
             format!("{hex} is outside the ambush zone of {}", name(world, id)),
@@ -346,11 +343,11 @@ pub(crate) fn execute_place(world: &mut World, id: UnitId, hex: HexCoord) {
 pub(crate) fn seen_at(world: &World, u: UnitId, h: HexCoord) -> bool {
     let side = side_of(world, u);
     let sight = position::Sight::of(world);
-    let units = world.resource::<crate::engine::units::Units>();
+    let units = world.res::<crate::engine::units::Units>();
     units.ids().any(|e| {
         units.side(e) != side
             && world
-                .get::<crate::engine::units::Hidden>(units.entity(e))
+                .get_cached::<crate::engine::units::Hidden>(units.entity(e))
                 .is_none()
             && units.placement(e).hex().is_some_and(|eh| {
                 eh.distance(h) <= 3
@@ -363,12 +360,12 @@ pub(crate) fn seen_at(world: &World, u: UnitId, h: HexCoord) -> bool {
 /// Ambushers seen by the enemy are revealed (CdB 14.3): Psiloi within three hexes of
 /// an enemy, others in an enemy's line of sight.
 pub(crate) fn reveal_seen(world: &mut World) {
-    let units = world.resource::<crate::engine::units::Units>();
+    let units = world.res::<crate::engine::units::Units>();
     let hidden: Vec<UnitId> = units
         .ids()
         .filter(|u| {
             world
-                .get::<crate::engine::units::Hidden>(units.entity(*u))
+                .get_cached::<crate::engine::units::Hidden>(units.entity(*u))
                 .is_some()
                 && units.placement(*u).hex().is_some()
         })
@@ -506,7 +503,7 @@ pub(crate) fn execute_dismount(world: &mut World, plan: DismountPlan) {
         log(world, EventKind::Special, "CdB 4.2", |w| {
             format!(
                 "{} corps spends {cost} PA ({why}){}, {}",
-                possessive(&w.resource::<CdbState>().corps[corps].name),
+                possessive(&w.res::<CdbState>().corps[corps].name),
                 command_points::paid_by_cinc(extra),
                 command_points::left_text(w, corps)
             )

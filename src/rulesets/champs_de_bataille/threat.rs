@@ -6,6 +6,7 @@
 //! so from where they stand (`may_shoot_from_its_place`). The odds are the melee's or
 //! the shot's scores before the dice, as things stand (`combat::evaluate`).
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use super::commands::MarchStep;
@@ -91,7 +92,7 @@ pub fn threats(world: &World, id: UnitId) -> Vec<UnitThreat> {
             }
         }
     }
-    let board = world.resource::<crate::engine::board::Board>();
+    let board = world.res::<crate::engine::board::Board>();
     out.retain(|t| board.contains(t.hex));
     out
 }

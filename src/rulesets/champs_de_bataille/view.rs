@@ -3,6 +3,7 @@
 //! and morale, all from the functions that check and resolve. The pending decisions
 //! are in `decision.rs`.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::board::Board;
@@ -231,7 +232,7 @@ pub(crate) fn march_search(
     base: &super::march::MarchState,
     mut reached_at: impl FnMut(HexCoord, &movement::Body, &super::march::Cost),
 ) -> Option<Refusal> {
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let (start, f0) = simulate(world, id, &[]);
     // A start with a turn: its point is checked now (a turn is checked alike whatever
     // follows it); a refusal is met where the old search met it, on the first step.
@@ -792,7 +793,7 @@ pub fn morale(world: &World) -> Vec<SideMorale> {
 
 pub fn invariant_violations(world: &World) -> Vec<String> {
     let mut out = Vec::new();
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     for hex in board.hexes() {
         let here = stack_at(world, hex);
         if here.len() > 2 {

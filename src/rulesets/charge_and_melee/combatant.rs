@@ -5,6 +5,7 @@
 //! factors, its result's conditions — and every look-up in the world searches for a
 //! resource and a component, which was most of a charge resolution's cost.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::board::Board;
@@ -43,8 +44,8 @@ impl<'a> Where<'a> {
             world,
             moved,
             tables: &world.resource::<CmTables>().0,
-            board: world.resource::<Board>(),
-            units: world.resource::<Units>(),
+            board: world.res::<Board>(),
+            units: world.res::<Units>(),
         }
     }
 

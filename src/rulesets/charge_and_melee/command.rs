@@ -9,6 +9,7 @@
 //! on the nearest enemy and a charge declared by the game (7.9's "repeat last move",
 //! 7.3's "unauthorised advance").
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::command::{Command, Refusal, UnitRef};
@@ -154,7 +155,7 @@ fn gap_from(at: Option<HexCoord>, list: &[HexCoord]) -> u32 {
 /// The leader a unit answers to: the nearest leader of its side (ties to the first in
 /// id order; designer's, the scenario naming none).
 pub fn commander_of(world: &World, unit: UnitId) -> Option<UnitId> {
-    let units = world.resource::<crate::engine::units::Units>();
+    let units = world.res::<crate::engine::units::Units>();
     let side = units.side(unit);
     let list = stands(world, unit);
     leaders(world)
@@ -239,7 +240,7 @@ pub fn inspired(world: &World, unit: UnitId) -> bool {
 pub fn front_rank_leader(world: &World, unit: UnitId) -> Option<FrontRankLeader> {
     // The unit index read once for the five reads (the charge combat asks it of each
     // of its units).
-    let units = world.resource::<Units>();
+    let units = world.res::<Units>();
     let l = component_of::<CmUnit>(world, units, unit).leader?;
     let at = units.placement(l).hex()?;
     let f = *component_of::<CmFormation>(world, units, unit);

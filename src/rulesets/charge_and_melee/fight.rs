@@ -6,6 +6,7 @@
 //! and test for rampage (7.26, `rampage`), cavalry that
 //! beat not every opponent retire (7.28), and the winners' moves are queued (7.30, 7.31).
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::board::Board;
@@ -90,7 +91,7 @@ pub(crate) fn bout_need(world: &World, b: &Bout) -> i32 {
     let me = troop_ref(world, b.unit);
     let them = troop_ref(world, b.foe);
     let f = formation(world, b.unit);
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let leader_hex = component::<CmUnit>(world, b.unit)
         .leader
         .and_then(|l| placement(world, l).hex());
@@ -118,7 +119,7 @@ pub fn melee(world: &mut World) {
     let bouts = bouts(world, &fighting);
     let t = tables(world);
     let chart = t.charts.melee;
-    let n = world.resource::<Units>().len();
+    let n = world.res::<Units>().len();
     let mut received = vec![0u32; n];
     let mut inflicted = vec![0u32; n];
     let mut foes: Vec<Vec<UnitId>> = vec![Vec::new(); n];

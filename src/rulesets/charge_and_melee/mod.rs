@@ -52,6 +52,7 @@ pub mod threat;
 pub mod victory;
 pub mod view;
 
+use crate::engine::cached::CachedWorld;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -361,13 +362,13 @@ pub(crate) fn status(world: &World, id: UnitId) -> CmStatus {
 
 /// Whether a unit is a unit of stands on the map (not a leader, not gone).
 pub(crate) fn is_troop(world: &World, id: UnitId) -> bool {
-    let units = world.resource::<Units>();
+    let units = world.res::<Units>();
     units.placement(id).hex().is_some() && world.get::<CmUnit>(units.entity(id)).is_some()
 }
 
 /// Every unit of stands on the map, in id order.
 pub(crate) fn troops(world: &World) -> Vec<UnitId> {
-    let units = world.resource::<Units>();
+    let units = world.res::<Units>();
     units
         .ids()
         .filter(|&id| {
@@ -399,7 +400,7 @@ pub(crate) fn stand_at(world: &World, hex: HexCoord) -> Option<UnitId> {
 
 /// The leaders alive, in id order.
 pub(crate) fn leaders(world: &World) -> Vec<UnitId> {
-    let units = world.resource::<Units>();
+    let units = world.res::<Units>();
     units
         .ids()
         .filter(|&id| {

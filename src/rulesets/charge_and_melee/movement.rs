@@ -6,6 +6,7 @@
 //! closes to contact) nor leave a mêlée (7.32). `form` re-forms a unit: a formation,
 //! a facing and its stands' hexes, which takes its Move Phase (7.7, 7.16).
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::board::Board;
@@ -48,7 +49,7 @@ pub(crate) fn blocked(
     unit: UnitId,
     hex: HexCoord,
 ) -> Option<(&'static str, String)> {
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     if !board.contains(hex) {
         return Some(("spec B.2 §1", format!("{hex} is off the map")));
     }
@@ -103,10 +104,10 @@ impl<'w> Ground<'w> {
     /// battle line's later chargers meet after its earlier ones moved (7.1, 7.7; the
     /// charge preview).
     pub fn past(world: &'w World, unit: UnitId, moved: &'w [(UnitId, &'w [HexCoord])]) -> Self {
-        let units = world.resource::<Units>();
+        let units = world.res::<Units>();
         Self {
             passages: Passages::now(world),
-            board: world.resource::<Board>(),
+            board: world.res::<Board>(),
             tables: &world.resource::<CmTables>().0,
             index: world.resource::<StandIndex>(),
             units,
@@ -173,7 +174,7 @@ impl<'w> Passages<'w> {
                         ..
                     } if turn(world).turn <= *until_turn => {
                         let index = world.resource::<StandIndex>();
-                        let units = world.resource::<Units>();
+                        let units = world.res::<Units>();
                         let s = SideId(
                             world
                                 .resource::<crate::engine::game::ScenarioInfo>()
@@ -205,7 +206,7 @@ impl<'w> Passages<'w> {
 /// without one.
 pub(crate) fn enemy_contacts(world: &World, id: UnitId) -> impl Iterator<Item = UnitId> + '_ {
     let side = side_of(world, id);
-    let units = world.resource::<Units>();
+    let units = world.res::<Units>();
     let index = world.resource::<StandIndex>();
     stands(world, id)
         .iter()
@@ -223,7 +224,7 @@ pub(crate) fn enemy_in_contact(world: &World, id: UnitId) -> Option<UnitId> {
 /// Whether a stand in `hex` would touch an enemy stand of `side`'s.
 pub(crate) fn touches_enemy(world: &World, side: SideId, hex: HexCoord) -> bool {
     let index = world.resource::<StandIndex>();
-    let units = world.resource::<Units>();
+    let units = world.res::<Units>();
     hex.neighbors()
         .iter()
         .any(|n| index.at(*n).is_some_and(|o| units.side(o) != side))
@@ -231,11 +232,7 @@ pub(crate) fn touches_enemy(world: &World, side: SideId, hex: HexCoord) -> bool 
 
 /// Whether any stand of a unit stands in difficult terrain (7.7).
 pub(crate) fn in_difficult(world: &World, list: &[HexCoord]) -> bool {
-    difficult(
-        &world.resource::<CmTables>().0,
-        world.resource::<Board>(),
-        list,
-    )
+    difficult(&world.resource::<CmTables>().0, world.res::<Board>(), list)
 }
 
 /// `in_difficult` with the tables and the board in hand.

@@ -9,6 +9,7 @@
 //! an enemy, a `Passage`) does not move at all: the loser stays and takes the blocked
 //! fall-back's DP (7.16, the designer's reading).
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::event::EventKind;
@@ -38,7 +39,7 @@ fn free_for(world: &World, moving: &[UnitId], unit: UnitId, hex: HexCoord) -> bo
         Some(_) => {
             stand_at(world, hex).is_some_and(|o| moving.contains(&o)) && {
                 // Held by the chain: only the other faults count.
-                let board = world.resource::<crate::engine::board::Board>();
+                let board = world.res::<crate::engine::board::Board>();
                 let t = tables(world);
                 board.contains(hex)
                     && t.terrain_type(board.terrain_name(hex))

@@ -3,6 +3,7 @@
 //! his CPs and the unit his command stand is in; the special rules; the first turn's
 //! initiative (the scenario's `first`, spec B.5) and its first phase.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::board::Board;
@@ -81,7 +82,7 @@ pub fn populate(world: &mut World, tables: &Tables, scenario: &LoadedScenario) {
             CmStatus::default(),
         ));
     }
-    let mut index = StandIndex::new(world.resource::<Board>());
+    let mut index = StandIndex::new(world.res::<Board>());
     for id in troops(world) {
         index.mark(stands(world, id), id);
     }

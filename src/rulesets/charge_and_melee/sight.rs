@@ -8,6 +8,7 @@
 //! (`engine::hex::line_of_sight`). The exchanges, the shooting at chargers and the
 //! line-of-sight tool (`Ruleset::sight`) all ask `clear_line`/`line`.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::board::Board;
@@ -20,7 +21,7 @@ pub(crate) fn blocker(world: &World, from: HexCoord, to: HexCoord, x: HexCoord) 
     if x == from || x == to {
         return None;
     }
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let t = tables(world);
     let terrain = board.terrain_name(x);
     if let Some(tt) = t.terrain_type(terrain).filter(|tt| tt.blocks_sight) {
@@ -65,10 +66,10 @@ impl<'w> Sight<'w> {
     pub fn of(world: &'w World) -> Self {
         Self {
             world,
-            board: world.resource::<Board>(),
+            board: world.res::<Board>(),
             tables: &world.resource::<CmTables>().0,
             index: world.resource::<StandIndex>(),
-            units: world.resource::<Units>(),
+            units: world.res::<Units>(),
         }
     }
 

@@ -5,6 +5,7 @@
 //! `ControlTestsOnDeath`), and victory: an army that breaks, a leader killed, ground
 //! held at the end, else the scenario's result at the time limit.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::event::EventKind;
@@ -175,7 +176,7 @@ pub fn leader_dies(world: &mut World, l: UnitId, rule: &'static str) {
         format!("{} is killed", name(w, l))
     });
     let key = world
-        .get::<crate::engine::units::UnitName>(entity(world, l))
+        .get_cached::<crate::engine::units::UnitName>(entity(world, l))
         .map(|n| n.key.clone())
         .unwrap_or_default();
     let tests: Vec<UnitId> = state(world)
@@ -271,7 +272,7 @@ pub fn stands_lost(world: &World, side: SideId) -> u32 {
     // `troops` of the side and their `posture`, each unit found once and the turn read
     // once (the victory conditions ask it after every command).
     let now = turn(world).turn;
-    let units = world.resource::<Units>();
+    let units = world.res::<Units>();
     let standing: u32 = units
         .ids()
         .filter(|&u| units.side(u) == side && units.placement(u).hex().is_some())

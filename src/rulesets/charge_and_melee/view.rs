@@ -4,6 +4,7 @@
 //! army's stands lost against its break point, the state for `--state`, and what must
 //! hold after every command.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::command::{Command, Refusal, UnitRef};
@@ -468,7 +469,7 @@ pub fn state_json(world: &World) -> serde_json::Value {
     let s = state(world);
     let key = |id: UnitId| {
         world
-            .get::<UnitName>(entity(world, id))
+            .get_cached::<UnitName>(entity(world, id))
             .map(|n| n.key.clone())
             .unwrap_or_default()
     };
@@ -533,7 +534,7 @@ pub fn invariant_violations(world: &World) -> Vec<String> {
         }
     }
     // The stand index says what a scan of the units says (`StandIndex`).
-    let board = world.resource::<crate::engine::board::Board>();
+    let board = world.res::<crate::engine::board::Board>();
     for h in board.hexes() {
         let scanned = seen.iter().find(|(x, _)| *x == h).map(|(_, o)| *o);
         if stand_at(world, h) != scanned {

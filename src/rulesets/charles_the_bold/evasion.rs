@@ -3,6 +3,7 @@
 //! them, and the moves that fall back so (an evasion, a supporting skirmisher's, a
 //! skirmisher's break-off) made in one place.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::board::Board;
@@ -147,7 +148,7 @@ pub fn routes(world: &World, id: UnitId, from: HexCoord) -> Vec<Route> {
         return Vec::new();
     };
     let tables = super::tables(world);
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let side = side_of(world, id);
     let face = facing(world, id);
     let mp = s.entry.mp.0;

@@ -3,6 +3,7 @@
 //! sent to his group's nearest stand when an enemy enters his hex or his stand falls
 //! without him attached.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::board::Board;
@@ -93,7 +94,7 @@ pub fn check_general_go(world: &World, g: UnitId, steps: &[Step]) -> Result<Gene
                 "a general has no facing: give hexes only",
             ));
         };
-        if !pos.is_adjacent(h) || !world.resource::<Board>().contains(h) {
+        if !pos.is_adjacent(h) || !world.res::<Board>().contains(h) {
             return Err(refuse(
                 "CtB 2.1",
                 format!("{h} is not next to {pos} on the map"),

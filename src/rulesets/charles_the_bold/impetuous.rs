@@ -4,6 +4,7 @@
 //! poorly trained one has neither moved at it nor tested for opportunity, the Order
 //! Test for opportunity itself, and the moves and fights that comply (for autoplay).
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::command::{Command, Refusal};
@@ -49,7 +50,7 @@ pub fn compelling(world: &World, id: UnitId) -> Vec<UnitId> {
     // A stand defending a creek or river (one along both its front hexsides) does not
     // cross it to attack; nor does one behind field defences along both leave them to
     // attack (CtB 9.3, R-9.3).
-    let board = world.resource::<crate::engine::board::Board>();
+    let board = world.res::<crate::engine::board::Board>();
     let defending = f.front(at).iter().all(|h| {
         let side = board.hexside(at, *h);
         side.has(crate::engine::board::HexsideFeature::Stream)
@@ -116,14 +117,14 @@ fn rule_of(imp: Impetus) -> &'static str {
 fn in_force(world: &World, id: UnitId) -> Option<(Impetus, Vec<UnitId>)> {
     // Asked for every stand of the group at every autoplay step and every hex of a
     // compelled stand's search: the unit index fetched once.
-    let units = world.resource::<Units>();
+    let units = world.res::<Units>();
     let t = world.get::<CtbTurn>(units.entity(id)).expect("a stand");
     in_force_with(world, id, t)
 }
 
 /// `in_force` with `t` the stand's record of its activation.
 fn in_force_with(world: &World, id: UnitId, t: &CtbTurn) -> Option<(Impetus, Vec<UnitId>)> {
-    let units = world.resource::<Units>();
+    let units = world.res::<Units>();
     let e = units.entity(id);
     let imp = t.compelled?;
     if t.released

@@ -47,6 +47,7 @@ pub mod verdict;
 pub mod victory;
 pub mod view;
 
+use crate::engine::cached::CachedWorld;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -335,7 +336,7 @@ pub(crate) fn general(world: &World, id: UnitId) -> Option<&CtbGeneral> {
 
 pub(crate) fn facing(world: &World, id: UnitId) -> VertexFacing {
     world
-        .get::<Facing>(entity(world, id))
+        .get_cached::<Facing>(entity(world, id))
         .map_or(VertexFacing(0), |f| f.0)
 }
 
@@ -371,8 +372,8 @@ impl<'w> Lookup<'w> {
     pub(crate) fn new(world: &'w World) -> Self {
         Self {
             world,
-            units: world.resource::<Units>(),
-            board: world.resource::<Board>(),
+            units: world.res::<Units>(),
+            board: world.res::<Board>(),
             roster: world.get_resource::<CtbRoster>(),
         }
     }
@@ -428,8 +429,8 @@ pub(crate) fn generals_at(world: &World, hex: HexCoord) -> Vec<UnitId> {
 pub(crate) fn attached_general(world: &World, id: UnitId) -> Option<UnitId> {
     let hex = hex_of(world, id)?;
     world
-        .resource::<Units>()
-        .at(world.resource::<Board>(), hex)
+        .res::<Units>()
+        .at(world.res::<Board>(), hex)
         .iter()
         .copied()
         .find(|g| general(world, *g).is_some_and(|c| c.attached == Some(id)))
@@ -452,7 +453,7 @@ pub(crate) fn carry(world: &mut World, id: UnitId, to: HexCoord) {
 
 /// Every stand of a side on the map, in id order.
 pub(crate) fn stands_of(world: &World, side: SideId) -> Vec<UnitId> {
-    let units = world.resource::<Units>();
+    let units = world.res::<Units>();
     let roster = world.resource::<CtbRoster>();
     units
         .ids()
@@ -464,7 +465,7 @@ pub(crate) fn stands_of(world: &World, side: SideId) -> Vec<UnitId> {
 /// The stands of a group on the map, in id order.
 pub(crate) fn group_stands(world: &World, group: usize) -> Vec<UnitId> {
     let side = state(world).groups[group].side;
-    let units = world.resource::<Units>();
+    let units = world.res::<Units>();
     world.resource::<CtbRoster>().groups[group]
         .iter()
         .copied()
@@ -482,7 +483,7 @@ pub(crate) struct GroupsOnMap<'w> {
 impl<'w> GroupsOnMap<'w> {
     pub(crate) fn new(world: &'w World) -> Self {
         Self {
-            units: world.resource::<Units>(),
+            units: world.res::<Units>(),
             roster: world.resource::<CtbRoster>(),
         }
     }
@@ -511,7 +512,7 @@ pub(crate) fn in_melee(world: &World, id: UnitId) -> bool {
 pub(crate) fn in_enemy_zoc(world: &World, side: SideId, hex: HexCoord) -> bool {
     world
         .resource::<ZocMap>()
-        .covered_by(world.resource::<Board>(), side.other(), hex)
+        .covered_by(world.res::<Board>(), side.other(), hex)
 }
 
 /// A stand's zone of control: its two front hexes (CtB 3.5, R-3.5).
@@ -529,7 +530,7 @@ pub fn resolve(
     use crate::engine::command::UnitRef;
     match unit_ref {
         UnitRef::Hex(h) => {
-            if !world.resource::<Board>().contains(*h) {
+            if !world.res::<Board>().contains(*h) {
                 return Err(Refusal::new("CtB 1.2", format!("{h} is off the map")));
             }
             stand_at(world, *h)

@@ -4,6 +4,7 @@
 //! the general attached carried along (2.1), displacements and the melee it starts.
 //! A general's own move is in `generals`.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::board::Board;
@@ -275,7 +276,7 @@ fn check_go_legal(
         ));
     }
     let tables = super::tables(world);
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let mp = t
         .resume
         .unwrap_or_else(|| me.entry.mp_of_move(u32::from(t.moves) + 1));

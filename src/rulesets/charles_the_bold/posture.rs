@@ -3,6 +3,7 @@
 //! map's), and a Battle Stand's situation and the flank strike reckoned from the two
 //! stands' postures.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::board::Board;
@@ -51,7 +52,7 @@ pub(crate) fn situation_between(
     let s = stand(world, me).expect("a stand");
     let e = stand(world, enemy).expect("a stand");
     let tables = super::tables(world);
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let (mh, eh) = (mine.hex, theirs.hex);
     let (mf, ef) = (mine.facing, theirs.facing);
     let my_side = side_touched(mh, mf, eh).unwrap_or(Side::Rear);

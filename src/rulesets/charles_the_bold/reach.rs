@@ -7,6 +7,7 @@
 //! `tests/it/ctb_geometry.rs` holds the move options to those of the checks on many
 //! positions, and the golden games hold autoplay to the same commands.
 
+use crate::engine::cached::CachedWorld;
 use std::sync::Arc;
 
 use bevy::prelude::*;
@@ -107,7 +108,7 @@ impl<'w> Mover<'w> {
             return None;
         }
         let me = world.resource::<CtbRoster>().stand(id)?;
-        if world.resource::<Units>().side(id) != t.active || Some(me.group) != st.activation {
+        if world.res::<Units>().side(id) != t.active || Some(me.group) != st.activation {
             return None;
         }
         Self::for_turn(world, id, acts(world, id))
@@ -120,7 +121,7 @@ impl<'w> Mover<'w> {
     pub(crate) fn for_turn(world: &'w World, id: UnitId, a: &CtbTurn) -> Option<Self> {
         let roster = world.resource::<CtbRoster>();
         let me = roster.stand(id)?;
-        let units = world.resource::<Units>();
+        let units = world.res::<Units>();
         let side = units.side(id);
         let start = hex_of(world, id)?;
         if super::in_melee(world, id) {
@@ -138,7 +139,7 @@ impl<'w> Mover<'w> {
         if extra && status(world, id).disordered {
             return None;
         }
-        let board = world.resource::<Board>();
+        let board = world.res::<Board>();
         let zocs = world.resource::<ZocMap>();
         let started_in_zoc = !spec.free && zocs.covered_by(board, side.other(), start);
         Some(Mover {

@@ -3,6 +3,7 @@
 //! as decisions to its owner before the melee is fought, each refused and accepted like
 //! a command; skirmishers struck, in the open, or breaking off.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::board::Board;
@@ -78,7 +79,7 @@ pub(super) fn removes_impetus(
     mounted: bool,
 ) -> bool {
     let t = tables(world);
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     t.terrain_type(board.terrain_name(hex))
         .and_then(|x| x.removes_impact)
         .is_some_and(|r| r == ImpactRemoval::All || (r == ImpactRemoval::Mounted && mounted))
@@ -91,7 +92,7 @@ pub(super) fn removes_impetus(
 /// Sheet): its hex is cover, or it stands behind field defences facing that enemy.
 pub(super) fn in_cover(world: &World, hex: HexCoord, from: Option<HexCoord>) -> bool {
     let t = tables(world);
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     t.terrain_type(board.terrain_name(hex))
         .is_some_and(|x| x.cover)
         || from.is_some_and(|f| super::defences::behind_defences(&t, board, hex, f))

@@ -3,6 +3,7 @@
 //! stands and their generals' fate, and the winner's pursuit (retreats are in
 //! `retreat.rs`).
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::board::Board;
@@ -205,7 +206,7 @@ pub fn pursue(world: &mut World, id: UnitId, from_hex: HexCoord, loser_path: Vec
     } else {
         way.extend(loser_path);
     }
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let mut off_board = false;
     for h in way {
         // Along the loser's way without turning or sidestepping, never into a stand

@@ -2,6 +2,7 @@
 //! preference, planned without touching the world; the owner's choice among equally
 //! preferred ones (R-retreat); and the course carried out with its SP and disorder.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::board::Board;
@@ -42,7 +43,7 @@ pub fn push_back(world: &World, job: &RetreatJob, hex: HexCoord) -> Option<HexCo
     }
     let terrain = stand(world, sk)?.spec.terrain;
     let tables = super::tables(world);
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let side = side_of(world, sk);
     let d = hex.distance(job.attacker);
     hex.neighbors()

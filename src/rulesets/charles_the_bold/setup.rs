@@ -3,6 +3,7 @@
 //! breaks; filling a world with its stands, generals and groups; and what the start
 //! of each round brings (late arrivals, panic, flight: the scenarios' special rules).
 
+use crate::engine::cached::CachedWorld;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::engine::error::{LocatedError, find_field};
@@ -486,7 +487,7 @@ pub fn populate(world: &mut World, tables: &Tables, scenario: &LoadedScenario) {
     let range =
         [0, 1].map(|i| range_of(tables, own.sides.get(i).is_some_and(|s| s.poorly_trained)));
     let mut bp_total = [0u32; 2];
-    let ids: Vec<UnitId> = world.resource::<Units>().ids().collect();
+    let ids: Vec<UnitId> = world.res::<Units>().ids().collect();
     let mut attached: Vec<(UnitId, HexCoord)> = Vec::new();
     for id in ids {
         let spec = &file.units[id.0 as usize];

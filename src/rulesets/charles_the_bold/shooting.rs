@@ -2,6 +2,7 @@
 //! (its turn's orders, arc, range, sight, melees), the pool of each rank, the throw,
 //! and the target's Morale Test with its SP loss and disorder.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::board::Board;
@@ -201,7 +202,7 @@ pub(crate) fn aim(
     let range = from.distance(to);
     // In cover: woods, a village..., or behind field defences facing the shooter
     // (designer's Summary Sheet, after A-T).
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let cover = tables
         .terrain_type(board.terrain_name(to))
         .is_some_and(|t| t.cover)

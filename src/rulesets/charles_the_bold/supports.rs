@@ -1,6 +1,7 @@
 //! Supporting stands in a melee (CtB 10.7): which stands may support a Battle Stand,
 //! and the defender's choice of its supports, asked before the dice.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::command::Refusal;
@@ -22,8 +23,8 @@ pub fn eligible_supports(world: &World, battle: UnitId, enemy: UnitId) -> Vec<Un
         return Vec::new();
     };
     // The hex index and roster fetched once: this runs in every melee's check.
-    let units = world.resource::<crate::engine::units::Units>();
-    let board = world.resource::<crate::engine::board::Board>();
+    let units = world.res::<crate::engine::units::Units>();
+    let board = world.res::<crate::engine::board::Board>();
     let roster = world.resource::<super::CtbRoster>();
     target
         .neighbors()

@@ -4,6 +4,7 @@
 //! move or a turn in place makes (CtB 3.1, 10.0, R-contact) and its fire before or
 //! after it (CtB 6.0), with the dice it would throw alone.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use super::combat::{MeleeSituation, impact_factor, melee_dice, stand_pool};
@@ -106,7 +107,7 @@ pub fn threats(world: &World, id: UnitId) -> Vec<UnitThreat> {
     }
     let side = side_of(world, id);
     let contacts = makes_contact(me);
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     for &(posture, charge) in places.iter().filter(|_| contacts) {
         for target in posture.facing.front(posture.hex) {
             if !board.contains(target) {

@@ -3,6 +3,7 @@
 //! single command breaks both (R-break). Counting the losses in the game comes with
 //! the plugin.
 
+use crate::engine::cached::CachedWorld;
 use std::cmp::Ordering;
 
 /// Whether an army that has lost `lost` of its `total` break points is broken at its
@@ -56,7 +57,7 @@ fn finish(world: &mut World, outcome: Outcome) {
 /// its break points is broken and loses, a major victory for the other (CtB 14.0);
 /// both at once, the larger lost share breaks first, an exact tie a draw.
 pub fn check_break(world: &mut World) {
-    if world.resource::<TurnState>().outcome.is_some() {
+    if world.res::<TurnState>().outcome.is_some() {
         return;
     }
     let s = world.resource::<CtbState>();

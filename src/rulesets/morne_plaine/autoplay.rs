@@ -2,6 +2,7 @@
 //! attacks picked at random among those the rules allow, most moves towards the enemy
 //! so that random games come to blows.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
@@ -71,7 +72,7 @@ fn random_move(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
         .filter(|m| m.side == side && !m.flags.moved && m.placement != Placement::Eliminated)
         .map(|m| m.id)
         .collect();
-    let occupancy = movement::Occupancy::of_roster(world.resource::<Board>(), &roster);
+    let occupancy = movement::Occupancy::of_roster(world.res::<Board>(), &roster);
     while !movers.is_empty() {
         let u = movers.swap_remove(rng.random_range(0..movers.len()));
         let reach = movement::reach_map(world, u, &occupancy);
@@ -94,7 +95,7 @@ fn random_move(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
 fn random_attack(world: &World, rng: &mut ChaCha8Rng) -> Option<Command> {
     let side = turn(world).active;
     let roster = roster(world);
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let occupancy = movement::Occupancy::of_roster(board, &roster);
     // Pairs that may fight (a cheap first sieve); the full check, which finds every
     // support, only for the pair picked.

@@ -22,6 +22,7 @@ pub fn fire_strength(firers: &[Firer], target_defence: i8, sodden: bool) -> i32 
 
 // ---- bombardment in the world ----
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::board::Board;
@@ -97,7 +98,7 @@ fn fire_blocked(
 
 /// Why an artillery unit may not fire now, or `None`.
 pub(crate) fn cannot_fire(world: &World, id: UnitId) -> Option<String> {
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let tables = super::tables(world);
     let at = hex_of(world, id)?;
     if kind(world, id) != Kind::Artillery {
@@ -128,7 +129,7 @@ fn strength_at(world: &World, firers: &[UnitId], target: UnitId) -> i32 {
 /// `strength_at` on ground sodden or not (the threat map asks it for the firers' next
 /// turn).
 pub(crate) fn strength_in(world: &World, firers: &[UnitId], target: UnitId, sodden: bool) -> i32 {
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let tables = super::tables(world);
     let to = hex_of(world, target).expect("the target stands on the map");
     let fire: Vec<Firer> = firers
@@ -165,7 +166,7 @@ pub(crate) fn within_fire(
         ));
     }
     let tables = super::tables(world);
-    if !line_of_fire(world.resource::<Board>(), &tables, from, target) {
+    if !line_of_fire(world.res::<Board>(), &tables, from, target) {
         return Err(Refusal::new(
             RULE,
             format!(
@@ -292,8 +293,8 @@ fn fire_at(world: &mut World, firer: UnitId, target: UnitId, strength: i32, rule
 /// in woods or a village and on contact with `at`, in unit order.
 pub fn reacting_guns(world: &World, mover: UnitId, at: HexCoord) -> Vec<UnitId> {
     let side = side_of(world, mover);
-    let board = world.resource::<Board>();
-    let units = world.resource::<crate::engine::units::Units>();
+    let board = world.res::<Board>();
+    let units = world.res::<crate::engine::units::Units>();
     // Occupied hexes first: this runs for every hex entered beside a gun.
     let mut v: Vec<UnitId> = board
         .neighbors_on_map(at)

@@ -5,6 +5,7 @@
 //! numbers and positions, so that the rules and the window's preview share it.
 
 use crate::engine::board::Board;
+use crate::engine::cached::CachedWorld;
 use crate::engine::hex::HexCoord;
 use crate::engine::units::SideId;
 
@@ -188,7 +189,7 @@ pub fn charges_from(
 ) -> bool {
     let tables = super::tables(world);
     let c = &tables.charge;
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     c.kinds.contains(&kind(world, id))
         && !demoralised(world, id)
         && hexes_moved >= c.min_hexes_moved
@@ -204,7 +205,7 @@ pub fn charges_from(
 /// "corrected due to a charge or to the type of terrain").
 pub fn corrected(world: &World, id: UnitId, ground: HexCoord, charging: bool) -> Strength {
     let tables = super::tables(world);
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let mut cs = values(world, id).cs as i32;
     let mut notes = Vec::new();
     let t = terrain_at(board, &tables, ground);
@@ -245,7 +246,7 @@ pub fn evaluate(
             "one unit attacks one unit: `attack HEX -> TARGET`; supports are found by the game",
         ));
     }
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let side = turn(world).active;
     let from = melee[0];
     let Some(a) = unit_at(world, from).filter(|u| side_of(world, *u) == side) else {
@@ -332,7 +333,7 @@ pub fn plan_alone(world: &World, a: UnitId, from: HexCoord, d: UnitId, charge: b
 
 /// The strengths, odds and modifiers of an attack of `a` on `d`.
 fn plan(world: &World, a: UnitId, d: UnitId) -> AttackPlan {
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let (from, target) = (
         hex_of(world, a).expect("on the map"),
         hex_of(world, d).expect("on the map"),
@@ -340,7 +341,7 @@ fn plan(world: &World, a: UnitId, d: UnitId) -> AttackPlan {
     // A support stands next to the defender or the attacker, and what bars it stands
     // next to the support: the units within two hexes of either, in id order, are all
     // `supports` reads.
-    let units = world.resource::<crate::engine::units::Units>();
+    let units = world.res::<crate::engine::units::Units>();
     let mut ids: Vec<UnitId> = Vec::with_capacity(16);
     for center in [from, target] {
         for h in center.within(2) {
@@ -393,7 +394,7 @@ fn reckon(
     attack: Vec<Strength>,
     defence: Vec<Strength>,
 ) -> AttackPlan {
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let tables = super::tables(world);
     let attack_total: i32 = attack.iter().map(|s| s.cs).sum();
     let defence_total: i32 = defence.iter().map(|s| s.cs).sum();

@@ -20,6 +20,7 @@ pub mod threat;
 pub mod victory;
 pub mod view;
 
+use crate::engine::cached::CachedWorld;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -81,7 +82,7 @@ impl MornePlainePlugin {
         match &*cache {
             Some((hash, costs)) if *hash == scenario.hash => costs.clone(),
             _ => {
-                let costs = movement::StepCosts::of(world.resource::<Board>(), &self.tables);
+                let costs = movement::StepCosts::of(world.res::<Board>(), &self.tables);
                 *cache = Some((scenario.hash.clone(), costs.clone()));
                 costs
             }
@@ -218,7 +219,7 @@ type UnitScan = super::common::UnitScan<ScanQuery>;
 pub fn roster(world: &World) -> Vec<Member<'_>> {
     // Placed by id: the query visits units table by table, and units with and without
     // a zone of control, or leaders, lie in different tables.
-    let mut by_id: Vec<Option<Member>> = vec![None; world.resource::<Units>().len()];
+    let mut by_id: Vec<Option<Member>> = vec![None; world.res::<Units>().len()];
     UnitScan::map(world, |(id, placement, side, unit, values, flags)| {
         by_id[id.0 as usize] = Some(Member {
             id: *id,
@@ -309,7 +310,7 @@ pub(crate) fn in_enemy_zoc(world: &World, side: SideId, hex: HexCoord) -> bool {
     );
     world
         .resource::<ZocMap>()
-        .covered_by(world.resource::<Board>(), side.other(), hex)
+        .covered_by(world.res::<Board>(), side.other(), hex)
 }
 
 /// A unit's zone of control: the hexes on contact with it (MP movement; not across a
@@ -349,7 +350,7 @@ pub fn resolve(
     use crate::engine::command::UnitRef;
     match unit_ref {
         UnitRef::Hex(h) => {
-            if !world.resource::<Board>().contains(*h) {
+            if !world.res::<Board>().contains(*h) {
                 return Err(Refusal::new("MP movement", format!("{h} is off the map")));
             }
             unit_at(world, *h)
@@ -590,7 +591,7 @@ impl Ruleset for MornePlainePlugin {
     ) -> Option<crate::engine::hex::SightLine> {
         // The artillery's line of fire (MP bombardment).
         Some(bombardment::line_of_fire_report(
-            world.resource::<Board>(),
+            world.res::<Board>(),
             &tables(world),
             from,
             to,

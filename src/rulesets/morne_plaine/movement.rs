@@ -4,6 +4,7 @@
 //! unit of each kind (MP movement).
 
 use crate::engine::board::{Board, HexsideFeature};
+use crate::engine::cached::CachedWorld;
 use crate::engine::command::{Refusal, UnitRef};
 use crate::engine::hex::HexCoord;
 
@@ -325,7 +326,7 @@ pub fn check_move(
     if path.is_empty() {
         return Err(Refusal::new("MP movement", "a move needs at least one hex"));
     }
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let tables = super::tables(world);
     let k = kind(world, id);
     let side = side_of(world, id);
@@ -482,7 +483,7 @@ pub fn execute_move(world: &mut World, plan: MovePlan) {
                 break;
             }
         }
-        let stuck = terrain_at(world.resource::<Board>(), &tables, h)
+        let stuck = terrain_at(world.res::<Board>(), &tables, h)
             .stuck
             .map(|s| s.of(k));
         if let Some(stuck) = stuck
@@ -589,7 +590,7 @@ pub struct Occupancy {
 
 impl Occupancy {
     pub fn of(world: &World) -> Self {
-        Self::of_roster(world.resource::<Board>(), &super::roster(world))
+        Self::of_roster(world.res::<Board>(), &super::roster(world))
     }
 
     pub fn of_roster(board: &Board, roster: &[super::Member]) -> Self {
@@ -625,7 +626,7 @@ pub fn reach_map(world: &World, id: UnitId, occupancy: &Occupancy) -> ReachMap {
 /// unit's next movement phase gives.
 pub fn reach_with(world: &World, id: UnitId, ma: u32, occupancy: &Occupancy) -> ReachMap {
     let f = flags(world, id);
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let zoc = world.resource::<crate::engine::zoc::ZocMap>();
     let tables = super::tables(world);
     let side = side_of(world, id);

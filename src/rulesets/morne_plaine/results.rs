@@ -3,6 +3,7 @@
 //! contact, then the eight priorities of the page in order.
 
 use crate::engine::board::{Board, HexsideFeature};
+use crate::engine::cached::CachedWorld;
 use crate::engine::hex::HexCoord;
 
 use super::data::{Kind, RetreatClass, Tables};
@@ -262,7 +263,7 @@ pub fn retreat(
     };
     let side = side_of(world, id);
     let choice = {
-        let board = world.resource::<Board>();
+        let board = world.res::<Board>();
         let tables = super::tables(world);
         let forts = &world.resource::<MpState>().forts;
         let r = Retreat {
@@ -299,7 +300,7 @@ pub fn retreat(
         format!("{} retreats {from} → {to}", plain_name(w, id))
     });
     let zones: Vec<UnitId> = {
-        let board = world.resource::<Board>();
+        let board = world.res::<Board>();
         board
             .neighbors_on_map(to)
             .filter(|n| contact(board, to, *n))
@@ -353,7 +354,7 @@ pub fn advance(world: &mut World, id: UnitId, to: HexCoord) {
         return;
     }
     let (verdict, ranks) = {
-        let board = world.resource::<Board>();
+        let board = world.res::<Board>();
         let tables = super::tables(world);
         let k = kind(world, id);
         let objectives = &world.resource::<MpState>().objectives;

@@ -2,6 +2,7 @@
 //! rules, each with its line and column), and filling a world with its components,
 //! objectives and first phase.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::board::{Board, HexsideFeature};
@@ -375,7 +376,7 @@ pub fn populate(world: &mut World, tables: &Tables, scenario: &LoadedScenario) {
             .and_then(|c| scenario.unit_index(c))
             .map(|u| UnitId(u as u16));
     }
-    let ids: Vec<UnitId> = world.resource::<Units>().ids().collect();
+    let ids: Vec<UnitId> = world.res::<Units>().ids().collect();
     for id in ids {
         let spec = &file.units[id.0 as usize];
         let fields = &own.units[id.0 as usize];
@@ -445,7 +446,7 @@ pub fn populate(world: &mut World, tables: &Tables, scenario: &LoadedScenario) {
             MpSpecialRule::Clock { first_hour, .. } => state.first_hour = Some(*first_hour),
         }
     }
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     state.forts = board
         .hexes()
         .filter(|h| super::movement::terrain_at(board, tables, *h).fort)

@@ -5,6 +5,7 @@
 //! out on both sides: the game finds them from where every unit stands when the attack
 //! is made, which both sides' moves change first.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use super::bombardment::{Firer, cannot_fire, fire_strength, strength_in, within_fire};
@@ -48,7 +49,7 @@ pub fn threats(world: &World, id: UnitId) -> Vec<UnitThreat> {
     let side = side_of(world, id);
     let sodden = super::sodden_in(world, crate::rulesets::common::next_turn_of(world, side));
     let values = unit(world, id);
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let mut hexes: Vec<(HexCoord, OnHex)> = Vec::new();
     let enemy_at = |h: HexCoord| unit_at(world, h).filter(|u| side_of(world, *u) != side);
     let own_at = |h: HexCoord| unit_at(world, h).is_some_and(|u| side_of(world, u) == side);

@@ -3,6 +3,7 @@
 //! the state for `--state`, and the invariants the trust harness checks; all read from
 //! the functions that check and resolve commands.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::board::Board;
@@ -177,7 +178,7 @@ pub fn unit_area(world: &World, e: Entity) -> Vec<HexCoord> {
         return Vec::new();
     };
     let u = unit(world, id);
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let (centre, reach) = match u.kind {
         Kind::Leader => (at, u.radius as u32),
         Kind::Artillery => (at, u.range as u32),
@@ -221,7 +222,7 @@ pub fn move_options(world: &World, e: Entity) -> Result<Vec<MoveOption>, Refusal
     let ma = f.ma_left as i32;
     let map = movement::reach_map(world, id, &movement::Occupancy::of(world));
     let unit_ref = key(world, id);
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     let t = tables(world);
     Ok(map
         .ends
@@ -423,7 +424,7 @@ pub fn state_json(world: &World) -> serde_json::Value {
         })
         .collect();
     let units: Vec<serde_json::Value> = world
-        .resource::<Units>()
+        .res::<Units>()
         .ids()
         .filter(|id| placement(world, *id) != Placement::Eliminated)
         .map(|id| {
@@ -480,7 +481,7 @@ pub fn invariant_violations(world: &World) -> Vec<String> {
             }
         }
     }
-    let board = world.resource::<Board>();
+    let board = world.res::<Board>();
     for hex in board.hexes() {
         let n = units_at(world, hex).len();
         if n > 1 {

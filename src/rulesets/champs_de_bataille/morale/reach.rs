@@ -1,6 +1,7 @@
 //! The movement points an advancing unit spends to face each hex (CdB 9.5 priority 3),
 //! searched only as far as the nearest enemy asked about needs.
 
+use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::board::{Board, NONE};
@@ -48,7 +49,7 @@ fn push(queue: &mut Vec<Vec<(u32, u8)>>, c: i32, at: u32, fv: u8) {
 
 impl FaceSearch {
     pub(super) fn new(world: &World, u: UnitId) -> Self {
-        let board = world.resource::<Board>();
+        let board = world.res::<Board>();
         let hexes = board.hex_count();
         let mut search = Self {
             side: side_of(world, u),
@@ -73,10 +74,10 @@ impl FaceSearch {
         if reached(self) {
             return;
         }
-        let board = world.resource::<Board>();
+        let board = world.res::<Board>();
         let st = state(world);
-        let units = world.resource::<Units>();
-        let terrain = &world.resource::<CdbTables>().0.terrain.terrain;
+        let units = world.res::<Units>();
+        let terrain = &world.res::<CdbTables>().0.terrain.terrain;
         while self.level < self.queue.len() {
             let Some((at, fv)) = self.queue[self.level].pop() else {
                 self.level += 1;
