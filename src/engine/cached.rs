@@ -68,22 +68,6 @@ pub fn get_resource<R: Resource + CachedId>(world: &World) -> Option<&R> {
     Some(unsafe { ptr.deref::<R>() })
 }
 
-/// `World::resource`, by the kept id.
-#[inline]
-#[track_caller]
-pub fn resource<R: Resource + CachedId>(world: &World) -> &R {
-    get_resource(world).unwrap_or_else(|| panic!("resource {} missing", std::any::type_name::<R>()))
-}
-
-/// `World::get` of a component, by the kept id.
-#[inline]
-pub fn get<C: CachedId>(world: &World, entity: Entity) -> Option<&C> {
-    let id = id_in::<C>(world)?;
-    let ptr = world.get_entity(entity).ok()?.get_by_id(id).ok()?;
-    // SAFETY: as in `get_resource`: the id is `C`'s in this world.
-    Some(unsafe { ptr.deref::<C>() })
-}
-
 /// The kept-id reads as methods of the world: `world.res::<Units>()`.
 pub trait CachedWorld {
     /// `World::resource`, by the kept id.
@@ -96,11 +80,15 @@ impl CachedWorld for World {
     #[inline]
     #[track_caller]
     fn res<R: Resource + CachedId>(&self) -> &R {
-        resource(self)
+        get_resource(self)
+            .unwrap_or_else(|| panic!("resource {} missing", std::any::type_name::<R>()))
     }
 
     #[inline]
     fn get_cached<C: CachedId>(&self, entity: Entity) -> Option<&C> {
-        get(self, entity)
+        let id = id_in::<C>(self)?;
+        let ptr = self.get_entity(entity).ok()?.get_by_id(id).ok()?;
+        // SAFETY: as in `get_resource`: the id is `C`'s in this world.
+        Some(unsafe { ptr.deref::<C>() })
     }
 }
