@@ -138,6 +138,11 @@ enum Cmd {
         /// attacked on in the enemy's next phase, by which units, with what odds.
         #[arg(long)]
         threats: bool,
+        /// Print what the computer at this level (easy, normal, hard) would choose for
+        /// the side to act at that point: every command it weighed, its playouts and
+        /// mean score, best first (the seed a game of this save would give it).
+        #[arg(long)]
+        think: Option<String>,
     },
     /// The line of sight (of fire) between two hexes under the scenario's ruleset: each
     /// hex it crosses and what blocks there; with `--load`, in that saved game.
@@ -176,6 +181,10 @@ enum Cmd {
         games: usize,
         #[arg(long = "option")]
         options: Vec<String>,
+        /// Write each game's save into this folder (`SCENARIO-seed-N.ron`), to replay
+        /// and read it (`bataille replay`).
+        #[arg(long)]
+        saves: Option<PathBuf>,
     },
     /// Play complete games of random legal commands and report throughput.
     Autoplay {
@@ -465,13 +474,14 @@ fn run(cli: Cli) -> Result<(), String> {
             state,
             branch,
             threats,
+            think,
         } => replay(
             &save,
             (to, turn, phase.as_deref()),
             marks,
             state,
             branch.as_deref(),
-            threats,
+            (threats, think.as_deref()),
         ),
         Cmd::Sight {
             scenario,
@@ -492,9 +502,14 @@ fn run(cli: Cli) -> Result<(), String> {
             seed,
             games,
             options,
+            saves,
         } => {
             let (s, ruleset) = load_scenario(&scenario).map_err(|e| e.to_string())?;
             check_options(&*ruleset, &options)?;
+            if let Some(dir) = &saves {
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| format!("--saves {}: {e}", dir.display()))?;
+            }
             let players =
                 bataille::ai::players_from_args(&s, &sides, bataille::ai::Player::Random)?;
             if let Some(i) = players
@@ -513,12 +528,26 @@ fn run(cli: Cli) -> Result<(), String> {
             let report = bataille::ai::duel::duel(
                 s.clone(),
                 ruleset.clone(),
-                &players,
-                levels,
-                seed,
-                games,
-                &options,
+                &bataille::ai::duel::DuelPlan {
+                    players: &players,
+                    budgets: levels,
+                    seed,
+                    games,
+                    options: &options,
+                    keep_saves: saves.is_some(),
+                },
             );
+            if let Some(dir) = &saves {
+                let stem = scenario
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_else(|| "game".into());
+                for (game_seed, text) in &report.saves {
+                    let path = dir.join(format!("{stem}-seed-{game_seed}.ron"));
+                    std::fs::write(&path, text)
+                        .map_err(|e| format!("--saves: {}: {e}", path.display()))?;
+                }
+            }
             out!(
                 "{} games, seeds {seed}..{}",
                 report.games,
@@ -591,8 +620,11 @@ fn replay(
     marks: bool,
     state: bool,
     branch: Option<&std::path::Path>,
-    threats: bool,
+    (threats, think): (bool, Option<&str>),
 ) -> Result<(), String> {
+    let level: Option<bataille::ai::Level> = think
+        .map(|l| l.parse().map_err(|e| format!("--think: {e}")))
+        .transpose()?;
     let r = bataille::engine::replay::Replay::open(bataille::rulesets::REGISTRY, save)
         .map_err(|e| e.to_string())?;
     if marks {
@@ -658,6 +690,25 @@ fn replay(
         );
         for line in map.lines(&game.world) {
             out!("  {line}");
+        }
+    }
+    if let Some(level) = level {
+        let side = game.side_to_act();
+        let seed = bataille::ai::decision_seed(bataille::ai::ai_seed_of(game.seed), side, &game);
+        let thought = bataille::ai::choose(&game, side, level.budget(), seed, None)
+            .map_err(|e| format!("--think: {e}"))?;
+        out!(
+            "The computer at {level} for {}: {}",
+            game.side_name(side),
+            thought.summary()
+        );
+        for c in &thought.candidates {
+            out!(
+                "  {:>4} playouts, mean {:.3}: {}",
+                c.playouts,
+                c.mean,
+                c.command
+            );
         }
     }
     Ok(())

@@ -28,6 +28,9 @@ pub struct DuelReport {
     pub phase_seconds: Vec<Vec<f64>>,
     /// Games that stopped on a refused command or without an end: each one is a bug.
     pub failures: Vec<String>,
+    /// Each game's seed and save text, when the duel was asked to keep them
+    /// (`bataille duel --saves DIR`), so that a game can be replayed and read.
+    pub saves: Vec<(u64, String)>,
 }
 
 impl DuelReport {
@@ -54,18 +57,35 @@ fn median_p90(times: &[f64]) -> Option<(f64, f64)> {
     Some((at(0.5), at(0.9)))
 }
 
-/// Plays `games` games from seeds `seed`, `seed + 1`, ..., each side played by
-/// `players[side]` (a `Human` is played at random: nobody is at the screen), each
-/// level of the computer spending its budget in `budgets`.
+/// What a duel plays: `games` games from seeds `seed`, `seed + 1`, ..., each side
+/// played by `players[side]` (a `Human` is played at random: nobody is at the
+/// screen), each level of the computer spending its budget in `budgets`, with the
+/// scenario's optional rules `options`; `keep_saves` keeps each game's save in the
+/// report.
+#[derive(Clone, Debug)]
+pub struct DuelPlan<'a> {
+    pub players: &'a [Player],
+    pub budgets: Budgets,
+    pub seed: u64,
+    pub games: usize,
+    pub options: &'a [String],
+    pub keep_saves: bool,
+}
+
+/// Plays the games of `plan`.
 pub fn duel(
     scenario: Arc<LoadedScenario>,
     ruleset: Arc<dyn Ruleset>,
-    players: &[Player],
-    budgets: Budgets,
-    seed: u64,
-    games: usize,
-    options: &[String],
+    plan: &DuelPlan,
 ) -> DuelReport {
+    let DuelPlan {
+        players,
+        budgets,
+        seed,
+        games,
+        options,
+        keep_saves,
+    } = *plan;
     let sides = scenario.file.sides.len();
     let board = build_ruleset_board(&*ruleset, &scenario);
     let mut report = DuelReport {
@@ -94,6 +114,9 @@ pub fn duel(
                 *report.endings.entry(key).or_default() += 1;
             }
             Err(e) => report.failures.push(format!("seed {game_seed}: {e}")),
+        }
+        if keep_saves {
+            report.saves.push((game_seed, game.save_text()));
         }
         report.games += 1;
     }

@@ -22,6 +22,7 @@ use crate::engine::event::GameLog;
 use crate::engine::game::{Game, build_ruleset_board};
 use crate::engine::ruleset::Ruleset;
 use crate::engine::scenario::LoadedScenario;
+use crate::engine::snapshot::copy_state;
 use crate::engine::units::SideId;
 
 /// What the computer chose and how: every candidate it weighed with its playouts and
@@ -93,14 +94,15 @@ impl Fork {
     /// again (`Ruleset::resample_hidden`), and dice of the computer's own, so that
     /// neither a hidden unit nor a coming die is known.
     pub fn world_for(&self, observer: SideId, rng: &mut ChaCha8Rng) -> Result<Game, String> {
-        let mut game = Game::new(
-            self.scenario.clone(),
-            self.ruleset.clone(),
-            self.board.clone(),
-            self.seed,
-            &self.options,
-        );
-        game.world.resource_mut::<GameLog>().keep_text = false;
+        let mut game = self.replayed()?;
+        self.draw_for(&mut game, observer, rng);
+        Ok(game)
+    }
+
+    /// The game replayed to now, as it stands (its hidden units where they are):
+    /// what `draw_into` copies from, never to be thought on itself.
+    pub fn replayed(&self) -> Result<Game, String> {
+        let mut game = self.fresh();
         for (n, command) in self.commands.iter().enumerate() {
             game.submit(command).map_err(|refusal| {
                 format!(
@@ -109,9 +111,45 @@ impl Fork {
                 )
             })?;
         }
+        Ok(game)
+    }
+
+    /// A new game of the scenario, at its start, its log without texts: a world for
+    /// `draw_into` to copy the game into.
+    pub fn fresh(&self) -> Game {
+        let mut game = Game::new(
+            self.scenario.clone(),
+            self.ruleset.clone(),
+            self.board.clone(),
+            self.seed,
+            &self.options,
+        );
+        game.world.resource_mut::<GameLog>().keep_text = false;
+        game
+    }
+
+    /// `world_for` without the replay: the game `replayed` copied into `into` (a
+    /// world of `fresh`, perhaps played on since), then drawn again for `observer`
+    /// the same way. The same `rng` gives the same world as `world_for`; a copy that
+    /// cannot be made (`snapshot::copy_state`) falls back to the replay.
+    pub fn draw_into(
+        &self,
+        replayed: &Game,
+        into: &mut Game,
+        observer: SideId,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<(), String> {
+        if copy_state(&replayed.world, &mut into.world).is_err() {
+            *into = self.replayed()?;
+        }
+        self.draw_for(into, observer, rng);
+        Ok(())
+    }
+
+    /// Draws again what `observer` cannot see, and dice of the computer's own.
+    fn draw_for(&self, game: &mut Game, observer: SideId, rng: &mut ChaCha8Rng) {
         self.ruleset.resample_hidden(&mut game.world, observer, rng);
         game.world.insert_resource(Dice::new(rng.random()));
-        Ok(game)
     }
 }
 
@@ -140,7 +178,12 @@ pub fn think(
     let start = Instant::now();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let ruleset = fork.ruleset.clone();
-    let mut root = fork.world_for(side, &mut rng)?;
+    // The game is replayed once; every playout copies it into one world kept for
+    // them, instead of replaying it again.
+    let replayed = fork.replayed()?;
+    let mut scratch = fork.fresh();
+    let mut root = fork.fresh();
+    fork.draw_into(&replayed, &mut root, side, &mut rng)?;
     if root.is_over() {
         return Err("the game is over".into());
     }
@@ -162,7 +205,15 @@ pub fn think(
             let world_seed: u64 = rng.random();
             for &k in &alive {
                 let mut draw = ChaCha8Rng::seed_from_u64(world_seed);
-                let value = playout(fork, &*ruleset, &candidates[k], side, budget, &mut draw)?;
+                fork.draw_into(&replayed, &mut scratch, side, &mut draw)?;
+                let value = playout(
+                    &mut scratch,
+                    &*ruleset,
+                    &candidates[k],
+                    side,
+                    budget,
+                    &mut draw,
+                );
                 scores[k].0 += 1;
                 scores[k].1 += value;
                 playouts += 1;
@@ -234,24 +285,23 @@ fn mean((n, total): (usize, f64)) -> f64 {
     if n == 0 { 0.5 } else { total / n as f64 }
 }
 
-/// One playout of `candidate`: a world drawn for `side`, the candidate, random play
-/// for the horizon, the ruleset's score of where it ends.
+/// One playout of `candidate` on `world`, drawn for `side`: the candidate, random
+/// play for the horizon, the ruleset's score of where it ends.
 fn playout(
-    fork: &Fork,
+    world: &mut Game,
     ruleset: &dyn Ruleset,
     candidate: &Command,
     side: SideId,
     budget: Budget,
     rng: &mut ChaCha8Rng,
-) -> Result<f64, String> {
-    let mut world = fork.world_for(side, rng)?;
+) -> f64 {
     if world.submit(candidate).is_err() {
         // Refused where the hidden units were drawn elsewhere: the command may fail
         // in the real game too, so it scores as a loss.
-        return Ok(0.0);
+        return 0.0;
     }
-    play_on(ruleset, &mut world, budget.horizon, rng);
-    Ok(ruleset.evaluate(&world.world, side))
+    play_on(ruleset, world, budget.horizon, rng);
+    ruleset.evaluate(&world.world, side)
 }
 
 /// Random legal play by the engine for `horizon` commands or to the end of the game.

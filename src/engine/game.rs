@@ -194,6 +194,22 @@ pub fn init_world(
     });
     world.insert_resource(ScenarioInfo(scenario.clone()));
     world.insert_resource(ActiveRuleset(ruleset.clone()));
+    // What play changes, for a copy of the game (`snapshot`); the ruleset adds its own.
+    super::snapshot::keep(world)
+        .resource::<Units>()
+        .resource::<Dice>()
+        .resource::<GameLog>()
+        .resource::<CommandHistory>()
+        .resource::<TurnState>()
+        .resource::<ZocMap>()
+        .component::<SideId>()
+        .component::<Placement>()
+        .component::<super::units::Steps>()
+        .component::<super::units::Leader>()
+        .component::<super::units::Facing>()
+        .component::<super::units::Hidden>()
+        .component::<super::zoc::ExertsZoc>()
+        .component::<ZoneOfControl>();
     ruleset.register(world);
     ruleset.populate(world, &scenario);
 }

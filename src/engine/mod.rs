@@ -16,6 +16,7 @@ pub mod plugin;
 pub mod replay;
 pub mod ruleset;
 pub mod scenario;
+pub mod snapshot;
 pub mod threat;
 pub mod units;
 pub mod view;

@@ -303,6 +303,26 @@ pub fn zones_current(world: &World) -> bool {
         .is_some_and(|z| !z.1 && z.0.is_some())
 }
 
+/// A world's zones after a copy of a game's state into it (`engine::snapshot`): the
+/// zones are copied with the units; they are current in the copy when they were in
+/// the game copied from, so that the copy reads what the game would have read.
+pub fn zones_after_copy(from: &World, to: &mut World) {
+    if !zones_current(from) {
+        zones_stale(to);
+        return;
+    }
+    let system = to
+        .get_resource_mut::<ZoneSystem>()
+        .and_then(|mut s| s.0.take())
+        .unwrap_or_else(|| {
+            let mut s: Box<dyn System<In = (), Out = ()>> =
+                Box::new(IntoSystem::into_system(recompute_zones_of_control));
+            s.initialize(to);
+            s
+        });
+    to.insert_resource(ZoneSystem(Some(system), false));
+}
+
 /// Brings `ZocMap` and every unit's `ZoneOfControl` up to date.
 pub fn refresh_zones(world: &mut World) {
     if zones_current(world) {

@@ -148,11 +148,14 @@ fn ai_plays_a_whole_game_of_every_ruleset_on_either_side() {
         let report = bataille::ai::duel::duel(
             game.scenario.clone(),
             game.ruleset.clone(),
-            &players,
-            bataille::ai::Budgets::default(),
-            1,
-            1,
-            &[],
+            &bataille::ai::duel::DuelPlan {
+                players: &players,
+                budgets: bataille::ai::Budgets::default(),
+                seed: 1,
+                games: 1,
+                options: &[],
+                keep_saves: true,
+            },
         );
         assert!(
             report.failures.is_empty(),
@@ -168,6 +171,21 @@ fn ai_plays_a_whole_game_of_every_ruleset_on_either_side() {
             report.endings
         );
         assert!(!report.decision_seconds[i % 2].is_empty());
+        // The computer's commands are saved like a player's: the save replays to the
+        // same end (`bataille duel --saves`).
+        let [(seed, text)] = &report.saves[..] else {
+            panic!(
+                "{}: one save a game: {:?}",
+                path.display(),
+                report.saves.len()
+            );
+        };
+        assert_eq!(*seed, 1);
+        let replayed = Game::load_save_text(&path.with_extension("save.ron"), text.clone())
+            .unwrap_or_else(|e| panic!("{}: the duel's save: {e}", path.display()));
+        assert!(replayed.is_over(), "{}", path.display());
+        let ending = bataille::autoplay::ending_key(&replayed.scenario, replayed.outcome());
+        assert_eq!(report.endings.get(&ending), Some(&1), "{}", path.display());
     }
 }
 
@@ -260,4 +278,73 @@ fn duel_budget_argument_sets_one_level_and_refuses_malformed_ones() {
     }
     // A refused argument changes nothing.
     assert_eq!(budgets.of(Level::Normal).playouts, 100);
+}
+
+/// Every scenario file, in order.
+fn every_scenario() -> Vec<PathBuf> {
+    let mut paths = Vec::new();
+    for ruleset in std::fs::read_dir(root().join("scenarios")).unwrap() {
+        for file in std::fs::read_dir(ruleset.unwrap().path()).unwrap() {
+            let path = file.unwrap().path();
+            if path.extension().is_some_and(|e| e == "ron") {
+                paths.push(path);
+            }
+        }
+    }
+    paths.sort();
+    paths
+}
+
+/// Plays up to `n` random legal commands (fewer if the game ends).
+fn play_random(game: &mut Game, n: usize, rng: &mut ChaCha8Rng) {
+    let ruleset = game.ruleset.clone();
+    for _ in 0..n {
+        if game.is_over() {
+            return;
+        }
+        let command = ruleset.random_command(&mut game.world, rng);
+        game.submit(&command)
+            .unwrap_or_else(|r| panic!("`{command}` refused: {r}"));
+    }
+}
+
+/// What the computer's playouts rest on (`snapshot::copy_state`): a game copied into
+/// another world of its scenario, even one that was played on since, plays on exactly
+/// as the game replayed there would: the same log line for line, the same dice, the
+/// same state and end. Every scenario, three seeds, copied at the start, early and
+/// late in a random game.
+#[test]
+fn ai_a_copied_game_plays_on_as_the_replayed_one() {
+    use bataille::engine::snapshot::copy_state;
+    for path in every_scenario() {
+        for seed in 1..=3u64 {
+            for at in [0, 40, 160] {
+                let mut played = Game::start(&path, seed, &[]).unwrap();
+                play_random(&mut played, at, &mut ChaCha8Rng::seed_from_u64(seed));
+                let where_ = format!("{} seed {seed} after {at}", path.display());
+                // A world of the same game, played elsewhere (another random game).
+                let mut copy = Game::start(&path, seed, &[]).unwrap();
+                play_random(&mut copy, 120, &mut ChaCha8Rng::seed_from_u64(seed + 100));
+                copy_state(&played.world, &mut copy.world)
+                    .unwrap_or_else(|e| panic!("{where_}: {e}"));
+                assert_eq!(copy.state_json(), played.state_json(), "{where_}");
+                let mut on = ChaCha8Rng::seed_from_u64(seed + 7);
+                play_random(&mut played, 400, &mut on.clone());
+                play_random(&mut copy, 400, &mut on);
+                let (a, b): (Vec<String>, Vec<String>) =
+                    (played.log().lines().collect(), copy.log().lines().collect());
+                if let Some(i) = (0..a.len().min(b.len())).find(|i| a[*i] != b[*i]) {
+                    panic!("{where_}: line {i}: `{}` against `{}`", a[i], b[i]);
+                }
+                assert_eq!(a.len(), b.len(), "{where_}");
+                assert_eq!(copy.commands(), played.commands(), "{where_}");
+                assert_eq!(copy.state_json(), played.state_json(), "{where_}");
+                assert_eq!(
+                    format!("{:?}", copy.outcome()),
+                    format!("{:?}", played.outcome()),
+                    "{where_}"
+                );
+            }
+        }
+    }
 }

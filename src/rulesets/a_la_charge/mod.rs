@@ -507,6 +507,11 @@ impl Ruleset for AlaChargePlugin {
             return;
         }
         world.insert_resource(AlcTables(self.tables.clone()));
+        crate::engine::snapshot::keep(world)
+            .component::<AlcUnit>()
+            .component::<AlcFlags>()
+            .resource::<AlcState>()
+            .then(super::common::zones_after_copy);
         world.insert_resource(ZoneShape(surrounding_zone));
         add_phase_systems(world);
         let submit = world.register_system(submit_command);

@@ -712,6 +712,12 @@ impl Ruleset for ChampsDeBataillePlugin {
             return;
         }
         world.insert_resource(CdbTables(self.tables.clone()));
+        crate::engine::snapshot::keep(world)
+            .component::<CdbUnit>()
+            .component::<CdbFlags>()
+            .resource::<CdbState>()
+            .resource::<CdbRoster>()
+            .then(super::common::zones_after_copy);
         world.insert_resource(ZoneShape(frontal_zone));
         add_phase_systems(world);
         let submit = world.register_system(submit_command);

@@ -763,6 +763,19 @@ impl Ruleset for CmPlugin {
             return;
         }
         world.insert_resource(CmTables(self.tables.clone()));
+        crate::engine::snapshot::keep(world)
+            .component::<CmUnit>()
+            .component::<CmStands>()
+            .component::<CmFormation>()
+            .component::<CmMorale>()
+            .component::<CmStatus>()
+            .component::<CmLeader>()
+            .resource::<CmState>()
+            .resource::<StandIndex>()
+            .resource::<missile::CmMissiles>()
+            .resource::<command::CmCommandState>()
+            .resource::<carryon::CmCarryOn>()
+            .then(super::common::zones_after_copy);
         world.insert_resource(CmState::default());
         world.insert_resource(StandIndex::default());
         // Present from the start, so that the first move of a game marks the zones

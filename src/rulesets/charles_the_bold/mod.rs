@@ -665,6 +665,15 @@ impl Ruleset for CharlesTheBoldPlugin {
             return;
         }
         world.insert_resource(CtbTables(self.tables.clone()));
+        crate::engine::snapshot::keep(world)
+            .component::<CtbStand>()
+            .component::<CtbRanks>()
+            .component::<CtbStatus>()
+            .component::<CtbTurn>()
+            .component::<CtbGeneral>()
+            .resource::<CtbState>()
+            .resource::<CtbRoster>()
+            .then(super::common::zones_after_copy);
         world.insert_resource(ZoneShape(front_zone));
         add_phase_systems(world);
         let submit = world.register_system(submit_command);

@@ -125,7 +125,7 @@ pub struct Strength {
 /// The supports of the last combat resolved with their morale as it was then, for the
 /// trust harness's invariant that no demoralised unit supports (MP combat:
 /// demoralisation).
-#[derive(Resource, Default, Debug)]
+#[derive(Resource, Default, Debug, Clone)]
 pub struct LastCombat {
     pub supports: Vec<(UnitId, u8)>,
 }

@@ -624,6 +624,14 @@ impl Ruleset for MornePlainePlugin {
             return;
         }
         world.insert_resource(MpTables(self.tables.clone()));
+        crate::engine::snapshot::keep(world)
+            .component::<MpUnit>()
+            .component::<MpValues>()
+            .component::<MpFlags>()
+            .resource::<MpState>()
+            .resource::<combat::LastCombat>()
+            .resource::<movement::StepCosts>()
+            .then(super::common::zones_after_copy);
         world.init_resource::<combat::LastCombat>();
         UnitScan::install(world);
         world.insert_resource(ZoneShape(contact_zone));
