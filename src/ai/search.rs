@@ -18,6 +18,7 @@ use super::Budget;
 use crate::engine::board::Board;
 use crate::engine::command::Command;
 use crate::engine::dice::Dice;
+use crate::engine::evaluation::contact_balance;
 use crate::engine::event::GameLog;
 use crate::engine::game::{Game, build_ruleset_board};
 use crate::engine::ruleset::Ruleset;
@@ -300,9 +301,25 @@ fn playout(
         // in the real game too, so it scores as a loss.
         return 0.0;
     }
+    // Where the candidate leaves the army, before the random play: the same for every
+    // playout of a candidate, so that it orders moves the random play would blur.
+    let approach = contact_balance(&world.world, side);
     play_on(ruleset, world, budget.horizon, rng);
-    ruleset.evaluate(&world.world, side)
+    let end = ruleset.evaluate(&world.world, side);
+    match approach {
+        Some(near) if !world.is_over() => {
+            (1.0 - NEARNESS_WEIGHT) * end + NEARNESS_WEIGHT * (0.5 + 0.5 * near)
+        }
+        _ => end,
+    }
 }
+
+/// The part of a playout's score that the nearness of the side that must attack
+/// makes (`evaluation::contact_balance`), where the game has not ended. Trials on
+/// Civitate (the Normans at normal against random play, 100 games from seed 1): 81
+/// won without it, 85 with 0.1, 81 with 0.2, 87 with 0.3: a gain within the noise of
+/// 100 games, taken at the least weight that showed it.
+const NEARNESS_WEIGHT: f64 = 0.1;
 
 /// Random legal play by the engine for `horizon` commands or to the end of the game.
 fn play_on(ruleset: &dyn Ruleset, game: &mut Game, horizon: usize, rng: &mut ChaCha8Rng) {

@@ -1,14 +1,16 @@
 //! How good a position is for one side, read from what the ruleset itself reports:
 //! the game's outcome and victory level, each side's morale lost against its level,
 //! and the victory points of its standing. The computer opponent (`ai`) scores the
-//! ends of its playouts with it (`Ruleset::evaluate`).
+//! ends of its playouts with it (`Ruleset::evaluate`), and weighs with it how near
+//! the side that must attack stands to the enemy (`contact_balance`).
 
 use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
-use super::game::{Outcome, TurnState};
+use super::board::Board;
+use super::game::{Outcome, ScenarioInfo, TurnState};
 use super::scenario::VictoryLevel;
-use super::units::SideId;
+use super::units::{Leader, SideId, Units};
 use super::view::{SideMorale, Standing};
 
 /// A won game scores between 0.9 (a minor victory) and 1, a lost one between 0 and 0.1,
@@ -20,10 +22,21 @@ pub fn position_value(
     standing: Option<&Standing>,
     side: SideId,
 ) -> f64 {
+    position_value_of(world, morale_balance(morale, side), standing, side)
+}
+
+/// `position_value` with the morale balance given (from -1 to 1, as
+/// `morale_balance`), for a ruleset that counts more of its losses than its
+/// `SideMorale` reports (C&M's DPs on the way to a lost stand).
+pub fn position_value_of(
+    world: &World,
+    morale: Option<f64>,
+    standing: Option<&Standing>,
+    side: SideId,
+) -> f64 {
     if let Some(outcome) = &world.res::<TurnState>().outcome {
         return outcome_value(outcome, side);
     }
-    let morale = morale_balance(morale, side);
     let standing = standing.and_then(|s| standing_balance(s, side));
     let balance = match (morale, standing) {
         (Some(m), Some(s)) => 0.6 * m + 0.4 * s,
@@ -32,6 +45,52 @@ pub fn position_value(
         (None, None) => 0.0,
     };
     0.5 + 0.4 * balance.clamp(-1.0, 1.0)
+}
+
+/// How near `side` stands to the enemy, from -1 (a board's half-width away) to 1 (in
+/// contact), when it must seek battle: in a scenario that names who wins when the
+/// last turn ends with no other victory (`at_time_limit`), the other side, which
+/// must break its enemy before then. Random play seldom brings it to battle in a
+/// playout's few commands, and its morale then tells its moves nothing. `None` for
+/// the side that need only last, and without such a winner (victory by points,
+/// Morne Plaine: the standing tells the sides what to seek). A side's distance is the
+/// mean, over its units on the map that are not leaders, of the hexes to the nearest
+/// enemy unit on the map.
+pub fn contact_balance(world: &World, side: SideId) -> Option<f64> {
+    let scenario = &world.get_resource::<ScenarioInfo>()?.0;
+    let last_winner = scenario.file.at_time_limit.as_ref()?;
+    let winner = scenario
+        .file
+        .sides
+        .iter()
+        .position(|s| s.id == last_winner.winner)?;
+    if usize::from(side.0) == winner {
+        return None;
+    }
+    let units = world.res::<Units>();
+    let on_map = |own: bool| {
+        units
+            .ids()
+            .filter(move |id| (units.side(*id) == side) == own)
+            .filter(|id| world.get::<Leader>(units.entity(*id)).is_none())
+            .filter_map(|id| units.placement(id).hex())
+    };
+    let enemies: Vec<_> = on_map(false).collect();
+    if enemies.is_empty() {
+        return None;
+    }
+    let board = world.res::<Board>();
+    let reach = (board.columns.max(board.rows) as f64 / 2.0).max(1.0);
+    let (mut sum, mut n) = (0.0, 0usize);
+    for hex in on_map(true) {
+        let nearest = enemies.iter().map(|e| hex.distance(*e)).min().unwrap_or(0);
+        sum += (nearest as f64 / reach).min(1.0);
+        n += 1;
+    }
+    if n == 0 {
+        return None;
+    }
+    Some(1.0 - 2.0 * sum / n as f64)
 }
 
 /// The value of a finished game for `side`: the higher the victory level, the further
@@ -53,12 +112,29 @@ pub fn outcome_value(outcome: &Outcome, side: SideId) -> f64 {
 /// at its break point, the enemy untouched) to 1. `None` for a ruleset without army
 /// morale.
 pub fn morale_balance(morale: &[SideMorale], side: SideId) -> Option<f64> {
-    if morale.is_empty() {
+    let shares: Vec<(SideId, f64)> = morale
+        .iter()
+        .map(|m| (m.side, m.lost.max(0) as f64 / m.level.max(1) as f64))
+        .collect();
+    share_balance(&shares, side)
+}
+
+/// `morale_balance` from each side's share of its level lost (1 at its break point).
+pub fn share_balance(shares: &[(SideId, f64)], side: SideId) -> Option<f64> {
+    if shares.is_empty() {
         return None;
     }
-    let share = |m: &SideMorale| (m.lost.max(0) as f64 / m.level.max(1) as f64).min(1.0);
-    let own: f64 = morale.iter().filter(|m| m.side == side).map(share).sum();
-    let enemy: f64 = morale.iter().filter(|m| m.side != side).map(share).sum();
+    let share = |s: f64| s.clamp(0.0, 1.0);
+    let own: f64 = shares
+        .iter()
+        .filter(|m| m.0 == side)
+        .map(|m| share(m.1))
+        .sum();
+    let enemy: f64 = shares
+        .iter()
+        .filter(|m| m.0 != side)
+        .map(|m| share(m.1))
+        .sum();
     Some(enemy - own)
 }
 

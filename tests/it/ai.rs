@@ -280,6 +280,91 @@ fn duel_budget_argument_sets_one_level_and_refuses_malformed_ones() {
     assert_eq!(budgets.of(Level::Normal).playouts, 100);
 }
 
+/// The side to act's index in a scenario, by its id.
+fn side_named(game: &Game, id: &str) -> SideId {
+    let i = game
+        .scenario
+        .file
+        .sides
+        .iter()
+        .position(|s| s.id == id)
+        .unwrap();
+    SideId(i as u8)
+}
+
+/// C&M's evaluation counts a unit's DPs as part of the stand they lead to (spec B.2
+/// §5), before any stand is lost: DPs on an English unit raise the Vikings' score and
+/// lower the English's, and more DPs count for more.
+#[test]
+fn ai_cm_evaluation_counts_dps_before_a_stand_is_lost() {
+    use bataille::rulesets::charge_and_melee::CmMorale;
+    let path = root().join("scenarios/charge_and_melee/maldon_991.ron");
+    let mut game = Game::start(&path, 1, &[]).unwrap();
+    let (english, vikings) = (side_named(&game, "english"), side_named(&game, "vikings"));
+    let score = |game: &Game, side| game.ruleset.evaluate(&game.world, side);
+    let (e0, v0) = (score(&game, english), score(&game, vikings));
+    assert!(
+        (e0 - 0.5).abs() < 1e-9 && (v0 - 0.5).abs() < 1e-9,
+        "{e0} {v0}"
+    );
+    let units = game
+        .world
+        .resource::<bataille::engine::units::Units>()
+        .clone();
+    let unit = units
+        .ids()
+        .find(|u| {
+            units.side(*u) == english && game.world.get::<CmMorale>(units.entity(*u)).is_some()
+        })
+        .unwrap();
+    let mut last = v0;
+    for dps in [2, 4] {
+        game.world
+            .get_mut::<CmMorale>(units.entity(unit))
+            .unwrap()
+            .dps = dps;
+        let (e, v) = (score(&game, english), score(&game, vikings));
+        assert!(v > last && e < 0.5, "{dps} DPs: english {e}, vikings {v}");
+        assert!((e + v - 1.0).abs() < 1e-9, "{e} + {v}");
+        last = v;
+    }
+}
+
+/// The distance term of a playout (`evaluation::contact_balance`): at Civitate the
+/// Papal army wins when the last turn ends, so only the Normans, who must break it
+/// first, are scored by how near they stand; a Norman unit set down next to the enemy
+/// raises it.
+#[test]
+fn ai_only_the_side_that_must_attack_is_scored_by_nearness() {
+    use bataille::engine::evaluation::contact_balance;
+    use bataille::engine::units::{Leader, Placement, Units};
+    let mut game = civitate(1);
+    let (normans, papal) = (side_named(&game, "normans"), side_named(&game, "papal"));
+    assert_eq!(contact_balance(&game.world, papal), None);
+    let before = contact_balance(&game.world, normans).unwrap();
+    assert!((-1.0..=1.0).contains(&before), "{before}");
+    let mut units = game.world.resource::<Units>().clone();
+    let on_map = |side| {
+        let units = &units;
+        units
+            .ids()
+            .filter(move |u| units.side(*u) == side)
+            .filter(|u| game.world.get::<Leader>(units.entity(*u)).is_none())
+            .filter_map(|u| Some((u, units.placement(u).hex()?)))
+            .collect::<Vec<_>>()
+    };
+    let (norman, from) = on_map(normans)[0];
+    let (_, enemy) = on_map(papal)
+        .into_iter()
+        .min_by_key(|(_, h)| h.distance(from))
+        .unwrap();
+    assert!(enemy.distance(from) > 1, "the armies start apart");
+    units.relocate(norman, Placement::OnMap(enemy.neighbor(0)), None, None);
+    game.world.insert_resource(units);
+    let after = contact_balance(&game.world, normans).unwrap();
+    assert!(after > before, "{before} -> {after}");
+}
+
 /// Every scenario file, in order.
 fn every_scenario() -> Vec<PathBuf> {
     let mut paths = Vec::new();

@@ -853,6 +853,10 @@ impl Ruleset for CmPlugin {
         view::morale(world)
     }
 
+    fn evaluate(&self, world: &World, side: SideId) -> f64 {
+        view::evaluate(world, side)
+    }
+
     fn player_aids(&self, world: &World) -> crate::engine::view::PlayerAids {
         aids::player_aids(&self.tables, world)
     }

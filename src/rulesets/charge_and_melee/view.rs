@@ -419,6 +419,43 @@ pub fn decision(world: &World) -> Option<Decision> {
     })
 }
 
+/// How good the position is for `side`, for the computer opponent
+/// (`Ruleset::evaluate`): each army's stands lost against its break point (spec B.2
+/// §14), and each unit's DPs as part of the stand they lead to (spec B.2 §5: at the
+/// chart's shaken DPs the unit is shaken, and each DP after that costs a stand). A
+/// charge seldom takes a stand in the few commands a playout plays, but it always
+/// deals DPs.
+pub fn evaluate(world: &World, side: SideId) -> f64 {
+    let shaken_at = f64::from(tables(world).charts.evade.shaken_dps);
+    let troops = troops(world);
+    let shares: Vec<(SideId, f64)> = (0..2u8)
+        .map(|k| {
+            let s = SideId(k);
+            let worn: f64 = troops
+                .iter()
+                .filter(|u| side_of(world, **u) == s)
+                .map(|u| {
+                    let m = super::morale(world, *u);
+                    if m.shaken {
+                        shaken_at
+                    } else {
+                        f64::from(m.dps)
+                    }
+                })
+                .sum();
+            let lost = f64::from(victory::stands_lost(world, s)) + worn / (shaken_at + 1.0);
+            let level = state(world).stands_at_start[k as usize].div_ceil(2).max(1);
+            (s, lost / f64::from(level))
+        })
+        .collect();
+    crate::engine::evaluation::position_value_of(
+        world,
+        crate::engine::evaluation::share_balance(&shares, side),
+        None,
+        side,
+    )
+}
+
 /// Each army's stands lost against its break point (spec B.2 §14: half its stands).
 pub fn morale(world: &World) -> Vec<SideMorale> {
     (0..2u8)
