@@ -311,16 +311,21 @@ pub fn zones_after_copy(from: &World, to: &mut World) {
         zones_stale(to);
         return;
     }
-    let system = to
+    let system = take_zone_system(to);
+    to.insert_resource(ZoneSystem(Some(system), false));
+}
+
+/// The world's zone system, taken out of its resource, or built for it the first time.
+fn take_zone_system(world: &mut World) -> Box<dyn System<In = (), Out = ()>> {
+    world
         .get_resource_mut::<ZoneSystem>()
         .and_then(|mut s| s.0.take())
         .unwrap_or_else(|| {
             let mut s: Box<dyn System<In = (), Out = ()>> =
                 Box::new(IntoSystem::into_system(recompute_zones_of_control));
-            s.initialize(to);
+            s.initialize(world);
             s
-        });
-    to.insert_resource(ZoneSystem(Some(system), false));
+        })
 }
 
 /// Brings `ZocMap` and every unit's `ZoneOfControl` up to date.
@@ -332,15 +337,7 @@ pub fn refresh_zones(world: &mut World) {
     // demand so that rules read current zones. Held in a resource rather than run with
     // `run_system_cached`, whose registry moves the system's entity between archetypes
     // on every call: this runs after every command, and autoplay runs millions.
-    let mut system = world
-        .get_resource_mut::<ZoneSystem>()
-        .and_then(|mut s| s.0.take())
-        .unwrap_or_else(|| {
-            let mut s: Box<dyn System<In = (), Out = ()>> =
-                Box::new(IntoSystem::into_system(recompute_zones_of_control));
-            s.initialize(world);
-            s
-        });
+    let mut system = take_zone_system(world);
     let _ = system.run((), world);
     world.insert_resource(ZoneSystem(Some(system), false));
 }

@@ -365,21 +365,6 @@ fn ai_only_the_side_that_must_attack_is_scored_by_nearness() {
     assert!(after > before, "{before} -> {after}");
 }
 
-/// Every scenario file, in order.
-fn every_scenario() -> Vec<PathBuf> {
-    let mut paths = Vec::new();
-    for ruleset in std::fs::read_dir(root().join("scenarios")).unwrap() {
-        for file in std::fs::read_dir(ruleset.unwrap().path()).unwrap() {
-            let path = file.unwrap().path();
-            if path.extension().is_some_and(|e| e == "ron") {
-                paths.push(path);
-            }
-        }
-    }
-    paths.sort();
-    paths
-}
-
 /// Plays up to `n` random legal commands (fewer if the game ends).
 fn play_random(game: &mut Game, n: usize, rng: &mut ChaCha8Rng) {
     let ruleset = game.ruleset.clone();

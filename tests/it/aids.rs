@@ -458,15 +458,7 @@ fn cm_7_15_charge_results_and_troops_aids_show_their_ron_files() {
 /// marked, every table with its rule and a cell for every heading in every row.
 #[test]
 fn aids_runs_on_every_scenario() {
-    let mut scenarios = Vec::new();
-    for ruleset in std::fs::read_dir(root().join("scenarios")).unwrap() {
-        for file in std::fs::read_dir(ruleset.unwrap().path()).unwrap() {
-            let path = file.unwrap().path();
-            if path.extension().is_some_and(|e| e == "ron") {
-                scenarios.push(path);
-            }
-        }
-    }
+    let scenarios = crate::common::every_scenario();
     assert!(scenarios.len() >= 12, "{scenarios:?}");
     for path in &scenarios {
         let game = Game::start(path, 1, &[]).unwrap_or_else(|e| panic!("{e}"));

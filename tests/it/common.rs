@@ -14,6 +14,21 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// Every scenario file under scenarios/, in order.
+pub fn every_scenario() -> Vec<PathBuf> {
+    let mut paths = Vec::new();
+    for ruleset in std::fs::read_dir(root().join("scenarios")).unwrap() {
+        for file in std::fs::read_dir(ruleset.unwrap().path()).unwrap() {
+            let path = file.unwrap().path();
+            if path.extension().is_some_and(|e| e == "ron") {
+                paths.push(path);
+            }
+        }
+    }
+    paths.sort();
+    paths
+}
+
 pub fn civitate_path() -> PathBuf {
     root().join("scenarios/a_la_charge/civitate_1053.ron")
 }
