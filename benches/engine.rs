@@ -131,7 +131,10 @@ fn cdb_game(seed: u64) -> (Game, Vec<bataille::engine::command::Command>) {
     .unwrap();
     let path = dir.join("cdb.ron");
     std::fs::write(&path, ron).unwrap();
-    (Game::start(&path, seed, &[]).unwrap(), attacks)
+    let game = Game::start(&path, seed, &[]).unwrap();
+    // The game holds all it read; the file need not outlive the load.
+    let _ = std::fs::remove_dir_all(&dir);
+    (game, attacks)
 }
 
 fn cdb_group_movement(c: &mut Criterion) {
@@ -280,6 +283,8 @@ fn grid_of_pairs(
     let path = dir.join(format!("{ruleset}_pairs.ron"));
     std::fs::write(&path, ron).unwrap();
     let mut g = Game::start(&path, seed, &[]).unwrap();
+    // The game holds all it read; the file need not outlive the load.
+    let _ = std::fs::remove_dir_all(&dir);
     g.run_script(ends).unwrap();
     (g, attacks)
 }

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use bataille::engine::dice::Dice;
@@ -45,17 +46,47 @@ pub fn kalavryai(seed: u64) -> Game {
     Game::start(&kalavryai_path(), seed, &[]).expect("Kalavryai loads")
 }
 
-/// A scratch directory for files a test writes, unique per call.
+/// A scratch directory for files a test writes, unique per call. They all lie in one
+/// directory of this run (`bataille-test-<pid>`); the first call removes those that
+/// runs no longer alive left behind, so that the temporary directory does not fill
+/// with a run's files every time the tests run.
 pub fn scratch(name: &str) -> PathBuf {
     static N: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "bataille-test-{}-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::SeqCst),
-        name
-    ));
+    static RUN_DIR: OnceLock<PathBuf> = OnceLock::new();
+    let run_dir = RUN_DIR.get_or_init(|| {
+        remove_dead_runs_scratch();
+        std::env::temp_dir().join(format!("bataille-test-{}", std::process::id()))
+    });
+    let dir = run_dir.join(format!("{}-{name}", N.fetch_add(1, Ordering::SeqCst)));
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir
+}
+
+/// Removes the scratch directories of earlier test runs whose process has ended.
+/// Whether a process lives is read from `/proc`; where there is none, nothing is
+/// removed rather than a live run's files.
+fn remove_dead_runs_scratch() {
+    let proc = Path::new("/proc");
+    if !proc.join("self").exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix("bataille-test-"))
+            .and_then(|rest| rest.split('-').next())
+            .and_then(|pid| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if pid != std::process::id() && !proc.join(pid.to_string()).exists() {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
 }
 
 pub fn write(dir: &Path, file: &str, text: &str) -> PathBuf {
