@@ -9,6 +9,7 @@ use bevy::prelude::*;
 
 use super::board::Board;
 use super::game::{Outcome, ScenarioInfo, TurnState};
+use super::hex::HexCoord;
 use super::scenario::VictoryLevel;
 use super::units::{Leader, SideId, Units};
 use super::view::{SideMorale, Standing};
@@ -47,7 +48,7 @@ pub fn position_value_of(
     0.5 + 0.4 * balance.clamp(-1.0, 1.0)
 }
 
-/// How near `side` stands to the enemy, from -1 (a board's half-width away) to 1 (in
+/// How near `side` stands to the enemy, from -1 (a board's width away) to 1 (in
 /// contact), when it must seek battle: in a scenario that names who wins when the
 /// last turn ends with no other victory (`at_time_limit`), the other side, which
 /// must break its enemy before then. Random play seldom brings it to battle in a
@@ -55,16 +56,15 @@ pub fn position_value_of(
 /// the side that need only last, and without such a winner (victory by points,
 /// Morne Plaine: the standing tells the sides what to seek). A side's distance is the
 /// mean, over its units on the map that are not leaders, of the hexes to the nearest
-/// enemy unit on the map.
-pub fn contact_balance(world: &World, side: SideId) -> Option<f64> {
-    let scenario = &world.get_resource::<ScenarioInfo>()?.0;
-    let last_winner = scenario.file.at_time_limit.as_ref()?;
-    let winner = scenario
-        .file
-        .sides
-        .iter()
-        .position(|s| s.id == last_winner.winner)?;
-    if usize::from(side.0) == winner {
+/// enemy unit on the map, counted over the ground `passable` lets a unit cross
+/// (`Ruleset::passable`): a unit across a river from the enemy is as far as the way
+/// round, and one with no way to the enemy a board's width away.
+pub fn contact_balance(
+    world: &World,
+    side: SideId,
+    passable: &dyn Fn(HexCoord) -> bool,
+) -> Option<f64> {
+    if time_limit_winner(world)? == side {
         return None;
     }
     let units = world.res::<Units>();
@@ -80,17 +80,69 @@ pub fn contact_balance(world: &World, side: SideId) -> Option<f64> {
         return None;
     }
     let board = world.res::<Board>();
-    let reach = (board.columns.max(board.rows) as f64 / 2.0).max(1.0);
+    let reach = board.columns.max(board.rows).max(1) as f64;
+    let distance = ground_distances(board, &enemies, passable);
     let (mut sum, mut n) = (0.0, 0usize);
     for hex in on_map(true) {
-        let nearest = enemies.iter().map(|e| hex.distance(*e)).min().unwrap_or(0);
-        sum += (nearest as f64 / reach).min(1.0);
+        let hexes = board
+            .index(hex)
+            .and_then(|i| distance[i])
+            .map_or(reach, f64::from);
+        sum += (hexes / reach).min(1.0);
         n += 1;
     }
     if n == 0 {
         return None;
     }
     Some(1.0 - 2.0 * sum / n as f64)
+}
+
+/// The hexes from each hex of the board to the nearest of `from`, stepping only
+/// onto hexes `passable` allows (the hexes of `from` themselves always count);
+/// `None` where no such way leads. A breadth-first search from all of `from` at once.
+fn ground_distances(
+    board: &Board,
+    from: &[HexCoord],
+    passable: &dyn Fn(HexCoord) -> bool,
+) -> Vec<Option<u16>> {
+    let mut distance: Vec<Option<u16>> = vec![None; board.hex_count()];
+    let mut queue = std::collections::VecDeque::new();
+    for hex in from {
+        if let Some(i) = board.index(*hex)
+            && distance[i].is_none()
+        {
+            distance[i] = Some(0);
+            queue.push_back(*hex);
+        }
+    }
+    while let Some(hex) = queue.pop_front() {
+        let Some(here) = board.index(hex).and_then(|i| distance[i]) else {
+            continue;
+        };
+        for next in board.neighbors_on_map(hex) {
+            let Some(i) = board.index(next) else {
+                continue;
+            };
+            if distance[i].is_none() && passable(next) {
+                distance[i] = Some(here + 1);
+                queue.push_back(next);
+            }
+        }
+    }
+    distance
+}
+
+/// The side the scenario names winner when the last turn ends with no other victory
+/// (`at_time_limit`): the side that need only last. `None` where there is none.
+pub fn time_limit_winner(world: &World) -> Option<SideId> {
+    let scenario = &world.get_resource::<ScenarioInfo>()?.0;
+    let last_winner = scenario.file.at_time_limit.as_ref()?;
+    let winner = scenario
+        .file
+        .sides
+        .iter()
+        .position(|s| s.id == last_winner.winner)?;
+    Some(SideId(u8::try_from(winner).ok()?))
 }
 
 /// The value of a finished game for `side`: the higher the victory level, the further

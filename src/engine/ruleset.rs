@@ -201,6 +201,14 @@ pub trait Ruleset: Send + Sync + 'static {
         )
     }
 
+    /// Whether a unit may ever stand in `hex` (open water, impassable ground): the
+    /// computer opponent measures how near an army stands to the enemy along the
+    /// ground, not across a river (`evaluation::contact_balance`). Everywhere on the
+    /// map unless the ruleset's terrain says otherwise.
+    fn passable(&self, _world: &World, _hex: super::hex::HexCoord) -> bool {
+        true
+    }
+
     /// Draws again, at random, everything `observer` cannot see (hidden units' hexes,
     /// secret choices), among what the rules allow and what `observer` knows: the
     /// computer opponent decides on worlds drawn so, and never on the true one. A

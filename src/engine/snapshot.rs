@@ -111,6 +111,9 @@ fn copy_component<C: Component<Mutability = Mutable> + Clone>(from: &World, to: 
     }
     for (e, c) in found {
         match to.get_mut::<C>(e) {
+            // Written through change detection, unlike the resources: the zone system
+            // re-zones every changed unit against the copied `ZocMap`, which is what
+            // makes the zones right whether or not the source's were current.
             Some(mut slot) => *slot = c,
             None => {
                 to.entity_mut(e).insert(c);

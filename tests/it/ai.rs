@@ -340,8 +340,8 @@ fn ai_only_the_side_that_must_attack_is_scored_by_nearness() {
     use bataille::engine::units::{Leader, Placement, Units};
     let mut game = civitate(1);
     let (normans, papal) = (side_named(&game, "normans"), side_named(&game, "papal"));
-    assert_eq!(contact_balance(&game.world, papal), None);
-    let before = contact_balance(&game.world, normans).unwrap();
+    assert_eq!(contact_balance(&game.world, papal, &|_| true), None);
+    let before = contact_balance(&game.world, normans, &|_| true).unwrap();
     assert!((-1.0..=1.0).contains(&before), "{before}");
     let mut units = game.world.resource::<Units>().clone();
     let on_map = |side| {
@@ -361,7 +361,7 @@ fn ai_only_the_side_that_must_attack_is_scored_by_nearness() {
     assert!(enemy.distance(from) > 1, "the armies start apart");
     units.relocate(norman, Placement::OnMap(enemy.neighbor(0)), None, None);
     game.world.insert_resource(units);
-    let after = contact_balance(&game.world, normans).unwrap();
+    let after = contact_balance(&game.world, normans, &|_| true).unwrap();
     assert!(after > before, "{before} -> {after}");
 }
 
@@ -417,4 +417,70 @@ fn ai_a_copied_game_plays_on_as_the_replayed_one() {
             }
         }
     }
+}
+
+/// Where nothing a candidate changes shows before the playouts end (a horizon of no
+/// command), every candidate scores the same. The side that need only last then
+/// keeps its line (it ends the phase: Civitate's Papal army, the time limit's
+/// winner), while the side that must attack moves (the Normans, drawn closer by the
+/// nearness term).
+#[test]
+fn ai_on_equal_scores_the_side_that_need_only_last_ends_the_phase_and_the_attacker_moves() {
+    use bataille::ai::Budget;
+    use bataille::engine::command::Command;
+    let budget = Budget {
+        candidates: 8,
+        playouts: 24,
+        horizon: 0,
+    };
+    let mut game = civitate(1);
+    let (normans, papal) = (side_named(&game, "normans"), side_named(&game, "papal"));
+    assert_eq!(game.turn().phase.label, "movement");
+    let attacker = choose(&game, normans, budget, 5, None).unwrap();
+    assert_ne!(
+        attacker.command,
+        Command::EndPhase,
+        "{}",
+        attacker.summary()
+    );
+    while game.side_to_act() != papal || game.turn().phase.label != "movement" {
+        game.submit(&Command::EndPhase).unwrap();
+    }
+    let defender = choose(&game, papal, budget, 5, None).unwrap();
+    assert!(defender.candidates.len() > 2, "{}", defender.summary());
+    let best = defender.candidates[0].mean;
+    assert!(
+        defender.candidates.iter().all(|c| c.mean == best),
+        "nothing shows within no command: {}",
+        defender.summary()
+    );
+    assert_eq!(
+        defender.command,
+        Command::EndPhase,
+        "{}",
+        defender.summary()
+    );
+}
+
+/// The nearness term counts the hexes along the ground a unit may cross
+/// (`Ruleset::passable`): at Maldon the Vikings, across the channel from the English,
+/// stand farther than the straight line says, since only the causeway and the mud lead
+/// over (terrain.ron's river is `passable: false`).
+#[test]
+fn ai_nearness_is_measured_around_water_no_stand_enters() {
+    use bataille::engine::evaluation::contact_balance;
+    let game = Game::start(
+        &root().join("scenarios/charge_and_melee/maldon_991.ron"),
+        1,
+        &[],
+    )
+    .unwrap();
+    let vikings = side_named(&game, "vikings");
+    let straight = contact_balance(&game.world, vikings, &|_| true).unwrap();
+    let ruleset = game.ruleset.clone();
+    let around = contact_balance(&game.world, vikings, &|hex| {
+        ruleset.passable(&game.world, hex)
+    })
+    .unwrap();
+    assert!(around < straight, "{around} should be below {straight}");
 }

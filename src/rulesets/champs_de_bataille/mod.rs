@@ -812,6 +812,11 @@ impl Ruleset for ChampsDeBataillePlugin {
         view::morale(world)
     }
 
+    /// Ground of the impassable class (CdB 1.2, terrain.ron) no unit enters.
+    fn passable(&self, world: &World, hex: HexCoord) -> bool {
+        position::terrain_class(world, hex) != data::TerrainClass::Impassable
+    }
+
     fn player_aids(&self, world: &World) -> crate::engine::view::PlayerAids {
         aids::player_aids(&self.tables, world)
     }

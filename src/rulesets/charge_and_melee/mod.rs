@@ -857,6 +857,14 @@ impl Ruleset for CmPlugin {
         view::evaluate(world, side)
     }
 
+    /// Open water (terrain.ron's `passable: false`: Maldon's channel) no stand enters.
+    fn passable(&self, world: &World, hex: HexCoord) -> bool {
+        let board = world.resource::<Board>();
+        self.tables
+            .terrain_type(board.terrain_name(hex))
+            .is_none_or(|t| t.passable)
+    }
+
     fn player_aids(&self, world: &World) -> crate::engine::view::PlayerAids {
         aids::player_aids(&self.tables, world)
     }
