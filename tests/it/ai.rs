@@ -484,3 +484,56 @@ fn ai_nearness_is_measured_around_water_no_stand_enters() {
     .unwrap();
     assert!(around < straight, "{around} should be below {straight}");
 }
+
+/// What each ruleset tells the nearness term no unit may cross (`Ruleset::passable`):
+/// C&M's open water (Maldon's channel, not its causeway), CtB's lake no class enters
+/// (Grandson; the marsh only horse may not enter stays passable), CdB's impassable
+/// class.
+#[test]
+fn ai_passable_ground_is_read_from_each_rulesets_terrain() {
+    use bataille::engine::hex::HexCoord;
+    let passable = |game: &Game, hex: &str| {
+        game.ruleset
+            .passable(&game.world, HexCoord::parse(hex).unwrap())
+    };
+    let maldon = Game::start(
+        &root().join("scenarios/charge_and_melee/maldon_991.ron"),
+        1,
+        &[],
+    )
+    .unwrap();
+    assert!(!passable(&maldon, "0106"), "the channel");
+    assert!(passable(&maldon, "0806"), "the causeway");
+    assert!(passable(&maldon, "0606"), "the mud");
+    let grandson = Game::start(
+        &root().join("scenarios/charles_the_bold/grandson_1476.ron"),
+        1,
+        &[],
+    )
+    .unwrap();
+    assert!(!passable(&grandson, "0115"), "the lake");
+    let falkirk = Game::start(
+        &root().join("scenarios/charles_the_bold/falkirk_1298.ron"),
+        1,
+        &[],
+    )
+    .unwrap();
+    assert!(
+        passable(&falkirk, "0605"),
+        "the morass, which foot may cross"
+    );
+    let cdb = crate::cdb_common::cdb_game(
+        &crate::cdb_common::cdb_position_ron(
+            &[
+                ("ga", "a", "Reg Cv(O)", "0202", "E"),
+                ("gb", "b", "Reg Cv(O)", "1602", "W"),
+            ],
+            "terrain: { \"impassable\": [\"0808\"] }",
+            "",
+        ),
+        1,
+        &[],
+    );
+    assert!(!passable(&cdb, "0808"), "CdB's impassable class");
+    assert!(passable(&cdb, "0807"), "clear");
+}

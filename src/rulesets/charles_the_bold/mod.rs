@@ -752,6 +752,17 @@ impl Ruleset for CharlesTheBoldPlugin {
         view::morale(world)
     }
 
+    /// Terrain no class of stand may enter (terrain.ron's costs all `None`: a lake).
+    fn passable(&self, world: &World, hex: HexCoord) -> bool {
+        let board = world.resource::<Board>();
+        self.tables
+            .terrain_type(board.terrain_name(hex))
+            .is_none_or(|t| {
+                let c = &t.cost;
+                [c.0, c.1, c.2, c.3, c.4].iter().any(Option::is_some)
+            })
+    }
+
     fn player_aids(&self, world: &World) -> crate::engine::view::PlayerAids {
         aids::player_aids(&self.tables, world)
     }
