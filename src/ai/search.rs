@@ -310,9 +310,12 @@ fn playout(
     }
     // Where the candidate leaves the army, before the random play: the same for every
     // playout of a candidate, so that it orders moves the random play would blur.
-    let approach = contact_balance(&world.world, side, &|hex| {
-        ruleset.passable(&world.world, hex)
-    });
+    let approach = contact_balance(
+        &world.world,
+        side,
+        &|unit| ruleset.ground_class(&world.world, unit),
+        &|class, from, to| ruleset.crosses(&world.world, class, from, to),
+    );
     play_on(ruleset, world, budget.horizon, rng);
     let end = ruleset.evaluate(&world.world, side);
     match approach {

@@ -56,13 +56,14 @@ pub fn position_value_of(
 /// the side that need only last, and without such a winner (victory by points,
 /// Morne Plaine: the standing tells the sides what to seek). A side's distance is the
 /// mean, over its units on the map that are not leaders, of the hexes to the nearest
-/// enemy unit on the map, counted over the ground `passable` lets a unit cross
-/// (`Ruleset::passable`): a unit across a river from the enemy is as far as the way
-/// round, and one with no way to the enemy a board's width away.
+/// enemy unit on the map, counted along the ground its class may cross (`crosses`
+/// of its `ground_class`: `Ruleset::crosses`): a unit across a river from the enemy
+/// is as far as the way round, and one with no way to the enemy a board's width away.
 pub fn contact_balance(
     world: &World,
     side: SideId,
-    passable: &dyn Fn(HexCoord) -> bool,
+    ground_class: &dyn Fn(Entity) -> u8,
+    crosses: &dyn Fn(u8, HexCoord, HexCoord) -> bool,
 ) -> Option<f64> {
     if time_limit_winner(world)? == side {
         return None;
@@ -73,20 +74,31 @@ pub fn contact_balance(
             .ids()
             .filter(move |id| (units.side(*id) == side) == own)
             .filter(|id| world.get::<Leader>(units.entity(*id)).is_none())
-            .filter_map(|id| units.placement(id).hex())
+            .filter_map(|id| Some((units.entity(id), units.placement(id).hex()?)))
     };
-    let enemies: Vec<_> = on_map(false).collect();
+    let enemies: Vec<HexCoord> = on_map(false).map(|(_, hex)| hex).collect();
     if enemies.is_empty() {
         return None;
     }
     let board = world.res::<Board>();
     let reach = board.columns.max(board.rows).max(1) as f64;
-    let distance = ground_distances(board, &enemies, passable);
+    // One search for each class of ground among the side's units.
+    let mut by_class: Vec<(u8, Vec<Option<u16>>)> = Vec::new();
     let (mut sum, mut n) = (0.0, 0usize);
-    for hex in on_map(true) {
+    for (entity, hex) in on_map(true) {
+        let class = ground_class(entity);
+        let k = match by_class.iter().position(|(c, _)| *c == class) {
+            Some(k) => k,
+            None => {
+                let distance =
+                    ground_distances(board, &enemies, &|from, to| crosses(class, from, to));
+                by_class.push((class, distance));
+                by_class.len() - 1
+            }
+        };
         let hexes = board
             .index(hex)
-            .and_then(|i| distance[i])
+            .and_then(|i| by_class[k].1[i])
             .map_or(reach, f64::from);
         sum += (hexes / reach).min(1.0);
         n += 1;
@@ -97,17 +109,18 @@ pub fn contact_balance(
     Some(1.0 - 2.0 * sum / n as f64)
 }
 
-/// The hexes from each hex of the board to the nearest of `from`, stepping only
-/// onto hexes `passable` allows (the hexes of `from` themselves always count);
-/// `None` where no such way leads. A breadth-first search from all of `from` at once.
+/// The hexes from each hex of the board to the nearest of `to`, by steps `crosses`
+/// allows (`crosses(from, to)` of each step, walked back from `to`; the hexes of
+/// `to` themselves always count); `None` where no such way leads. A breadth-first
+/// search from all of `to` at once.
 fn ground_distances(
     board: &Board,
-    from: &[HexCoord],
-    passable: &dyn Fn(HexCoord) -> bool,
+    to: &[HexCoord],
+    crosses: &dyn Fn(HexCoord, HexCoord) -> bool,
 ) -> Vec<Option<u16>> {
     let mut distance: Vec<Option<u16>> = vec![None; board.hex_count()];
     let mut queue = std::collections::VecDeque::new();
-    for hex in from {
+    for hex in to {
         if let Some(i) = board.index(*hex)
             && distance[i].is_none()
         {
@@ -119,13 +132,13 @@ fn ground_distances(
         let Some(here) = board.index(hex).and_then(|i| distance[i]) else {
             continue;
         };
-        for next in board.neighbors_on_map(hex) {
-            let Some(i) = board.index(next) else {
+        for before in board.neighbors_on_map(hex) {
+            let Some(i) = board.index(before) else {
                 continue;
             };
-            if distance[i].is_none() && passable(next) {
+            if distance[i].is_none() && crosses(before, hex) {
                 distance[i] = Some(here + 1);
-                queue.push_back(next);
+                queue.push_back(before);
             }
         }
     }

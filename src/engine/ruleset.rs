@@ -201,11 +201,24 @@ pub trait Ruleset: Send + Sync + 'static {
         )
     }
 
-    /// Whether a unit may ever stand in `hex` (open water, impassable ground): the
-    /// computer opponent measures how near an army stands to the enemy along the
-    /// ground, not across a river (`evaluation::contact_balance`). Everywhere on the
-    /// map unless the ruleset's terrain says otherwise.
-    fn passable(&self, _world: &World, _hex: super::hex::HexCoord) -> bool {
+    /// The ground a unit crosses, for the computer opponent's nearness term
+    /// (`evaluation::contact_balance`): units of one class cross the same ground
+    /// (`crosses`). One class for all unless the ruleset says.
+    fn ground_class(&self, _world: &World, _unit: Entity) -> u8 {
+        0
+    }
+
+    /// Whether a unit of ground `class` may ever step from `from` into the next hex
+    /// `to` (ground it never enters, a hexside it never crosses), whatever its
+    /// movement points: the nearness term counts the hexes to the enemy along the
+    /// ground, not across a river. Everywhere on the map unless the ruleset says.
+    fn crosses(
+        &self,
+        _world: &World,
+        _class: u8,
+        _from: super::hex::HexCoord,
+        _to: super::hex::HexCoord,
+    ) -> bool {
         true
     }
 

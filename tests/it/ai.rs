@@ -340,8 +340,11 @@ fn ai_only_the_side_that_must_attack_is_scored_by_nearness() {
     use bataille::engine::units::{Leader, Placement, Units};
     let mut game = civitate(1);
     let (normans, papal) = (side_named(&game, "normans"), side_named(&game, "papal"));
-    assert_eq!(contact_balance(&game.world, papal, &|_| true), None);
-    let before = contact_balance(&game.world, normans, &|_| true).unwrap();
+    assert_eq!(
+        contact_balance(&game.world, papal, &|_| 0, &|_, _, _| true),
+        None
+    );
+    let before = contact_balance(&game.world, normans, &|_| 0, &|_, _, _| true).unwrap();
     assert!((-1.0..=1.0).contains(&before), "{before}");
     let mut units = game.world.resource::<Units>().clone();
     let on_map = |side| {
@@ -361,7 +364,7 @@ fn ai_only_the_side_that_must_attack_is_scored_by_nearness() {
     assert!(enemy.distance(from) > 1, "the armies start apart");
     units.relocate(norman, Placement::OnMap(enemy.neighbor(0)), None, None);
     game.world.insert_resource(units);
-    let after = contact_balance(&game.world, normans, &|_| true).unwrap();
+    let after = contact_balance(&game.world, normans, &|_| 0, &|_, _, _| true).unwrap();
     assert!(after > before, "{before} -> {after}");
 }
 
@@ -476,25 +479,40 @@ fn ai_nearness_is_measured_around_water_no_stand_enters() {
     )
     .unwrap();
     let vikings = side_named(&game, "vikings");
-    let straight = contact_balance(&game.world, vikings, &|_| true).unwrap();
+    let straight = contact_balance(&game.world, vikings, &|_| 0, &|_, _, _| true).unwrap();
     let ruleset = game.ruleset.clone();
-    let around = contact_balance(&game.world, vikings, &|hex| {
-        ruleset.passable(&game.world, hex)
-    })
+    let around = contact_balance(
+        &game.world,
+        vikings,
+        &|unit| ruleset.ground_class(&game.world, unit),
+        &|class, from, to| ruleset.crosses(&game.world, class, from, to),
+    )
     .unwrap();
     assert!(around < straight, "{around} should be below {straight}");
 }
 
-/// What each ruleset tells the nearness term no unit may cross (`Ruleset::passable`):
-/// C&M's open water (Maldon's channel, not its causeway), CtB's lake no class enters
-/// (Grandson; the marsh only horse may not enter stays passable), CdB's impassable
-/// class.
+/// What each ruleset tells the nearness term no unit may cross (`Ruleset::crosses`):
+/// C&M's open water (Maldon's channel, not its causeway or mud), CtB's lake no class
+/// enters and the morass foot cross but horse may not (Falkirk: the English knights
+/// must go round it), CdB's impassable class.
 #[test]
-fn ai_passable_ground_is_read_from_each_rulesets_terrain() {
+fn ai_the_ground_each_class_crosses_is_read_from_each_rulesets_terrain() {
     use bataille::engine::hex::HexCoord;
-    let passable = |game: &Game, hex: &str| {
-        game.ruleset
-            .passable(&game.world, HexCoord::parse(hex).unwrap())
+    let crosses = |game: &Game, class: u8, from: &str, to: &str| {
+        game.ruleset.crosses(
+            &game.world,
+            class,
+            HexCoord::parse(from).unwrap(),
+            HexCoord::parse(to).unwrap(),
+        )
+    };
+    let class_at = |game: &Game, hex: &str| {
+        use bataille::engine::board::Board;
+        use bataille::engine::units::Units;
+        let units = game.world.resource::<Units>();
+        let board = game.world.resource::<Board>();
+        let id = units.at(board, HexCoord::parse(hex).unwrap())[0];
+        game.ruleset.ground_class(&game.world, units.entity(id))
     };
     let maldon = Game::start(
         &root().join("scenarios/charge_and_melee/maldon_991.ron"),
@@ -502,25 +520,34 @@ fn ai_passable_ground_is_read_from_each_rulesets_terrain() {
         &[],
     )
     .unwrap();
-    assert!(!passable(&maldon, "0106"), "the channel");
-    assert!(passable(&maldon, "0806"), "the causeway");
-    assert!(passable(&maldon, "0606"), "the mud");
+    assert!(!crosses(&maldon, 0, "0105", "0106"), "the channel");
+    assert!(crosses(&maldon, 0, "0805", "0806"), "the causeway");
+    assert!(crosses(&maldon, 0, "0605", "0606"), "the mud");
     let grandson = Game::start(
         &root().join("scenarios/charles_the_bold/grandson_1476.ron"),
         1,
         &[],
     )
     .unwrap();
-    assert!(!passable(&grandson, "0115"), "the lake");
+    for class in 0..5 {
+        assert!(!crosses(&grandson, class, "0114", "0115"), "the lake");
+    }
     let falkirk = Game::start(
         &root().join("scenarios/charles_the_bold/falkirk_1298.ron"),
         1,
         &[],
     )
     .unwrap();
+    // The English archers in 1604, the knights of the first battle in 1302.
+    let (foot, horse) = (class_at(&falkirk, "1604"), class_at(&falkirk, "1302"));
+    assert_ne!(foot, horse);
     assert!(
-        passable(&falkirk, "0605"),
-        "the morass, which foot may cross"
+        crosses(&falkirk, foot, "0603", "0604"),
+        "foot cross the morass"
+    );
+    assert!(
+        !crosses(&falkirk, horse, "0603", "0604"),
+        "horse go round it"
     );
     let cdb = crate::cdb_common::cdb_game(
         &crate::cdb_common::cdb_position_ron(
@@ -534,6 +561,6 @@ fn ai_passable_ground_is_read_from_each_rulesets_terrain() {
         1,
         &[],
     );
-    assert!(!passable(&cdb, "0808"), "CdB's impassable class");
-    assert!(passable(&cdb, "0807"), "clear");
+    assert!(!crosses(&cdb, 0, "0807", "0808"), "CdB's impassable class");
+    assert!(crosses(&cdb, 0, "0808", "0807"), "clear");
 }

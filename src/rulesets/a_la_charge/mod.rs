@@ -658,6 +658,14 @@ impl Ruleset for AlaChargePlugin {
         view::morale(world)
     }
 
+    /// A river hexside with no bridge (designer's reading, README: AlC 11 and 12.5).
+    fn crosses(&self, world: &World, _class: u8, from: HexCoord, to: HexCoord) -> bool {
+        !world
+            .resource::<Board>()
+            .hexside(from, to)
+            .is_unbridged_river()
+    }
+
     fn player_aids(&self, world: &World) -> crate::engine::view::PlayerAids {
         aids::player_aids(&self.tables, world)
     }

@@ -813,8 +813,8 @@ impl Ruleset for ChampsDeBataillePlugin {
     }
 
     /// Ground of the impassable class (CdB 1.2, terrain.ron) no unit enters.
-    fn passable(&self, world: &World, hex: HexCoord) -> bool {
-        position::terrain_class(world, hex) != data::TerrainClass::Impassable
+    fn crosses(&self, world: &World, _class: u8, _from: HexCoord, to: HexCoord) -> bool {
+        position::terrain_class(world, to) != data::TerrainClass::Impassable
     }
 
     fn player_aids(&self, world: &World) -> crate::engine::view::PlayerAids {

@@ -858,10 +858,10 @@ impl Ruleset for CmPlugin {
     }
 
     /// Open water (terrain.ron's `passable: false`: Maldon's channel) no stand enters.
-    fn passable(&self, world: &World, hex: HexCoord) -> bool {
+    fn crosses(&self, world: &World, _class: u8, _from: HexCoord, to: HexCoord) -> bool {
         let board = world.resource::<Board>();
         self.tables
-            .terrain_type(board.terrain_name(hex))
+            .terrain_type(board.terrain_name(to))
             .is_none_or(|t| t.passable)
     }
 

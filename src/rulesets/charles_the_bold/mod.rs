@@ -752,15 +752,28 @@ impl Ruleset for CharlesTheBoldPlugin {
         view::morale(world)
     }
 
-    /// Terrain no class of stand may enter (terrain.ron's costs all `None`: a lake).
-    fn passable(&self, world: &World, hex: HexCoord) -> bool {
+    /// A stand's class of terrain costs (types.ron's `terrain`: close foot, light
+    /// foot, mounted, light horse, guns).
+    fn ground_class(&self, world: &World, unit: Entity) -> u8 {
+        world
+            .get::<CtbStand>(unit)
+            .map_or(0, |s| s.spec.terrain as u8)
+    }
+
+    /// What `movement::step_cost` never lets that class do, whatever its MPs: ground
+    /// it may not enter (a lake; the marsh for horse and guns), a river without a
+    /// crossing, field defences it may not cross.
+    fn crosses(&self, world: &World, class: u8, from: HexCoord, to: HexCoord) -> bool {
+        use data::TerrainClass;
+        let class = match class {
+            0 => TerrainClass::CloseFoot,
+            1 => TerrainClass::LightFoot,
+            2 => TerrainClass::Mounted,
+            3 => TerrainClass::LightHorse,
+            _ => TerrainClass::Guns,
+        };
         let board = world.resource::<Board>();
-        self.tables
-            .terrain_type(board.terrain_name(hex))
-            .is_none_or(|t| {
-                let c = &t.cost;
-                [c.0, c.1, c.2, c.3, c.4].iter().any(Option::is_some)
-            })
+        movement::step_cost(&self.tables, board, class, from, to).is_some()
     }
 
     fn player_aids(&self, world: &World) -> crate::engine::view::PlayerAids {
