@@ -331,9 +331,11 @@ fn playout(
 /// Civitate (the Normans at normal against random play, 100 games from seed 1), when
 /// the distance was a straight line over half the board's width: 81 won without it,
 /// 85 with 0.1, 81 with 0.2, 87 with 0.3: a gain within the noise of 100 games, taken
-/// at the least weight that showed it. The distance is now counted over the whole
-/// width, so 0.2 gives a hex the weight 0.1 gave it then.
-const NEARNESS_WEIGHT: f64 = 0.2;
+/// at the least weight that showed it. Counted along the ground over the whole
+/// width (2026-11-28; 10 games each from seed 1, 20 at Civitate), 0.1 won Grandson
+/// 7, Falkirk 10, Maldon 1 and Civitate 19; 0.2, which gives a hex the weight it had
+/// before, 5, 9, 3 and 17: no better, so the least weight stays.
+const NEARNESS_WEIGHT: f64 = 0.1;
 
 /// Random legal play by the engine for `horizon` commands or to the end of the game.
 fn play_on(ruleset: &dyn Ruleset, game: &mut Game, horizon: usize, rng: &mut ChaCha8Rng) {
