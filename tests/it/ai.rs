@@ -192,12 +192,7 @@ fn ai_plays_a_whole_game_of_every_ruleset_on_either_side() {
 /// Daras's set-up (CdB 14.3) with Pharas' Herules in ambush behind the hill (Daras
 /// rule 2) at `hex`, at the Persians' secret plan.
 fn daras_with_ambush_at(hex: &str) -> Game {
-    let mut game = Game::start(
-        &root().join("scenarios/champs_de_bataille/daras_530.ron"),
-        1,
-        &[],
-    )
-    .unwrap();
+    let mut game = shipped("champs_de_bataille/daras_530.ron", 1);
     run(
         &mut game,
         &[
@@ -466,18 +461,13 @@ fn ai_on_equal_scores_the_side_that_need_only_last_ends_the_phase_and_the_attack
 }
 
 /// The nearness term counts the hexes along the ground a unit may cross
-/// (`Ruleset::passable`): at Maldon the Vikings, across the channel from the English,
+/// (`Ruleset::crosses`): at Maldon the Vikings, across the channel from the English,
 /// stand farther than the straight line says, since only the causeway and the mud lead
 /// over (terrain.ron's river is `passable: false`).
 #[test]
 fn ai_nearness_is_measured_around_water_no_stand_enters() {
     use bataille::engine::evaluation::contact_balance;
-    let game = Game::start(
-        &root().join("scenarios/charge_and_melee/maldon_991.ron"),
-        1,
-        &[],
-    )
-    .unwrap();
+    let game = shipped("charge_and_melee/maldon_991.ron", 1);
     let vikings = side_named(&game, "vikings");
     let straight = contact_balance(&game.world, vikings, &|_| 0, &|_, _, _| true).unwrap();
     let ruleset = game.ruleset.clone();
@@ -514,30 +504,15 @@ fn ai_the_ground_each_class_crosses_is_read_from_each_rulesets_terrain() {
         let id = units.at(board, HexCoord::parse(hex).unwrap())[0];
         game.ruleset.ground_class(&game.world, units.entity(id))
     };
-    let maldon = Game::start(
-        &root().join("scenarios/charge_and_melee/maldon_991.ron"),
-        1,
-        &[],
-    )
-    .unwrap();
+    let maldon = shipped("charge_and_melee/maldon_991.ron", 1);
     assert!(!crosses(&maldon, 0, "0105", "0106"), "the channel");
     assert!(crosses(&maldon, 0, "0805", "0806"), "the causeway");
     assert!(crosses(&maldon, 0, "0605", "0606"), "the mud");
-    let grandson = Game::start(
-        &root().join("scenarios/charles_the_bold/grandson_1476.ron"),
-        1,
-        &[],
-    )
-    .unwrap();
+    let grandson = shipped("charles_the_bold/grandson_1476.ron", 1);
     for class in 0..5 {
         assert!(!crosses(&grandson, class, "0114", "0115"), "the lake");
     }
-    let falkirk = Game::start(
-        &root().join("scenarios/charles_the_bold/falkirk_1298.ron"),
-        1,
-        &[],
-    )
-    .unwrap();
+    let falkirk = shipped("charles_the_bold/falkirk_1298.ron", 1);
     // The English archers in 1604, the knights of the first battle in 1302.
     let (foot, horse) = (class_at(&falkirk, "1604"), class_at(&falkirk, "1302"));
     assert_ne!(foot, horse);

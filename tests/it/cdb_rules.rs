@@ -94,12 +94,7 @@ fn soissons(seed: u64) -> bataille::engine::game::Game {
 
 /// Soissons as printed: the set-up of CdB 14.3 is played.
 fn soissons_with_setup(seed: u64) -> bataille::engine::game::Game {
-    bataille::engine::game::Game::start(
-        &crate::common::root().join("scenarios/champs_de_bataille/soissons_486.ron"),
-        seed,
-        &[],
-    )
-    .expect("Soissons loads")
+    crate::common::shipped("champs_de_bataille/soissons_486.ron", seed)
 }
 
 #[test]

@@ -398,12 +398,7 @@ fn cdb_shift_clicks_form_a_group_whose_move_shows_its_pa_cost_and_moves_all_thre
 
 #[test]
 fn cdb_set_up_hands_the_seat_over_between_players_and_a_click_places_the_unit_asked_for() {
-    let game = Game::start(
-        &root().join("scenarios/champs_de_bataille/soissons_486.ron"),
-        3,
-        &[],
-    )
-    .expect("Soissons loads");
+    let game = shipped("champs_de_bataille/soissons_486.ron", 3);
     let mut app = app_with(game);
     let send = |app: &mut App, input: PlayerInput| {
         app.world_mut().write_message(input);
@@ -507,12 +502,10 @@ fn every_shipped_window_script_plays_without_a_refusal() {
 fn replay_view_steps_through_the_game_and_plays_a_branch_from_any_point() {
     use bataille::client::controller::ReplayInput;
     let script = std::fs::read_to_string(root().join("scripts/civitate_full_game.txt")).unwrap();
-    let mut fresh = Game::start(
-        &root().join("scenarios/a_la_charge/civitate_1053.ron"),
+    let mut fresh = shipped(
+        "a_la_charge/civitate_1053.ron",
         crate::common::script_seed(&script),
-        &[],
-    )
-    .unwrap();
+    );
     let mut states = vec![fresh.state_json()];
     let lines: Vec<&str> = script
         .lines()
@@ -524,12 +517,10 @@ fn replay_view_steps_through_the_game_and_plays_a_branch_from_any_point() {
         fresh.submit(&cmd).unwrap();
         states.push(fresh.state_json());
     }
-    let mut game = Game::start(
-        &root().join("scenarios/a_la_charge/civitate_1053.ron"),
+    let mut game = shipped(
+        "a_la_charge/civitate_1053.ron",
         crate::common::script_seed(&script),
-        &[],
-    )
-    .unwrap();
+    );
     for line in &lines {
         let cmd = game.parse_line(line).unwrap().unwrap();
         game.submit(&cmd).unwrap();
@@ -682,12 +673,7 @@ fn replay_view_keeps_hidden_units_from_the_side_watching() {
 /// is gone.
 #[test]
 fn sight_tool_picks_two_hexes_and_shows_the_rules_line() {
-    let game = Game::start(
-        &root().join("scenarios/charles_the_bold/grandson_1476.ron"),
-        1,
-        &[],
-    )
-    .unwrap();
+    let game = shipped("charles_the_bold/grandson_1476.ron", 1);
     let mut app = app_with(game);
     let send = |app: &mut App, input: PlayerInput| {
         app.world_mut().write_message(input);
@@ -755,12 +741,7 @@ fn threat_map_toggles_and_follows_the_game() {
 fn a_click_on_any_stand_of_a_charge_and_melee_unit_selects_it_and_its_body_is_drawn() {
     // Maldon: the Vikings' first crews stand in column on 0804, 0803 and 0802 facing S
     // (spec B.2 §2-3); a click on the rear stand (not its placement) selects the unit.
-    let game = Game::start(
-        &root().join("scenarios/charge_and_melee/maldon_991.ron"),
-        1,
-        &[],
-    )
-    .unwrap();
+    let game = shipped("charge_and_melee/maldon_991.ron", 1);
     let mut app = app_with(game);
     let rear = h("0802");
     app.world_mut()

@@ -38,6 +38,13 @@ pub fn kalavryai_path() -> PathBuf {
     root().join("scenarios/a_la_charge/kalavryai_1078.ron")
 }
 
+/// A new game of a shipped scenario, `path` under `scenarios/` (e.g.
+/// `charge_and_melee/maldon_991.ron`), with no option.
+pub fn shipped(path: &str, seed: u64) -> Game {
+    Game::start(&root().join("scenarios").join(path), seed, &[])
+        .unwrap_or_else(|e| panic!("{path} loads: {e}"))
+}
+
 pub fn civitate(seed: u64) -> Game {
     Game::start(&civitate_path(), seed, &[]).expect("Civitate loads")
 }

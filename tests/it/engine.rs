@@ -614,12 +614,7 @@ fn shared_rolls_of_a_d9_and_the_average_die_are_logged_with_their_rule() {
 #[test]
 fn each_game_parses_the_engine_verbs_and_its_own_rulesets() {
     let civitate = civitate(1);
-    let soissons = Game::start(
-        &root().join("scenarios/champs_de_bataille/soissons_486.ron"),
-        1,
-        &[],
-    )
-    .unwrap();
+    let soissons = shipped("champs_de_bataille/soissons_486.ron", 1);
     let line = "march 0504 0604 cw / 0505 0605";
     let e = civitate.parse_line(line).unwrap_err();
     assert_eq!(e.column, 1);

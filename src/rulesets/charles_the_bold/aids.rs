@@ -55,17 +55,8 @@ pub fn player_aids(tables: &Tables, world: &World) -> PlayerAids {
     }
 }
 
-/// The five movement classes, in the order of `PerClass`.
-const CLASSES: [TerrainClass; 5] = [
-    TerrainClass::CloseFoot,
-    TerrainClass::LightFoot,
-    TerrainClass::Mounted,
-    TerrainClass::LightHorse,
-    TerrainClass::Guns,
-];
-
 fn per_class<T: Copy>(values: &PerClass<T>, cell: impl Fn(T) -> String) -> String {
-    CLASSES.map(|c| cell(values.of(c))).join("/")
+    TerrainClass::ALL.map(|c| cell(values.of(c))).join("/")
 }
 
 /// The terrain of the Summary Sheet (CtB 3.0, 6.0, 10.3): costs per movement class.

@@ -33,6 +33,18 @@ pub enum TerrainClass {
     Guns,
 }
 
+impl TerrainClass {
+    /// The five classes, in the order of `PerClass` and of their declaration (`as u8`
+    /// gives a class's place here).
+    pub const ALL: [TerrainClass; 5] = [
+        TerrainClass::CloseFoot,
+        TerrainClass::LightFoot,
+        TerrainClass::Mounted,
+        TerrainClass::LightHorse,
+        TerrainClass::Guns,
+    ];
+}
+
 /// Whom a type may evade (CtB 4.0).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
 pub enum Evade {

@@ -764,13 +764,8 @@ impl Ruleset for CharlesTheBoldPlugin {
     /// it may not enter (a lake; the marsh for horse and guns), a river without a
     /// crossing, field defences it may not cross.
     fn crosses(&self, world: &World, class: u8, from: HexCoord, to: HexCoord) -> bool {
-        use data::TerrainClass;
-        let class = match class {
-            0 => TerrainClass::CloseFoot,
-            1 => TerrainClass::LightFoot,
-            2 => TerrainClass::Mounted,
-            3 => TerrainClass::LightHorse,
-            _ => TerrainClass::Guns,
+        let Some(&class) = data::TerrainClass::ALL.get(usize::from(class)) else {
+            return true;
         };
         let board = world.resource::<Board>();
         movement::step_cost(&self.tables, board, class, from, to).is_some()
