@@ -539,3 +539,75 @@ fn ai_the_ground_each_class_crosses_is_read_from_each_rulesets_terrain() {
     assert!(!crosses(&cdb, 0, "0807", "0808"), "CdB's impassable class");
     assert!(crosses(&cdb, 0, "0808", "0807"), "clear");
 }
+
+/// CdB's evaluation (`ai::evaluate`) counts losses as CdB 13 does, in halves: a lost
+/// Psiloi (half a counter, CdB 12.1) lowers its side's score although the window's
+/// whole counters show nothing lost; and a corps nearer its threshold (CdB 12.2) loses
+/// more with each counter, so the second Blade lost costs more than the first.
+#[test]
+fn ai_cdb_evaluation_counts_half_counters_and_a_corps_nearing_its_threshold() {
+    use crate::cdb_common::{cdb, h};
+    use bataille::engine::board::Board;
+    use bataille::engine::units::{Placement, Units};
+    let mut game = cdb(
+        &[
+            ("ga", "a", "Reg Cv(O)", "0202", "E"),
+            ("a1", "a", "Irr Bd(O)", "0303", "E"),
+            ("a2", "a", "Irr Bd(O)", "0304", "E"),
+            ("a3", "a", "Irr Bd(O)", "0305", "E"),
+            ("a4", "a", "Irr Bd(O)", "0306", "E"),
+            ("a5", "a", "Irr Bd(O)", "0307", "E"),
+            ("ps", "a", "Irr Ps(O)", "0308", "E"),
+            ("gb", "b", "Reg Cv(O)", "1402", "W"),
+            ("b1", "b", "Irr Bd(O)", "1303", "W"),
+            ("b2", "b", "Irr Bd(O)", "1304", "W"),
+            ("b3", "b", "Irr Bd(O)", "1305", "W"),
+            ("b4", "b", "Irr Bd(O)", "1306", "W"),
+            ("b5", "b", "Irr Bd(O)", "1307", "W"),
+            ("b6", "b", "Irr Bd(O)", "1308", "W"),
+            ("b7", "b", "Irr Bd(O)", "1309", "W"),
+            ("b8", "b", "Irr Bd(O)", "1310", "W"),
+            ("b9", "b", "Irr Bd(O)", "1311", "W"),
+            ("b10", "b", "Irr Bd(O)", "1312", "W"),
+            ("b11", "b", "Irr Bd(O)", "1313", "W"),
+            ("b12", "b", "Irr Bd(O)", "1314", "W"),
+        ],
+        1,
+    );
+    let (a, b) = (SideId(0), SideId(1));
+    let score = |game: &Game, side| game.ruleset.evaluate(&game.world, side);
+    let eliminate = |game: &mut Game, hex: &str| {
+        let mut units = game.world.resource::<Units>().clone();
+        let board = game.world.resource::<Board>();
+        let unit = units.at(board, h(hex))[0];
+        units.relocate(unit, Placement::Eliminated, None, None);
+        game.world.insert_resource(units);
+    };
+    assert!((score(&game, a) - 0.5).abs() < 1e-9, "{}", score(&game, a));
+    eliminate(&mut game, "0308");
+    let lost = |game: &Game| {
+        game.ruleset
+            .morale(&game.world)
+            .iter()
+            .find(|m| m.side == a)
+            .unwrap()
+            .lost
+    };
+    assert_eq!(lost(&game), 0, "the window counts whole counters");
+    let after_psiloi = score(&game, a);
+    assert!(after_psiloi < 0.5, "{after_psiloi}");
+    assert!((after_psiloi + score(&game, b) - 1.0).abs() < 1e-9);
+    // Side B's corps: 26 halves, a threshold of 10 (CdB 12.2, a third rounded up to
+    // whole counters); its army breaks at 13 (CdB 13). With losses alone each Blade
+    // would cost the same.
+    let start = score(&game, b);
+    eliminate(&mut game, "1303");
+    let one = score(&game, b);
+    eliminate(&mut game, "1304");
+    let two = score(&game, b);
+    assert!(one < start && two < one, "{start} {one} {two}");
+    assert!(
+        one - two > (start - one) * 1.3,
+        "the second Blade costs more: {start} -> {one} -> {two}"
+    );
+}

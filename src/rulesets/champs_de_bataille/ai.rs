@@ -1,13 +1,16 @@
-//! What CdB hides, drawn again for the computer opponent: the hexes of units in ambush,
-//! set by the scenario's special rules or in the set-up, and the corps' placement each
-//! side writes in secret (CdB 14.3.3).
+//! CdB for the computer opponent: what CdB hides, drawn again (the hexes of units in
+//! ambush, set by the scenario's special rules or in the set-up, and the corps'
+//! placement each side writes in secret, CdB 14.3.3), and how good a position is in
+//! CdB's own terms of losses and demoralisation (CdB 12, 13).
 
 use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 use rand_chacha::ChaCha8Rng;
 
-use super::deployment_placement::check_ambush_hex;
-use super::setup::seen_at;
+use super::deployment_placement::ambush_ground;
+use super::morale::{army_losses_halves, army_total_halves, corps_lost_halves, threshold_halves};
+use super::position::Sight;
+use super::setup::Watchers;
 use super::{CdbState, state};
 use crate::engine::board::Board;
 use crate::engine::hex::HexCoord;
@@ -58,13 +61,54 @@ fn ambush_places(world: &World, unit: UnitId) -> Vec<HexCoord> {
     if zone.is_none() && !in_ambush {
         return Vec::new();
     }
+    let (watchers, sight) = (Watchers::of(world, unit), Sight::of(world));
     world
         .res::<Board>()
         .hexes()
         .filter(|h| match zone {
             Some(z) => z.contains(*h),
-            None => check_ambush_hex(world, unit, *h).is_ok(),
+            None => ambush_ground(world, unit, *h),
         })
-        .filter(|h| units_at(world, *h).is_empty() && !seen_at(world, unit, *h))
+        .filter(|h| units_at(world, *h).is_empty() && !watchers.see(&sight, *h))
         .collect()
+}
+
+/// How good a position is for `side`, for the computer opponent's playouts, in CdB's
+/// own terms: each army's losses as CdB 13 counts them (its eliminated counters, and
+/// every counter of a demoralised corps), in halves, against the half of its counter
+/// equivalents that breaks it; and, for each corps not yet demoralised, the rest of
+/// its counters counted lost by the square of its share of its threshold lost (CdB
+/// 12.2), so that a corps a counter from breaking is worth guarding (or, the enemy's,
+/// pressing) before the end of the turn breaks it. The window's whole counters
+/// (`view::morale`) would drop a Psiloi's half and show a corps' coming break only
+/// once it broke: both left most playouts of a turn scored alike.
+pub fn evaluate(world: &World, side: SideId) -> f64 {
+    let corps = &state(world).corps;
+    let shares: Vec<(SideId, f64)> = [SideId(0), SideId(1)]
+        .into_iter()
+        .map(|s| {
+            let at_risk: f64 = (0..corps.len())
+                .filter(|&c| corps[c].side == s && !corps[c].demoralised)
+                .map(|c| {
+                    let total = corps[c].total_halves;
+                    let lost = corps_lost_halves(world, c).min(total);
+                    let threshold = threshold_halves(world, c);
+                    if threshold <= 0 || lost == 0 {
+                        return 0.0;
+                    }
+                    let near = (f64::from(lost) / f64::from(threshold)).min(1.0);
+                    near * near * f64::from(total - lost)
+                })
+                .sum();
+            let lost = f64::from(army_losses_halves(world, s)) + at_risk;
+            let breaks_at = (f64::from(army_total_halves(world, s)) / 2.0).max(1.0);
+            (s, lost / breaks_at)
+        })
+        .collect();
+    crate::engine::evaluation::position_value_of(
+        world,
+        crate::engine::evaluation::share_balance(&shares, side),
+        None,
+        side,
+    )
 }

@@ -434,38 +434,48 @@ fn corps_spreads(world: &World, except: UnitId) -> Vec<(i32, Option<(i32, i32)>)
 /// scenario sets in ambush, in its zone.
 pub(crate) fn check_ambush_hex(world: &World, id: UnitId, hex: HexCoord) -> Result<(), Refusal> {
     let d = deployment(world)?;
+    if ambush_ground(world, id, hex) {
+        return Ok(());
+    }
+    if state(world).hidden_zones.iter().any(|(u, _)| *u == id) {
+        return Err(Refusal::new(
+            "CdB 14.3.3",
+            format!(
+                "{hex} is outside the ambush zone of {} (scenario rules)",
+                name(world, id)
+            ),
+        ));
+    }
+    Err(Refusal::new(
+        "CdB 14.3.3",
+        format!(
+            "an ambush lies within {} hexes of its own edge, or, for the defender's Psiloi, in broken terrain at least {} hexes from the enemy edge",
+            d.distances.other, d.distances.psiloi_far
+        ),
+    ))
+}
+
+/// Whether `id` may lie in ambush at `hex` (CdB 14.3.3): in its zone where the
+/// scenario gives one; else within the set-up's distance of its own edge, or, for the
+/// defender's Psiloi, in broken terrain far enough from the enemy's. The test of
+/// `check_ambush_hex` without the words of its refusal, for the computer opponent,
+/// which asks it of every hex of the map.
+pub(crate) fn ambush_ground(world: &World, id: UnitId, hex: HexCoord) -> bool {
+    let Ok(d) = deployment(world) else {
+        return false;
+    };
+    let st = state(world);
+    if let Some((_, zone)) = st.hidden_zones.iter().find(|(u, _)| *u == id) {
+        return zone.contains(hex);
+    }
     let b = board(world);
     let side = side_of(world, id);
     let edge = own_edge(world, side);
-    let st = state(world);
-    if let Some((_, zone)) = st.hidden_zones.iter().find(|(u, _)| *u == id) {
-        return if zone.contains(hex) {
-            Ok(())
-        } else {
-            Err(Refusal::new(
-                "CdB 14.3.3",
-                format!(
-                    "{hex} is outside the ambush zone of {} (scenario rules)",
-                    name(world, id)
-                ),
-            ))
-        };
-    }
     let psiloi_far = kind(world, id) == Kind::Ps
         && side != d.attacker
         && terrain_class(world, hex) == TerrainClass::Broken
         && from_edge(b, edge.opposite(), hex) >= d.distances.psiloi_far;
-    if psiloi_far || from_edge(b, edge, hex) <= d.distances.other {
-        Ok(())
-    } else {
-        Err(Refusal::new(
-            "CdB 14.3.3",
-            format!(
-                "an ambush lies within {} hexes of its own edge, or, for the defender's Psiloi, in broken terrain at least {} hexes from the enemy edge",
-                d.distances.other, d.distances.psiloi_far
-            ),
-        ))
-    }
+    psiloi_far || from_edge(b, edge, hex) <= d.distances.other
 }
 
 // ---- execution ----

@@ -727,6 +727,8 @@ impl Ruleset for ChampsDeBataillePlugin {
     fn populate(&self, world: &mut World, scenario: &LoadedScenario) {
         let scan = world.query::<PositionQuery>();
         world.insert_resource(PositionScan(std::sync::Mutex::new(scan)));
+        let memo = position::SightMemo::for_board(world.resource::<Board>());
+        world.insert_resource(memo);
         setup::populate(world, scenario, &self.tables);
         let roster: Option<Vec<CdbUnit>> = all_units(world)
             .into_iter()
@@ -810,6 +812,10 @@ impl Ruleset for ChampsDeBataillePlugin {
 
     fn morale(&self, world: &World) -> Vec<SideMorale> {
         view::morale(world)
+    }
+
+    fn evaluate(&self, world: &World, side: SideId) -> f64 {
+        ai::evaluate(world, side)
     }
 
     /// Ground of the impassable class (CdB 1.2, terrain.ron) no unit enters.

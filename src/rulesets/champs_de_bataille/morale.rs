@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use crate::engine::board::Board;
 use crate::engine::event::EventKind;
 use crate::engine::game::{GameOptions, Outcome, ScenarioInfo, TurnState};
-use crate::engine::hex::{HexCoord, VertexFacing, line_of_sight, line_step};
+use crate::engine::hex::{HexCoord, VertexFacing, line_step};
 use crate::engine::phase::PhaseView;
 use crate::engine::scenario::VictoryLevel;
 use crate::engine::units::{Placement, SideId, UnitId};
@@ -172,7 +172,7 @@ fn nearest_by_priority(
         let visible = match seen.iter().find(|s| s.0 == eh) {
             Some(s) => s.1,
             None => {
-                let v = line_of_sight(h, eh, |x| x != h && x != eh && sight.blocks(x, h, eh));
+                let v = sight.clear(h, eh);
                 seen.push((eh, v));
                 v
             }

@@ -138,6 +138,30 @@ pub(crate) fn rough(world: &World, hex: HexCoord) -> bool {
 pub(crate) struct Sight<'w> {
     board: &'w Board,
     tables: &'w Tables,
+    memo: Option<&'w SightMemo>,
+}
+
+/// Lines of sight over the terrain alone (`Sight::clear`), remembered by their two
+/// ends: the terrain and heights never change in play, and the set-up's ambushes
+/// (CdB 14.3) ask the same lines after every command, the computer opponent's drawing
+/// of them for every hex of the map. 0 not yet drawn, 1 clear, 2 blocked. Not game
+/// state: a world without it, or a copy without it, draws the lines again.
+#[derive(Resource)]
+pub(crate) struct SightMemo {
+    hexes: usize,
+    lines: Vec<std::sync::atomic::AtomicU8>,
+}
+
+impl SightMemo {
+    pub(crate) fn for_board(board: &Board) -> Self {
+        let hexes = board.hex_count();
+        SightMemo {
+            hexes,
+            lines: (0..hexes * hexes)
+                .map(|_| std::sync::atomic::AtomicU8::new(0))
+                .collect(),
+        }
+    }
 }
 
 impl<'w> Sight<'w> {
@@ -145,6 +169,35 @@ impl<'w> Sight<'w> {
         Sight {
             board: world.res::<Board>(),
             tables: &world.res::<CdbTables>().0,
+            memo: world.get_resource::<SightMemo>(),
+        }
+    }
+
+    /// Whether the terrain between `from` and `to` leaves the line of sight clear
+    /// (CdB 10.2: `blocks` at every hex between the ends), remembered (`SightMemo`).
+    pub(crate) fn clear(&self, from: HexCoord, to: HexCoord) -> bool {
+        let draw = || {
+            crate::engine::hex::line_of_sight(from, to, |x| {
+                x != from && x != to && self.blocks(x, from, to)
+            })
+        };
+        let (Some(memo), Some(a), Some(b)) =
+            (self.memo, self.board.index(from), self.board.index(to))
+        else {
+            return draw();
+        };
+        use std::sync::atomic::Ordering::Relaxed;
+        let Some(slot) = memo.lines.get(a * memo.hexes + b) else {
+            return draw();
+        };
+        match slot.load(Relaxed) {
+            1 => true,
+            2 => false,
+            _ => {
+                let clear = draw();
+                slot.store(if clear { 1 } else { 2 }, Relaxed);
+                clear
+            }
         }
     }
 

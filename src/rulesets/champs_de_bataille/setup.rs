@@ -6,7 +6,7 @@ use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
 
 use crate::engine::event::EventKind;
-use crate::engine::hex::{HexCoord, VertexFacing, line_of_sight};
+use crate::engine::hex::{HexCoord, VertexFacing};
 use crate::engine::scenario::LoadedScenario;
 
 use super::scenario::{CdbScenario, CdbSpecialRule as SpecialRule};
@@ -341,20 +341,43 @@ pub(crate) fn execute_place(world: &mut World, id: UnitId, hex: HexCoord) {
 /// on the map and in view: within 3 hexes, or in line of sight for all but Psiloi
 /// (CdB 14.3).
 pub(crate) fn seen_at(world: &World, u: UnitId, h: HexCoord) -> bool {
-    let side = side_of(world, u);
-    let sight = position::Sight::of(world);
-    let units = world.res::<crate::engine::units::Units>();
-    units.ids().any(|e| {
-        units.side(e) != side
-            && world
-                .get_cached::<crate::engine::units::Hidden>(units.entity(e))
-                .is_none()
-            && units.placement(e).hex().is_some_and(|eh| {
-                eh.distance(h) <= 3
-                    || (kind(world, u) != Kind::Ps
-                        && line_of_sight(eh, h, |x| x != eh && x != h && sight.blocks(x, eh, h)))
+    Watchers::of(world, u).see(&position::Sight::of(world), h)
+}
+
+/// The units that would see a hidden unit (CdB 14.3): the other side's units on the
+/// map and in view, found once for all the hexes asked (the computer opponent asks
+/// every hex of an ambush's zone).
+pub(crate) struct Watchers {
+    hexes: Vec<HexCoord>,
+    psiloi: bool,
+}
+
+impl Watchers {
+    pub(crate) fn of(world: &World, u: UnitId) -> Self {
+        let side = side_of(world, u);
+        let units = world.res::<crate::engine::units::Units>();
+        let hexes = units
+            .ids()
+            .filter(|e| {
+                units.side(*e) != side
+                    && world
+                        .get_cached::<crate::engine::units::Hidden>(units.entity(*e))
+                        .is_none()
             })
-    })
+            .filter_map(|e| units.placement(e).hex())
+            .collect();
+        Watchers {
+            hexes,
+            psiloi: kind(world, u) == Kind::Ps,
+        }
+    }
+
+    /// Whether the unit would be seen at `h`.
+    pub(crate) fn see(&self, sight: &position::Sight, h: HexCoord) -> bool {
+        self.hexes
+            .iter()
+            .any(|&eh| eh.distance(h) <= 3 || (!self.psiloi && sight.clear(eh, h)))
+    }
 }
 
 /// Ambushers seen by the enemy are revealed (CdB 14.3): Psiloi within three hexes of
