@@ -611,3 +611,46 @@ fn ai_cdb_evaluation_counts_half_counters_and_a_corps_nearing_its_threshold() {
         "the second Blade costs more: {start} -> {one} -> {two}"
     );
 }
+
+/// CtB's evaluation (`ai::evaluate`) counts the SP a stand has lost from a rank still
+/// standing as that share of the rank's break points: the rules take a rank's BP only
+/// with its last SP (CtB 7.4, 14.0), so a worn rank lowers its side's score before it
+/// falls, and more SP lost lower it more.
+#[test]
+fn ai_ctb_evaluation_counts_sp_lost_from_a_rank_still_standing() {
+    use bataille::engine::units::Units;
+    use bataille::rulesets::charles_the_bold::{CtbRanks, CtbState};
+    let mut game = shipped("charles_the_bold/falkirk_1298.ron", 1);
+    let (english, scots) = (side_named(&game, "english"), side_named(&game, "scots"));
+    let score = |game: &Game, side| game.ruleset.evaluate(&game.world, side);
+    assert!((score(&game, english) - 0.5).abs() < 1e-9);
+    let units = game.world.resource::<Units>().clone();
+    // A Scottish stand whose back rank holds 2 SP or more.
+    let (entity, start) = units
+        .ids()
+        .filter(|u| units.side(*u) == scots)
+        .find_map(|u| {
+            let r = game.world.get::<CtbRanks>(units.entity(u))?;
+            (r.0.last().copied()? >= 2).then(|| (units.entity(u), r.0.clone()))
+        })
+        .expect("a stand of two SP in its back rank");
+    let bp_before = game.world.resource::<CtbState>().bp_lost;
+    let mut last = score(&game, english);
+    for lost in 1..=2u8 {
+        let mut worn = start.clone();
+        *worn.last_mut().unwrap() -= lost;
+        game.world.get_mut::<CtbRanks>(entity).unwrap().0 = worn;
+        let (e, s) = (score(&game, english), score(&game, scots));
+        assert!(
+            e > last,
+            "{lost} SP lost: the English score {e}, before {last}"
+        );
+        assert!((e + s - 1.0).abs() < 1e-9, "{e} + {s}");
+        last = e;
+    }
+    assert_eq!(
+        game.world.resource::<CtbState>().bp_lost,
+        bp_before,
+        "no rank fell: no BP lost by the rules"
+    );
+}
