@@ -752,10 +752,6 @@ impl Ruleset for CharlesTheBoldPlugin {
         view::morale(world)
     }
 
-    fn evaluate(&self, world: &World, side: SideId) -> f64 {
-        ai::evaluate(world, side)
-    }
-
     /// A stand's class of terrain costs (types.ron's `terrain`: close foot, light
     /// foot, mounted, light horse, guns).
     fn ground_class(&self, world: &World, unit: Entity) -> u8 {
