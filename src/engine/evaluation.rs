@@ -184,6 +184,13 @@ pub fn morale_balance(morale: &[SideMorale], side: SideId) -> Option<f64> {
     share_balance(&shares, side)
 }
 
+/// `position_value` from each side's share of its level lost (1 at its break point),
+/// for a ruleset that counts more of its losses than its `SideMorale` reports (C&M's
+/// DPs on the way to a lost stand, CdB's halves and corps near their threshold).
+pub fn share_value(world: &World, shares: &[(SideId, f64)], side: SideId) -> f64 {
+    position_value_of(world, share_balance(shares, side), None, side)
+}
+
 /// `morale_balance` from each side's share of its level lost (1 at its break point).
 pub fn share_balance(shares: &[(SideId, f64)], side: SideId) -> Option<f64> {
     if shares.is_empty() {

@@ -105,10 +105,5 @@ pub fn evaluate(world: &World, side: SideId) -> f64 {
             (s, lost / breaks_at)
         })
         .collect();
-    crate::engine::evaluation::position_value_of(
-        world,
-        crate::engine::evaluation::share_balance(&shares, side),
-        None,
-        side,
-    )
+    crate::engine::evaluation::share_value(world, &shares, side)
 }

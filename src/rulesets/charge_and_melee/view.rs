@@ -448,12 +448,7 @@ pub fn evaluate(world: &World, side: SideId) -> f64 {
             (s, lost / f64::from(level))
         })
         .collect();
-    crate::engine::evaluation::position_value_of(
-        world,
-        crate::engine::evaluation::share_balance(&shares, side),
-        None,
-        side,
-    )
+    crate::engine::evaluation::share_value(world, &shares, side)
 }
 
 /// Each army's stands lost against its break point (spec B.2 §14: half its stands).
