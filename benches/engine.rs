@@ -4,7 +4,8 @@
 //! movement range of one unit, one combat and complete random games; for Charles the
 //! Bold, the reach of one stand, one melee and complete random games of Falkirk; for
 //! Charge & mêlée, one charge resolution, one mêlée and complete random games of Maldon;
-//! and the threat map of the largest scenario of each ruleset.
+//! the threat map of the largest scenario of each ruleset; and one decision of the
+//! computer opponent at each level, in a scenario of each ruleset.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -596,8 +597,59 @@ fn threat_maps(c: &mut Criterion) {
     }
 }
 
+/// The game of `scenario` after `plies` random legal commands (autoplay's), or where it
+/// ended: a position in play for the computer to decide in.
+fn game_after(scenario: &str, seed: u64, plies: usize) -> Game {
+    let (s, r) = load_scenario(Path::new(scenario)).unwrap();
+    let board = bataille::engine::game::build_ruleset_board(&*r, &s);
+    let mut game = Game::new(s, r.clone(), board, seed, &[]);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..plies {
+        if game.is_over() {
+            break;
+        }
+        let command = r.random_command(&mut game.world, &mut rng);
+        game.submit(&command).unwrap();
+    }
+    assert!(
+        !game.is_over(),
+        "{scenario}: the game ended before the position benched"
+    );
+    game
+}
+
+/// One decision of the computer (`ai::choose`) at each level, for the side to act, in
+/// a scenario of each ruleset some way into a random game: the time a player waits for
+/// its move (README "Its strength and speed" has the medians over whole games).
+fn computer_decisions(c: &mut Criterion) {
+    use bataille::ai::{Level, choose};
+    let mut group = c.benchmark_group("computer decision");
+    group
+        .sample_size(10)
+        .sampling_mode(criterion::SamplingMode::Flat);
+    for (scenario, name, plies) in [
+        (CIVITATE, "Civitate", 60),
+        (POITIERS, "Poitiers", 200),
+        (QUATRE_BRAS, "Quatre-Bras", 60),
+        (FALKIRK, "Falkirk", 120),
+        (MALDON, "Maldon", 60),
+    ] {
+        let game = game_after(scenario, 3, plies);
+        let side = game.side_to_act();
+        for level in Level::ALL {
+            group.bench_function(format!("{name}, {level}"), |b| {
+                b.iter(|| black_box(choose(&game, side, level.budget(), 7, None).unwrap()))
+            });
+        }
+    }
+    group.finish();
+}
+
+const POITIERS: &str = "scenarios/champs_de_bataille/poitiers_732.ron";
+
 criterion_group!(
     benches,
+    computer_decisions,
     threat_maps,
     cm_one_charge,
     cm_one_melee,
