@@ -597,25 +597,33 @@ fn threat_maps(c: &mut Criterion) {
     }
 }
 
-/// The game of `scenario` after `plies` random legal commands (autoplay's), or where it
-/// ended: a position in play for the computer to decide in.
+/// The game of `scenario` after `plies` random legal commands (autoplay's), then on
+/// until the side to act has a real choice (autoplay's generator offers it at least six
+/// different commands): a position in play for the computer to decide in, not one
+/// where the rules leave a single answer and it plays none out.
 fn game_after(scenario: &str, seed: u64, plies: usize) -> Game {
     let (s, r) = load_scenario(Path::new(scenario)).unwrap();
     let board = bataille::engine::game::build_ruleset_board(&*r, &s);
     let mut game = Game::new(s, r.clone(), board, seed, &[]);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    for _ in 0..plies {
-        if game.is_over() {
-            break;
+    for n in 0usize.. {
+        assert!(
+            !game.is_over(),
+            "{scenario}: the game ended before a position to bench"
+        );
+        if n >= plies {
+            let mut offered = std::collections::HashSet::new();
+            for _ in 0..40 {
+                offered.insert(r.random_command(&mut game.world, &mut rng));
+            }
+            if offered.len() >= 6 {
+                return game;
+            }
         }
         let command = r.random_command(&mut game.world, &mut rng);
         game.submit(&command).unwrap();
     }
-    assert!(
-        !game.is_over(),
-        "{scenario}: the game ended before the position benched"
-    );
-    game
+    unreachable!("a range without end")
 }
 
 /// One decision of the computer (`ai::choose`) at each level, for the side to act, in
@@ -637,6 +645,11 @@ fn computer_decisions(c: &mut Criterion) {
         let game = game_after(scenario, 3, plies);
         let side = game.side_to_act();
         for level in Level::ALL {
+            let thought = choose(&game, side, level.budget(), 7, None).unwrap();
+            assert!(
+                thought.playouts > 0,
+                "{name}: a decision with nothing to weigh"
+            );
             group.bench_function(format!("{name}, {level}"), |b| {
                 b.iter(|| black_box(choose(&game, side, level.budget(), 7, None).unwrap()))
             });
