@@ -606,12 +606,13 @@ fn game_after(scenario: &str, seed: u64, plies: usize) -> Game {
     let board = bataille::engine::game::build_ruleset_board(&*r, &s);
     let mut game = Game::new(s, r.clone(), board, seed, &[]);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    for n in 0usize.. {
+    let mut played = 0;
+    loop {
         assert!(
             !game.is_over(),
             "{scenario}: the game ended before a position to bench"
         );
-        if n >= plies {
+        if played >= plies {
             let mut offered = std::collections::HashSet::new();
             for _ in 0..40 {
                 offered.insert(r.random_command(&mut game.world, &mut rng));
@@ -622,8 +623,8 @@ fn game_after(scenario: &str, seed: u64, plies: usize) -> Game {
         }
         let command = r.random_command(&mut game.world, &mut rng);
         game.submit(&command).unwrap();
+        played += 1;
     }
-    unreachable!("a range without end")
 }
 
 /// One decision of the computer (`ai::choose`) at each level, for the side to act, in
