@@ -29,10 +29,15 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 const CIVITATE: &str = "scenarios/a_la_charge/civitate_1053.ron";
 
-fn new_game(seed: u64) -> Game {
-    let (s, r) = load_scenario(Path::new(CIVITATE)).expect("Civitate loads");
+/// A new game of the scenario at `path`, as the program starts one.
+fn scenario_game(path: &str, seed: u64) -> Game {
+    let (s, r) = load_scenario(Path::new(path)).unwrap_or_else(|e| panic!("{path}: {e}"));
     let board = bataille::engine::game::build_ruleset_board(&*r, &s);
     Game::new(s, r, board, seed, &[])
+}
+
+fn new_game(seed: u64) -> Game {
+    scenario_game(CIVITATE, seed)
 }
 
 fn movement_range(c: &mut Criterion) {
@@ -191,9 +196,7 @@ fn cdb_melee(c: &mut Criterion) {
 const QUATRE_BRAS: &str = "scenarios/morne_plaine/quatre_bras_1815.ron";
 
 fn quatre_bras(seed: u64) -> Game {
-    let (s, r) = load_scenario(Path::new(QUATRE_BRAS)).expect("Quatre-Bras loads");
-    let board = bataille::engine::game::build_ruleset_board(&*r, &s);
-    Game::new(s, r, board, seed, &[])
+    scenario_game(QUATRE_BRAS, seed)
 }
 
 /// Morne Plaine: the movement range of Pire's chasseurs (MA 7) in the French movement
@@ -401,9 +404,7 @@ const FALKIRK: &str = "scenarios/charles_the_bold/falkirk_1298.ron";
 const SMALL_FALKIRK: &str = "tests/fixtures/charles_the_bold/small_falkirk.ron";
 
 fn ctb_game(scenario: &str, seed: u64, script: &str) -> Game {
-    let (s, r) = load_scenario(Path::new(scenario)).expect("the scenario loads");
-    let board = bataille::engine::game::build_ruleset_board(&*r, &s);
-    let mut g = Game::new(s, r, board, seed, &[]);
+    let mut g = scenario_game(scenario, seed);
     g.run_script(script).unwrap();
     g
 }
@@ -602,9 +603,8 @@ fn threat_maps(c: &mut Criterion) {
 /// different commands): a position in play for the computer to decide in, not one
 /// where the rules leave a single answer and it plays none out.
 fn game_after(scenario: &str, seed: u64, plies: usize) -> Game {
-    let (s, r) = load_scenario(Path::new(scenario)).unwrap();
-    let board = bataille::engine::game::build_ruleset_board(&*r, &s);
-    let mut game = Game::new(s, r.clone(), board, seed, &[]);
+    let mut game = scenario_game(scenario, seed);
+    let r = game.ruleset.clone();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut played = 0;
     loop {
