@@ -572,8 +572,13 @@ fn run(cli: Cli) -> Result<(), String> {
                         p90 * 1000.0
                     );
                 }
+                let interval = bataille::ai::duel::win_interval(wins, report.games)
+                    .map(|(low, high)| {
+                        format!("; 95% between {:.0}% and {:.0}%", 100.0 * low, 100.0 * high)
+                    })
+                    .unwrap_or_default();
                 out!(
-                    "  {} ({}): won {wins} ({:.0}%){time}",
+                    "  {} ({}): won {wins} ({:.0}%{interval}){time}",
                     side.id,
                     players[i],
                     100.0 * wins as f64 / report.games.max(1) as f64

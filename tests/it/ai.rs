@@ -611,3 +611,21 @@ fn ai_cdb_evaluation_counts_half_counters_and_a_corps_nearing_its_threshold() {
         "the second Blade costs more: {start} -> {one} -> {two}"
     );
 }
+
+#[test]
+fn duel_win_interval_is_the_95_percent_wilson_interval() {
+    use bataille::ai::duel::win_interval;
+    let close = |got: Option<(f64, f64)>, low: f64, high: f64| {
+        let (l, h) = got.expect("an interval");
+        assert!(
+            (l - low).abs() < 5e-4 && (h - high).abs() < 5e-4,
+            "{l} {h} against {low} {high}"
+        );
+    };
+    close(win_interval(8, 10), 0.4902, 0.9433);
+    close(win_interval(174, 200), 0.8163, 0.9097);
+    close(win_interval(11, 40), 0.1611, 0.4283);
+    close(win_interval(0, 10), 0.0, 0.2775);
+    close(win_interval(10, 10), 0.7225, 1.0);
+    assert_eq!(win_interval(0, 0), None);
+}
