@@ -185,6 +185,11 @@ enum Cmd {
         /// and read it (`bataille replay`).
         #[arg(long)]
         saves: Option<PathBuf>,
+        /// Play the same seeds again with the two sides' players exchanged, and print
+        /// each player's wins over both seatings (hard against normal on both sides
+        /// of a scenario).
+        #[arg(long)]
+        swap: bool,
     },
     /// Play complete games of random legal commands and report throughput.
     Autoplay {
@@ -233,9 +238,19 @@ fn endings_and_failures(
     endings: &std::collections::BTreeMap<String, usize>,
     failures: &[String],
 ) -> Result<(), String> {
+    print_endings(endings);
+    failed(failures)
+}
+
+/// Each ending ("normans major") with its count.
+fn print_endings(endings: &std::collections::BTreeMap<String, usize>) {
     for (ending, n) in endings {
         out!("  {ending}: {n}");
     }
+}
+
+/// An error listing the games that failed, if any did.
+fn failed(failures: &[String]) -> Result<(), String> {
     if failures.is_empty() {
         Ok(())
     } else {
@@ -245,6 +260,58 @@ fn endings_and_failures(
             failures.join("\n")
         ))
     }
+}
+
+/// "; 95% between 26% and 55%": the Wilson interval of a win rate, for the duel.
+fn interval_text(wins: usize, games: usize) -> String {
+    bataille::ai::duel::win_interval(wins, games)
+        .map(|(low, high)| format!("; 95% between {:.0}% and {:.0}%", 100.0 * low, 100.0 * high))
+        .unwrap_or_default()
+}
+
+/// One duel's figures: each side's wins with their share and interval and the
+/// computer's time per decision and per phase, the draws, how the games ended.
+fn print_duel_report(
+    s: &bataille::engine::scenario::LoadedScenario,
+    players: &[bataille::ai::Player],
+    report: &bataille::ai::duel::DuelReport,
+    seed: u64,
+    games: usize,
+) {
+    out!(
+        "{} games, seeds {seed}..{}",
+        report.games,
+        seed + games as u64
+    );
+    for (i, side) in s.file.sides.iter().enumerate() {
+        let wins = report.wins[i];
+        let mut time = match report.decision_time(i) {
+            Some((median, p90)) => format!(
+                ", {} decisions: median {:.1} ms, p90 {:.1} ms a decision",
+                report.decision_seconds[i].len(),
+                median * 1000.0,
+                p90 * 1000.0
+            ),
+            None => String::new(),
+        };
+        if let Some((median, p90)) = report.phase_time(i) {
+            time += &format!(
+                "; {} phases: median {:.0} ms, p90 {:.0} ms a phase",
+                report.phase_seconds[i].len(),
+                median * 1000.0,
+                p90 * 1000.0
+            );
+        }
+        out!(
+            "  {} ({}): won {wins} ({:.0}%{}){time}",
+            side.id,
+            players[i],
+            100.0 * wins as f64 / report.games.max(1) as f64,
+            interval_text(wins, report.games)
+        );
+    }
+    out!("  draws: {}", report.draws);
+    print_endings(&report.endings);
 }
 
 fn main() -> ExitCode {
@@ -503,6 +570,7 @@ fn run(cli: Cli) -> Result<(), String> {
             games,
             options,
             saves,
+            swap,
         } => {
             let (s, ruleset) = load_scenario(&scenario).map_err(|e| e.to_string())?;
             check_options(&*ruleset, &options)?;
@@ -521,71 +589,72 @@ fn run(cli: Cli) -> Result<(), String> {
                     s.file.sides[i].id
                 ));
             }
+            if swap && players.len() != 2 {
+                return Err(format!(
+                    "--swap exchanges two sides' players, and {} has {} sides",
+                    scenario.display(),
+                    players.len()
+                ));
+            }
             let mut levels = bataille::ai::Budgets::default();
             for arg in &budgets {
                 levels.set_from_arg(arg)?;
             }
-            let report = bataille::ai::duel::duel(
-                s.clone(),
-                ruleset.clone(),
-                &bataille::ai::duel::DuelPlan {
-                    players: &players,
-                    budgets: levels,
-                    seed,
-                    games,
-                    options: &options,
-                    keep_saves: saves.is_some(),
-                },
-            );
-            if let Some(dir) = &saves {
-                let stem = scenario
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned())
-                    .unwrap_or_else(|| "game".into());
-                for (game_seed, text) in &report.saves {
-                    let path = dir.join(format!("{stem}-seed-{game_seed}.ron"));
-                    std::fs::write(&path, text)
-                        .map_err(|e| format!("--saves: {}: {e}", path.display()))?;
-                }
+            let mut seatings = vec![players.clone()];
+            if swap {
+                seatings.push(players.iter().rev().copied().collect());
             }
-            out!(
-                "{} games, seeds {seed}..{}",
-                report.games,
-                seed + games as u64
-            );
-            for (i, side) in s.file.sides.iter().enumerate() {
-                let wins = report.wins[i];
-                let mut time = match report.decision_time(i) {
-                    Some((median, p90)) => format!(
-                        ", {} decisions: median {:.1} ms, p90 {:.1} ms a decision",
-                        report.decision_seconds[i].len(),
-                        median * 1000.0,
-                        p90 * 1000.0
-                    ),
-                    None => String::new(),
-                };
-                if let Some((median, p90)) = report.phase_time(i) {
-                    time += &format!(
-                        "; {} phases: median {:.0} ms, p90 {:.0} ms a phase",
-                        report.phase_seconds[i].len(),
-                        median * 1000.0,
-                        p90 * 1000.0
+            let mut reports = Vec::new();
+            let mut failures = Vec::new();
+            for (n, seating) in seatings.iter().enumerate() {
+                let report = bataille::ai::duel::duel(
+                    s.clone(),
+                    ruleset.clone(),
+                    &bataille::ai::duel::DuelPlan {
+                        players: seating,
+                        budgets: levels,
+                        seed,
+                        games,
+                        options: &options,
+                        keep_saves: saves.is_some(),
+                    },
+                );
+                if let Some(dir) = &saves {
+                    let stem = scenario
+                        .file_stem()
+                        .map(|s| s.to_string_lossy().into_owned())
+                        .unwrap_or_else(|| "game".into());
+                    let seated = if n > 0 { "-swapped" } else { "" };
+                    for (game_seed, text) in &report.saves {
+                        let path = dir.join(format!("{stem}-seed-{game_seed}{seated}.ron"));
+                        std::fs::write(&path, text)
+                            .map_err(|e| format!("--saves: {}: {e}", path.display()))?;
+                    }
+                }
+                if swap {
+                    out!("Seating {}:", n + 1);
+                }
+                print_duel_report(&s, seating, &report, seed, games);
+                failures.extend(report.failures.iter().cloned());
+                reports.push(report);
+            }
+            if swap {
+                out!("Over both seatings:");
+                let seated: Vec<(&[bataille::ai::Player], &bataille::ai::duel::DuelReport)> =
+                    seatings
+                        .iter()
+                        .map(Vec::as_slice)
+                        .zip(reports.iter())
+                        .collect();
+                for (player, wins, played) in bataille::ai::duel::wins_by_player(&seated) {
+                    out!(
+                        "  {player}: won {wins} of {played} ({:.0}%{})",
+                        100.0 * wins as f64 / played.max(1) as f64,
+                        interval_text(wins, played)
                     );
                 }
-                let interval = bataille::ai::duel::win_interval(wins, report.games)
-                    .map(|(low, high)| {
-                        format!("; 95% between {:.0}% and {:.0}%", 100.0 * low, 100.0 * high)
-                    })
-                    .unwrap_or_default();
-                out!(
-                    "  {} ({}): won {wins} ({:.0}%{interval}){time}",
-                    side.id,
-                    players[i],
-                    100.0 * wins as f64 / report.games.max(1) as f64
-                );
             }
-            out!("  draws: {}", report.draws);
-            endings_and_failures(&report.endings, &report.failures)
+            failed(&failures)
         }
         Cmd::Autoplay {
             scenario,

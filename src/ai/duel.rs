@@ -66,6 +66,28 @@ pub fn win_interval(wins: usize, games: usize) -> Option<(f64, f64)> {
     ))
 }
 
+/// Each player's wins and games over duels played in several seatings (`bataille
+/// duel --swap`: the same seeds again with the sides exchanged), in the order each
+/// first sits: what "hard beats normal" means when one side of a scenario is the
+/// stronger, counted over both of its sides. A draw is a game not won; a player on
+/// both sides of a duel plays each of its games twice.
+pub fn wins_by_player(seatings: &[(&[Player], &DuelReport)]) -> Vec<(Player, usize, usize)> {
+    let mut totals: Vec<(Player, usize, usize)> = Vec::new();
+    for (players, report) in seatings {
+        for (side, player) in players.iter().enumerate() {
+            let wins = report.wins.get(side).copied().unwrap_or(0);
+            match totals.iter_mut().find(|t| t.0 == *player) {
+                Some(t) => {
+                    t.1 += wins;
+                    t.2 += report.games;
+                }
+                None => totals.push((*player, wins, report.games)),
+            }
+        }
+    }
+    totals
+}
+
 /// The median and 90th percentile of some times; `None` for none.
 fn median_p90(times: &[f64]) -> Option<(f64, f64)> {
     let mut times = times.to_vec();

@@ -629,3 +629,29 @@ fn duel_win_interval_is_the_95_percent_wilson_interval() {
     close(win_interval(10, 10), 0.7225, 1.0);
     assert_eq!(win_interval(0, 0), None);
 }
+
+#[test]
+fn duel_swap_counts_each_players_wins_over_both_seatings() {
+    use bataille::ai::duel::{DuelReport, wins_by_player};
+    let (hard, normal) = (
+        Player::Computer(Level::Hard),
+        Player::Computer(Level::Normal),
+    );
+    let first = DuelReport {
+        games: 10,
+        wins: vec![3, 6],
+        draws: 1,
+        ..DuelReport::default()
+    };
+    let swapped = DuelReport {
+        games: 10,
+        wins: vec![2, 8],
+        ..DuelReport::default()
+    };
+    let seatings: [(&[Player], &DuelReport); 2] =
+        [(&[hard, normal], &first), (&[normal, hard], &swapped)];
+    assert_eq!(
+        wins_by_player(&seatings),
+        vec![(hard, 11, 20), (normal, 8, 20)]
+    );
+}
