@@ -262,11 +262,15 @@ fn failed(failures: &[String]) -> Result<(), String> {
     }
 }
 
-/// "; 95% between 26% and 55%": the Wilson interval of a win rate, for the duel.
-fn interval_text(wins: usize, games: usize) -> String {
-    bataille::ai::duel::win_interval(wins, games)
+/// "40%; 95% between 26% and 55%": a win rate with its Wilson interval, for the duel.
+fn rate_text(wins: usize, games: usize) -> String {
+    let interval = bataille::ai::duel::win_interval(wins, games)
         .map(|(low, high)| format!("; 95% between {:.0}% and {:.0}%", 100.0 * low, 100.0 * high))
-        .unwrap_or_default()
+        .unwrap_or_default();
+    format!(
+        "{:.0}%{interval}",
+        100.0 * wins as f64 / games.max(1) as f64
+    )
 }
 
 /// One duel's figures: each side's wins with their share and interval and the
@@ -303,11 +307,10 @@ fn print_duel_report(
             );
         }
         out!(
-            "  {} ({}): won {wins} ({:.0}%{}){time}",
+            "  {} ({}): won {wins} ({}){time}",
             side.id,
             players[i],
-            100.0 * wins as f64 / report.games.max(1) as f64,
-            interval_text(wins, report.games)
+            rate_text(wins, report.games)
         );
     }
     out!("  draws: {}", report.draws);
@@ -604,6 +607,10 @@ fn run(cli: Cli) -> Result<(), String> {
             if swap {
                 seatings.push(players.iter().rev().copied().collect());
             }
+            let stem = scenario
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "game".into());
             let mut reports = Vec::new();
             let mut failures = Vec::new();
             for (n, seating) in seatings.iter().enumerate() {
@@ -620,10 +627,6 @@ fn run(cli: Cli) -> Result<(), String> {
                     },
                 );
                 if let Some(dir) = &saves {
-                    let stem = scenario
-                        .file_stem()
-                        .map(|s| s.to_string_lossy().into_owned())
-                        .unwrap_or_else(|| "game".into());
                     let seated = if n > 0 { "-swapped" } else { "" };
                     for (game_seed, text) in &report.saves {
                         let path = dir.join(format!("{stem}-seed-{game_seed}{seated}.ron"));
@@ -648,9 +651,8 @@ fn run(cli: Cli) -> Result<(), String> {
                         .collect();
                 for (player, wins, played) in bataille::ai::duel::wins_by_player(&seated) {
                     out!(
-                        "  {player}: won {wins} of {played} ({:.0}%{})",
-                        100.0 * wins as f64 / played.max(1) as f64,
-                        interval_text(wins, played)
+                        "  {player}: won {wins} of {played} ({})",
+                        rate_text(wins, played)
                     );
                 }
             }

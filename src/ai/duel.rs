@@ -48,7 +48,7 @@ impl DuelReport {
 
 /// The 95% Wilson score interval of a rate of `wins` in `games`, as fractions: where
 /// the true rate most likely lies, for a reader to tell a sample that misses a goal
-/// from one too small to say (16 of 40 lies within 26% and 56%, so it misses 80%;
+/// from one too small to say (16 of 40 lies within 26% and 55%, so it misses 80%;
 /// 8 of 10 within 49% and 94%, so it cannot tell). `None` for no games.
 pub fn win_interval(wins: usize, games: usize) -> Option<(f64, f64)> {
     if games == 0 {
