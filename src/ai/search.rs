@@ -18,7 +18,7 @@ use super::Budget;
 use crate::engine::board::Board;
 use crate::engine::command::Command;
 use crate::engine::dice::Dice;
-use crate::engine::evaluation::{contact_balance, time_limit_winner};
+use crate::engine::evaluation::{cohesion, contact_balance, time_limit_winner};
 use crate::engine::event::GameLog;
 use crate::engine::game::{Game, build_ruleset_board};
 use crate::engine::ruleset::Ruleset;
@@ -316,14 +316,25 @@ fn playout(
         &|unit| ruleset.ground_class(&world.world, unit),
         &|class, from, to| ruleset.crosses(&world.world, class, from, to),
     );
+    // How together it leaves the army, where the ruleset weighs it: also the same
+    // for every playout of a candidate.
+    let cohesion_weight = ruleset.cohesion_weight(&world.world, side);
+    let together = (cohesion_weight > 0.0)
+        .then(|| cohesion(&world.world, side))
+        .flatten();
     play_on(ruleset, world, budget.horizon, rng);
     let end = ruleset.evaluate(&world.world, side);
-    match approach {
-        Some(near) if !world.is_over() => {
-            (1.0 - NEARNESS_WEIGHT) * end + NEARNESS_WEIGHT * (0.5 + 0.5 * near)
-        }
-        _ => end,
+    if world.is_over() {
+        return end;
     }
+    let mut value = end;
+    if let Some(near) = approach {
+        value = (1.0 - NEARNESS_WEIGHT) * value + NEARNESS_WEIGHT * (0.5 + 0.5 * near);
+    }
+    if let Some(together) = together {
+        value = (1.0 - cohesion_weight) * value + cohesion_weight * together;
+    }
+    value
 }
 
 /// The part of a playout's score that the nearness of the side that must attack

@@ -109,6 +109,36 @@ pub fn contact_balance(
     Some(1.0 - 2.0 * sum / n as f64)
 }
 
+/// How closely `side`'s units keep together, from 0 (each stands alone) to 1 (each
+/// has two of its own beside it, in its hex or the next: a line, or a stack with a
+/// support). The mean, over its units on the map that are not leaders, of the own
+/// units beside each, counted to two. `None` when it has no such unit on the map.
+pub fn cohesion(world: &World, side: SideId) -> Option<f64> {
+    let units = world.res::<Units>();
+    let hexes: Vec<HexCoord> = units
+        .ids()
+        .filter(|id| units.side(*id) == side)
+        .filter(|id| world.get::<Leader>(units.entity(*id)).is_none())
+        .filter_map(|id| units.placement(id).hex())
+        .collect();
+    if hexes.is_empty() {
+        return None;
+    }
+    let mut at: std::collections::HashMap<HexCoord, u32> = std::collections::HashMap::new();
+    for hex in &hexes {
+        *at.entry(*hex).or_default() += 1;
+    }
+    let count = |hex: &HexCoord| at.get(hex).copied().unwrap_or(0);
+    let sum: f64 = hexes
+        .iter()
+        .map(|hex| {
+            let beside = count(hex) - 1 + hex.neighbors().iter().map(count).sum::<u32>();
+            f64::from(beside.min(2)) / 2.0
+        })
+        .sum();
+    Some(sum / hexes.len() as f64)
+}
+
 /// The hexes from each hex of the board to the nearest of `to`, by steps `crosses`
 /// allows (`crosses(from, to)` of each step, walked back from `to`; the hexes of
 /// `to` themselves always count); `None` where no such way leads. A breadth-first

@@ -201,6 +201,14 @@ pub trait Ruleset: Send + Sync + 'static {
         )
     }
 
+    /// How much the computer opponent's playouts weigh keeping `side`'s units
+    /// together (`evaluation::cohesion`), from 0 to 1, as the candidate leaves them:
+    /// for a ruleset whose fights reward a line and its supports more than its
+    /// playouts of random play can show. None unless the ruleset says.
+    fn cohesion_weight(&self, _world: &World, _side: super::units::SideId) -> f64 {
+        0.0
+    }
+
     /// The ground a unit crosses, for the computer opponent's nearness term
     /// (`evaluation::contact_balance`): units of one class cross the same ground
     /// (`crosses`). One class for all unless the ruleset says.

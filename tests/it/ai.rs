@@ -363,6 +363,51 @@ fn ai_only_the_side_that_must_attack_is_scored_by_nearness() {
     assert!(after > before, "{before} -> {after}");
 }
 
+/// The cohesion term of a playout (`evaluation::cohesion`), which CdB weighs for the
+/// side that need only last (`Ruleset::cohesion_weight`): at Soissons, in the
+/// designer's deployment, the Gallo-Romans stand in one line, and a legion taken out
+/// of it and set down alone lowers how together the army stands by its own share and
+/// the share its neighbours lose.
+#[test]
+fn ai_cdb_weighs_a_defence_kept_together_and_a_unit_set_apart_lowers_it() {
+    use bataille::engine::board::Board;
+    use bataille::engine::evaluation::cohesion;
+    use bataille::engine::hex::HexCoord;
+    use bataille::engine::units::{Leader, Placement, Units};
+    let mut game = Game::start(
+        &root().join("scenarios/champs_de_bataille/soissons_486.ron"),
+        1,
+        &["scenario_deployment".to_string()],
+    )
+    .unwrap();
+    let (romans, franks) = (side_named(&game, "romans"), side_named(&game, "franks"));
+    assert!(game.ruleset.cohesion_weight(&game.world, romans) > 0.0);
+    assert_eq!(game.ruleset.cohesion_weight(&game.world, franks), 0.0);
+    let before = cohesion(&game.world, romans).unwrap();
+    // Every unit of the line has two beside it; the camps stand in pairs and the
+    // generals behind the line alone.
+    assert!((0.7..0.8).contains(&before), "{before}");
+    let hex = |label: &str| HexCoord::parse(label).unwrap();
+    let mut units = game.world.resource::<Units>().clone();
+    let board = game.world.resource::<Board>().clone();
+    // Legio at 0514, between two stacks of a legion and its Levis armatura.
+    let legion = units.at(&board, hex("0514"))[0];
+    units.relocate(legion, Placement::OnMap(hex("1101")), None, None);
+    game.world.insert_resource(units);
+    let after = cohesion(&game.world, romans).unwrap();
+    assert!(after < before, "{before} -> {after}");
+    let units = game.world.resource::<Units>();
+    let counted = units
+        .ids()
+        .filter(|u| units.side(*u) == romans && units.placement(*u).hex().is_some())
+        .filter(|u| game.world.get::<Leader>(units.entity(*u)).is_none())
+        .count() as f64;
+    assert!(
+        before - after >= 1.0 / counted - 1e-9,
+        "the lone legion loses at least its own share: {before} -> {after}"
+    );
+}
+
 /// Plays up to `n` random legal commands (fewer if the game ends).
 fn play_random(game: &mut Game, n: usize, rng: &mut ChaCha8Rng) {
     let ruleset = game.ruleset.clone();

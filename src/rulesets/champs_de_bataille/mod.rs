@@ -818,6 +818,10 @@ impl Ruleset for ChampsDeBataillePlugin {
         ai::evaluate(world, side)
     }
 
+    fn cohesion_weight(&self, world: &World, side: SideId) -> f64 {
+        ai::cohesion_weight(world, side)
+    }
+
     /// Ground of the impassable class (CdB 1.2, terrain.ron) no unit enters.
     fn crosses(&self, world: &World, _class: u8, _from: HexCoord, to: HexCoord) -> bool {
         position::terrain_class(world, to) != data::TerrainClass::Impassable
