@@ -2,7 +2,8 @@
 //! the game's outcome and victory level, each side's morale lost against its level,
 //! and the victory points of its standing. The computer opponent (`ai`) scores the
 //! ends of its playouts with it (`Ruleset::evaluate`), and weighs with it how near
-//! the side that must attack stands to the enemy (`contact_balance`).
+//! the side that must attack stands to the enemy (`contact_balance`) and, where the
+//! ruleset asks, how together a side's army stands (`cohesion`).
 
 use crate::engine::cached::CachedWorld;
 use bevy::prelude::*;
