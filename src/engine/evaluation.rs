@@ -69,14 +69,7 @@ pub fn contact_balance(
     if time_limit_winner(world)? == side {
         return None;
     }
-    let units = world.res::<Units>();
-    let on_map = |own: bool| {
-        units
-            .ids()
-            .filter(move |id| (units.side(*id) == side) == own)
-            .filter(|id| world.get::<Leader>(units.entity(*id)).is_none())
-            .filter_map(|id| Some((units.entity(id), units.placement(id).hex()?)))
-    };
+    let on_map = |own: bool| troops_on_map(world, move |s| (s == side) == own);
     let enemies: Vec<HexCoord> = on_map(false).map(|(_, hex)| hex).collect();
     if enemies.is_empty() {
         return None;
@@ -115,12 +108,8 @@ pub fn contact_balance(
 /// support). The mean, over its units on the map that are not leaders, of the own
 /// units beside each, counted to two. `None` when it has no such unit on the map.
 pub fn cohesion(world: &World, side: SideId) -> Option<f64> {
-    let units = world.res::<Units>();
-    let hexes: Vec<HexCoord> = units
-        .ids()
-        .filter(|id| units.side(*id) == side)
-        .filter(|id| world.get::<Leader>(units.entity(*id)).is_none())
-        .filter_map(|id| units.placement(id).hex())
+    let hexes: Vec<HexCoord> = troops_on_map(world, |s| s == side)
+        .map(|(_, hex)| hex)
         .collect();
     if hexes.is_empty() {
         return None;
@@ -138,6 +127,20 @@ pub fn cohesion(world: &World, side: SideId) -> Option<f64> {
         })
         .sum();
     Some(sum / hexes.len() as f64)
+}
+
+/// The units on the map that are not leaders, of the sides `of_side` keeps, with
+/// their hexes: what the nearness and cohesion terms count.
+fn troops_on_map(
+    world: &World,
+    of_side: impl Fn(SideId) -> bool,
+) -> impl Iterator<Item = (Entity, HexCoord)> {
+    let units = world.res::<Units>();
+    units
+        .ids()
+        .filter(move |id| of_side(units.side(*id)))
+        .filter(|id| world.get::<Leader>(units.entity(*id)).is_none())
+        .filter_map(|id| Some((units.entity(id), units.placement(id).hex()?)))
 }
 
 /// The hexes from each hex of the board to the nearest of `to`, by steps `crosses`
