@@ -126,8 +126,8 @@ pub fn cohesion_weight(world: &World, side: SideId) -> f64 {
 /// won 11 of 40 without it (seeds 1-40), with a weight of 0.1 7 of 20, 0.3 9 of 20,
 /// 0.5 10 of 20, 0.8 7 of 20 (seeds 1-20), and 0.4 17 of 40 (seeds 21-60), then 72
 /// of 200 (36%) from seed 1; the Byzantines at Casilinum 100 of 201 at 0.4 (12 of 20
-/// without: no gain there). Given to the side that
-/// must attack, it lost: the Arabs at Poitiers won 5 of 20 at 0.4 (16 of 40
-/// without). In A la Charge the Byzantines at Kalavryai won 25 of 40 with it (89 of
-/// the first 100 without), so it is CdB's alone.
+/// without: no gain there). Given to the side that must attack, it lost: the Arabs
+/// at Poitiers won 5 of 20 at 0.4 (16 of 40 without). In A la Charge the Byzantines
+/// at Kalavryai won 25 of 40 with it (89 of the first 100 without), so it is CdB's
+/// alone.
 const DEFENCE_COHESION: f64 = 0.4;
