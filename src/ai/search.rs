@@ -192,6 +192,12 @@ pub fn think(
         return Err(format!("it is not {}'s turn to act", root.side_name(side)));
     }
     let candidates = candidates(&*ruleset, &mut root, budget, &mut rng);
+    let must_attack = time_limit_winner(&root.world).is_some_and(|winner| winner != side);
+    let end_redraws = if must_attack {
+        ruleset.attacker_end_redraws()
+    } else {
+        0
+    };
     let mut scores: Vec<(usize, f64)> = vec![(0, 0.0); candidates.len()];
     let mut playouts = 0;
     // Sequential halving: each round shares its part of the budget among the
@@ -213,6 +219,7 @@ pub fn think(
                     &candidates[k],
                     side,
                     budget,
+                    end_redraws,
                     &mut draw,
                 );
                 scores[k].0 += 1;
@@ -294,13 +301,15 @@ fn mean((n, total): (usize, f64)) -> f64 {
 }
 
 /// One playout of `candidate` on `world`, drawn for `side`: the candidate, random
-/// play for the horizon, the ruleset's score of where it ends.
+/// play for the horizon (`side`'s ends of a phase drawn again `end_redraws` times),
+/// the ruleset's score of where it ends.
 fn playout(
     world: &mut Game,
     ruleset: &dyn Ruleset,
     candidate: &Command,
     side: SideId,
     budget: Budget,
+    end_redraws: usize,
     rng: &mut ChaCha8Rng,
 ) -> f64 {
     if world.submit(candidate).is_err() {
@@ -322,7 +331,7 @@ fn playout(
     let together = (cohesion_weight > 0.0)
         .then(|| cohesion(&world.world, side))
         .flatten();
-    play_on(ruleset, world, budget.horizon, rng);
+    play_on(ruleset, world, budget.horizon, (side, end_redraws), rng);
     let end = ruleset.evaluate(&world.world, side);
     if world.is_over() {
         return end;
@@ -348,15 +357,45 @@ fn playout(
 /// before, 5, 9, 3 and 17: no better, so the least weight stays.
 const NEARNESS_WEIGHT: f64 = 0.1;
 
-/// Random legal play by the engine for `horizon` commands or to the end of the game.
-fn play_on(ruleset: &dyn Ruleset, game: &mut Game, horizon: usize, rng: &mut ChaCha8Rng) {
+/// Random legal play by the engine for `horizon` commands or to the end of the game,
+/// where an end of the phase drawn for `eager.0` is drawn again up to `eager.1` times
+/// (`Ruleset::attacker_end_redraws`).
+fn play_on(
+    ruleset: &dyn Ruleset,
+    game: &mut Game,
+    horizon: usize,
+    eager: (SideId, usize),
+    rng: &mut ChaCha8Rng,
+) {
     for _ in 0..horizon {
         if game.is_over() {
             return;
         }
-        let command = ruleset.random_command(&mut game.world, rng);
+        let command = playout_command(ruleset, game, eager, rng);
         if game.submit(&command).is_err() {
             return;
         }
     }
+}
+
+/// The next command of a playout: random play's, except that an end of the phase drawn
+/// for `eager.0` is drawn again up to `eager.1` times (`Ruleset::attacker_end_redraws`).
+/// The other side's commands are random play's, drawn as they would be without it.
+pub fn playout_command(
+    ruleset: &dyn Ruleset,
+    game: &mut Game,
+    eager: (SideId, usize),
+    rng: &mut ChaCha8Rng,
+) -> Command {
+    let (eager_side, redraws) = eager;
+    let mut command = ruleset.random_command(&mut game.world, rng);
+    if game.side_to_act() == eager_side {
+        for _ in 0..redraws {
+            if command != Command::EndPhase {
+                break;
+            }
+            command = ruleset.random_command(&mut game.world, rng);
+        }
+    }
+    command
 }

@@ -209,6 +209,16 @@ pub trait Ruleset: Send + Sync + 'static {
         0.0
     }
 
+    /// How many times the computer opponent's playouts draw again a random command
+    /// that ends the phase, for its own side when that side must attack (the
+    /// scenario names the other the winner at the time limit): so that its random play
+    /// makes more of its moves before it ends a phase, and the playouts reach the fight
+    /// within their horizon. The other side's, and the side that need only last, play
+    /// as random play does. None unless the ruleset says.
+    fn attacker_end_redraws(&self) -> usize {
+        0
+    }
+
     /// The ground a unit crosses, for the computer opponent's nearness term
     /// (`evaluation::contact_balance`): units of one class cross the same ground
     /// (`crosses`). One class for all unless the ruleset says.

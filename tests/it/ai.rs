@@ -700,3 +700,64 @@ fn duel_swap_counts_each_players_wins_over_both_seatings() {
         vec![(hard, 11, 20), (normal, 8, 20)]
     );
 }
+
+/// The side that must attack draws its playouts' ends of a phase again
+/// (`Ruleset::attacker_end_redraws`, CtB's 3): at Falkirk, where the Scots win at the
+/// time limit, the English's playout commands end fewer activations than random
+/// play's, and the Scots' are random play's, command for command. The other rulesets
+/// play their playouts as random play does.
+#[test]
+fn ai_ctb_the_attackers_playouts_end_fewer_activations_and_the_defenders_are_random_play() {
+    use bataille::ai::search::playout_command;
+    use bataille::engine::command::Command;
+    let mut game = shipped("charles_the_bold/falkirk_1298.ron", 3);
+    let ruleset = game.ruleset.clone();
+    assert_eq!(ruleset.attacker_end_redraws(), 3);
+    let (english, scots) = (side_named(&game, "english"), side_named(&game, "scots"));
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let (mut ends_random, mut ends_eager, mut english_draws, mut scots_draws) = (0, 0, 0, 0);
+    for _ in 0..400 {
+        if game.is_over() {
+            break;
+        }
+        let acting = game.side_to_act();
+        let seed: u64 = rand::RngExt::random(&mut rng);
+        let random = ruleset.random_command(&mut game.world, &mut ChaCha8Rng::seed_from_u64(seed));
+        let eager = playout_command(
+            &*ruleset,
+            &mut game,
+            (english, 3),
+            &mut ChaCha8Rng::seed_from_u64(seed),
+        );
+        if acting == scots {
+            assert_eq!(eager, random, "the Scots' commands are random play's");
+            scots_draws += 1;
+        } else {
+            english_draws += 1;
+            ends_random += usize::from(random == Command::EndPhase);
+            ends_eager += usize::from(eager == Command::EndPhase);
+            if random != Command::EndPhase {
+                assert_eq!(eager, random, "only an end of the phase is drawn again");
+            }
+        }
+        game.submit(&random)
+            .unwrap_or_else(|r| panic!("`{random}` refused: {r}"));
+    }
+    assert!(
+        english_draws > 50 && scots_draws > 50,
+        "{english_draws} {scots_draws}"
+    );
+    assert!(
+        ends_eager < ends_random,
+        "the English end fewer activations: {ends_eager} of {english_draws} against {ends_random}"
+    );
+    for other in [
+        "a_la_charge/civitate_1053.ron",
+        "champs_de_bataille/poitiers_732.ron",
+        "charge_and_melee/maldon_991.ron",
+        "morne_plaine/quatre_bras_1815.ron",
+    ] {
+        let game = shipped(other, 1);
+        assert_eq!(game.ruleset.attacker_end_redraws(), 0, "{other}");
+    }
+}

@@ -785,6 +785,10 @@ impl Ruleset for CharlesTheBoldPlugin {
         false
     }
 
+    fn attacker_end_redraws(&self) -> usize {
+        ai::ATTACKER_END_REDRAWS
+    }
+
     fn resample_hidden(
         &self,
         world: &mut World,
