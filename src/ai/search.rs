@@ -389,12 +389,14 @@ pub fn playout_command(
 ) -> Command {
     let (eager_side, redraws) = eager;
     let mut command = ruleset.random_command(&mut game.world, rng);
-    if game.side_to_act() == eager_side {
+    // Who acts is asked only of an end drawn where redraws are owed: it reads the
+    // pending decision, too dear for every command of every playout.
+    if redraws > 0 && command == Command::EndPhase && game.side_to_act() == eager_side {
         for _ in 0..redraws {
+            command = ruleset.random_command(&mut game.world, rng);
             if command != Command::EndPhase {
                 break;
             }
-            command = ruleset.random_command(&mut game.world, rng);
         }
     }
     command
