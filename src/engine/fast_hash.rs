@@ -67,23 +67,3 @@ pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 
 /// A `HashSet` with `FxHasher`.
 pub type FastSet<K> = HashSet<K, BuildHasherDefault<FxHasher>>;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn keys_apart_hash_apart() {
-        let mut set: FastSet<(i32, i32, u8, bool)> = FastSet::default();
-        for c in 0..30 {
-            for r in 0..30 {
-                for f in 0..6 {
-                    set.insert((c, r, f, c % 2 == 0));
-                }
-            }
-        }
-        assert_eq!(set.len(), 30 * 30 * 6);
-        assert!(set.contains(&(4, 7, 3, true)));
-        assert!(!set.contains(&(4, 7, 3, false)));
-    }
-}

@@ -2775,3 +2775,17 @@ fn cdb_game_of_deployment(options: &[&str]) -> Game {
     let ron = std::fs::read_to_string(&g.scenario.path).expect("the test scenario");
     cdb_game(&ron, seed_rolling_any(&[1]), options)
 }
+
+#[test]
+fn cdb_14_3_lateral_counts_from_the_players_left() {
+    use bataille::engine::board::{Board, MapEdge};
+    use bataille::engine::hex::HexCoord;
+    use bataille::rulesets::champs_de_bataille::deployment::{from_edge, lateral, long_edges};
+    let b = Board::new(22, 30, vec!["clear".into()]);
+    let h = HexCoord { col: 3, row: 5 };
+    assert_eq!(lateral(&b, MapEdge::West, h), 5);
+    assert_eq!(lateral(&b, MapEdge::East, h), 26);
+    assert_eq!(from_edge(&b, MapEdge::West, h), 3);
+    assert_eq!(from_edge(&b, MapEdge::East, h), 20);
+    assert_eq!(long_edges(&b), [MapEdge::West, MapEdge::East]);
+}

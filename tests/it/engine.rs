@@ -733,3 +733,20 @@ fn cached_reads_keep_each_worlds_own_component_ids() {
     empty.insert_resource(turn(7));
     assert_eq!(empty.res::<TurnState>().turn, 7);
 }
+
+/// Keys that differ in any part hash apart in the engine's fast maps (`fast_hash`).
+#[test]
+fn fast_hash_keys_apart_hash_apart() {
+    use bataille::engine::fast_hash::FastSet;
+    let mut set: FastSet<(i32, i32, u8, bool)> = FastSet::default();
+    for c in 0..30 {
+        for r in 0..30 {
+            for f in 0..6 {
+                set.insert((c, r, f, c % 2 == 0));
+            }
+        }
+    }
+    assert_eq!(set.len(), 30 * 30 * 6);
+    assert!(set.contains(&(4, 7, 3, true)));
+    assert!(!set.contains(&(4, 7, 3, false)));
+}

@@ -682,19 +682,3 @@ pub fn plan_text(world: &World, side: SideId) -> Option<String> {
         .as_ref()
         .map(|p| corps_names(world, p))
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn cdb_14_3_lateral_counts_from_the_players_left() {
-        let b = Board::new(22, 30, vec!["clear".into()]);
-        let h = HexCoord { col: 3, row: 5 };
-        assert_eq!(lateral(&b, MapEdge::West, h), 5);
-        assert_eq!(lateral(&b, MapEdge::East, h), 26);
-        assert_eq!(from_edge(&b, MapEdge::West, h), 3);
-        assert_eq!(from_edge(&b, MapEdge::East, h), 20);
-        assert_eq!(long_edges(&b), [MapEdge::West, MapEdge::East]);
-    }
-}
