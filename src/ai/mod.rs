@@ -5,6 +5,7 @@
 //! own seed and the game's commands so far, so it is the same every time; the command
 //! it chooses is submitted like a player's and saved with the others.
 
+pub mod directed;
 pub mod duel;
 pub mod search;
 

@@ -191,8 +191,15 @@ pub fn think(
     if root.side_to_act() != side {
         return Err(format!("it is not {}'s turn to act", root.side_name(side)));
     }
-    let candidates = candidates(&*ruleset, &mut root, budget, &mut rng);
     let must_attack = time_limit_winner(&root.world).is_some_and(|winner| winner != side);
+    // The side that must attack weighs, beside random play's draws, each unit's march
+    // nearest the enemy (`directed::advancing_moves`), up to half its candidates.
+    let directed = if must_attack {
+        super::directed::advancing_moves(&*ruleset, &root.world, side, budget.candidates / 2)
+    } else {
+        Vec::new()
+    };
+    let candidates = candidates(&*ruleset, &mut root, budget, directed, &mut rng);
     let end_redraws = if must_attack {
         ruleset.attacker_end_redraws()
     } else {
@@ -260,16 +267,18 @@ pub fn think(
     })
 }
 
-/// The distinct commands to weigh: drawn from the ruleset's generator of legal
-/// commands, and ending the phase when the rules allow it now, each checked legal.
+/// The distinct commands to weigh: `directed` first (each checked legal), then draws
+/// from the ruleset's generator of legal commands up to the budget's number, and
+/// ending the phase when the rules allow it now, each checked legal.
 fn candidates(
     ruleset: &dyn Ruleset,
     root: &mut Game,
     budget: Budget,
+    directed: Vec<Command>,
     rng: &mut ChaCha8Rng,
 ) -> Vec<Command> {
-    let mut seen = HashSet::new();
-    let mut out = Vec::new();
+    let mut seen: HashSet<Command> = directed.iter().cloned().collect();
+    let mut out = directed;
     for _ in 0..budget.candidates * 4 {
         if out.len() >= budget.candidates {
             break;

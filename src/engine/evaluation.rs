@@ -131,7 +131,7 @@ pub fn cohesion(world: &World, side: SideId) -> Option<f64> {
 
 /// The units on the map that are not leaders, of the sides `of_side` keeps, with
 /// their hexes: what the nearness and cohesion terms count.
-fn troops_on_map(
+pub fn troops_on_map(
     world: &World,
     of_side: impl Fn(SideId) -> bool,
 ) -> impl Iterator<Item = (Entity, HexCoord)> {
@@ -147,7 +147,7 @@ fn troops_on_map(
 /// allows (`crosses(from, to)` of each step, walked back from `to`; the hexes of
 /// `to` themselves always count); `None` where no such way leads. A breadth-first
 /// search from all of `to` at once.
-fn ground_distances(
+pub fn ground_distances(
     board: &Board,
     to: &[HexCoord],
     crosses: &dyn Fn(HexCoord, HexCoord) -> bool,

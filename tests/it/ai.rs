@@ -28,6 +28,7 @@ fn ai_the_same_game_and_seed_give_the_same_choice_and_its_commands_replay() {
     let mut game = civitate(3);
     let normans = SideId(0);
     let mut chosen = Vec::new();
+    assert_eq!(game.side_to_act(), normans);
     for _ in 0..6 {
         let side = game.side_to_act();
         let seed = decision_seed(11, side, &game);
@@ -37,7 +38,7 @@ fn ai_the_same_game_and_seed_give_the_same_choice_and_its_commands_replay() {
         assert!(first.playouts > 0 || first.candidates.len() == 1);
         chosen.push(submit_choice(&mut game, &first).unwrap().to_string());
     }
-    assert_eq!(game.side_to_act(), normans, "{chosen:?}");
+    assert!(chosen[0].starts_with("move "), "{chosen:?}");
     // Saved like a player's commands, and the save replays to the same game.
     let dir = scratch("ai_save");
     let path = write(&dir, "ai.ron", &game.save_text());
@@ -759,5 +760,51 @@ fn ai_ctb_the_attackers_playouts_end_fewer_activations_and_the_defenders_are_ran
     ] {
         let game = shipped(other, 1);
         assert_eq!(game.ruleset.attacker_end_redraws(), 0, "{other}");
+    }
+}
+
+/// The side that must attack weighs, beside random play's draws, each unit's march
+/// nearest the enemy (`directed::advancing_moves`): at Civitate's first Norman move
+/// each is legal, each moves a unit of its own, each brings the Normans nearer the
+/// Papal army along the ground (`contact_balance`), the limit holds, and the computer
+/// at normal weighs every one of them.
+#[test]
+fn ai_the_side_that_must_attack_weighs_each_units_march_nearest_the_enemy() {
+    use bataille::ai::directed::advancing_moves;
+    use bataille::engine::command::Command;
+    use bataille::engine::evaluation::contact_balance;
+    let game = civitate(1);
+    let normans = side_named(&game, "normans");
+    assert_eq!(game.side_to_act(), normans);
+    let nearness = |g: &Game| {
+        contact_balance(
+            &g.world,
+            normans,
+            &|unit| g.ruleset.ground_class(&g.world, unit),
+            &|class, from, to| g.ruleset.crosses(&g.world, class, from, to),
+        )
+        .unwrap()
+    };
+    let before = nearness(&game);
+    let moves = advancing_moves(&*game.ruleset, &game.world, normans, 6);
+    assert_eq!(moves.len(), 6, "{moves:?}");
+    assert!(advancing_moves(&*game.ruleset, &game.world, normans, 2).len() == 2);
+    let mut movers = std::collections::BTreeSet::new();
+    for command in &moves {
+        let Command::Move { unit, .. } = command else {
+            panic!("not a march: {command}");
+        };
+        assert!(movers.insert(unit.to_string()), "{unit} twice: {moves:?}");
+        let mut after = civitate(1);
+        after.submit(command).unwrap();
+        assert!(nearness(&after) > before, "{command} brings no unit nearer");
+    }
+    let thought = choose(&game, normans, Level::Normal.budget(), 5, None).unwrap();
+    let weighed: Vec<&Command> = thought.candidates.iter().map(|c| &c.command).collect();
+    for command in &moves {
+        assert!(
+            weighed.contains(&command),
+            "{command} not weighed: {weighed:?}"
+        );
     }
 }
