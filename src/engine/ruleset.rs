@@ -109,6 +109,16 @@ pub trait Ruleset: Send + Sync + 'static {
             format!("{} moves units one at a time", self.name()),
         ))
     }
+    /// The groups of `side`'s units that could march together now (`group_move_options`
+    /// of each), for the computer opponent's candidates, largest first. None by
+    /// default: a ruleset without groups moves units one at a time.
+    fn groups(
+        &self,
+        _world: &World,
+        _side: super::units::SideId,
+    ) -> Vec<Vec<super::units::UnitId>> {
+        Vec::new()
+    }
     /// Orders a unit can be given now besides moving and attacking (keep in control,
     /// dismount, ...), each a legal command with its label.
     fn unit_actions(&self, _world: &World, _entity: Entity) -> Vec<super::view::Choice> {

@@ -808,3 +808,46 @@ fn ai_the_side_that_must_attack_weighs_each_units_march_nearest_the_enemy() {
         );
     }
 }
+
+/// CdB 5.1's groups for the computer's candidates (`Ruleset::groups`): at Soissons, in
+/// the designer's deployment, the Franks' warbands stand in lines; each group is two
+/// units or more, largest first, no unit in two, and marches together
+/// (`group_move_options`); the Franks, who must attack, weigh a group's march among
+/// their marches nearest the enemy; a ruleset without groups gives none.
+#[test]
+fn ai_cdb_5_1_groups_march_together_among_the_attackers_marches() {
+    use bataille::ai::directed::advancing_moves;
+    let game = Game::start(
+        &root().join("scenarios/champs_de_bataille/soissons_486.ron"),
+        1,
+        &["scenario_deployment".to_string()],
+    )
+    .unwrap();
+    let franks = side_named(&game, "franks");
+    assert_eq!(game.side_to_act(), franks);
+    let groups = game.ruleset.groups(&game.world, franks);
+    assert!(groups.len() >= 2, "{groups:?}");
+    assert!(groups.windows(2).all(|w| w[0].len() >= w[1].len()));
+    let mut seen = std::collections::BTreeSet::new();
+    let mut marching = 0;
+    for group in &groups {
+        assert!(group.len() >= 2, "{group:?}");
+        assert!(
+            group.iter().all(|u| seen.insert(*u)),
+            "{group:?} shares a unit"
+        );
+        // A group the ruleset refuses is refused only for its action points (CdB 4.2).
+        match game.ruleset.group_move_options(&game.world, group) {
+            Ok(options) => marching += usize::from(!options.is_empty()),
+            Err(refusal) => assert_eq!(refusal.rule, "CdB 4.2", "{group:?}: {refusal:?}"),
+        }
+    }
+    assert!(marching > 0, "no group can march: {groups:?}");
+    let moves = advancing_moves(&*game.ruleset, &game.world, franks, 6);
+    assert!(
+        moves.iter().any(|m| m.to_string().contains(" / ")),
+        "no group's march: {moves:?}"
+    );
+    let civitate = civitate(1);
+    assert!(civitate.ruleset.groups(&civitate.world, franks).is_empty());
+}

@@ -131,3 +131,57 @@ pub fn cohesion_weight(world: &World, side: SideId) -> f64 {
 /// at Kalavryai won 25 of 40 with it (89 of the first 100 without), so it is CdB's
 /// alone.
 const DEFENCE_COHESION: f64 = 0.4;
+
+/// The groups `side` could march now (CdB 5.1), for the computer opponent's
+/// candidates: its front-rank units on the map that are not baggage and stand in no
+/// enemy zone of control (a unit in one cannot be part of a group, CdB 5.1), joined
+/// where they are of one corps, face one way and stand next to each other. Those of
+/// two units or more that keep CdB 5.1's shape, largest first; none outside the
+/// movement phase (CdB 9).
+pub fn groups(world: &World, side: SideId) -> Vec<Vec<UnitId>> {
+    use super::position::in_enemy_zoc;
+    use super::{facing, flags, kind, unit};
+    use crate::rulesets::common::{all_units, hex_of, side_of};
+    if state(world).step != super::CdbPhase::Movement {
+        return Vec::new();
+    }
+    let free: Vec<(UnitId, HexCoord)> = all_units(world)
+        .into_iter()
+        .filter(|u| side_of(world, *u) == side && flags(world, *u).rank == 0)
+        .filter(|u| kind(world, *u) != super::data::Kind::Bag)
+        .filter_map(|u| Some((u, hex_of(world, u)?)))
+        .filter(|(u, _)| !in_enemy_zoc(world, *u))
+        .collect();
+    let joined = |a: (UnitId, HexCoord), b: (UnitId, HexCoord)| {
+        a.1.distance(b.1) == 1
+            && unit(world, a.0).corps == unit(world, b.0).corps
+            && facing(world, a.0) == facing(world, b.0)
+    };
+    let mut taken = vec![false; free.len()];
+    let mut out: Vec<Vec<UnitId>> = Vec::new();
+    for start in 0..free.len() {
+        if taken[start] {
+            continue;
+        }
+        taken[start] = true;
+        let mut members = vec![start];
+        let mut next = 0;
+        while next < members.len() {
+            let here = free[members[next]];
+            next += 1;
+            for (k, other) in free.iter().enumerate() {
+                if !taken[k] && joined(here, *other) {
+                    taken[k] = true;
+                    members.push(k);
+                }
+            }
+        }
+        let mut group: Vec<UnitId> = members.into_iter().map(|k| free[k].0).collect();
+        group.sort();
+        if group.len() > 1 && super::stacking::check_is_group(world, &group).is_ok() {
+            out.push(group);
+        }
+    }
+    out.sort_by(|a, b| b.len().cmp(&a.len()).then(a[0].cmp(&b[0])));
+    out
+}

@@ -822,6 +822,10 @@ impl Ruleset for ChampsDeBataillePlugin {
         ai::cohesion_weight(world, side)
     }
 
+    fn groups(&self, world: &World, side: SideId) -> Vec<Vec<UnitId>> {
+        ai::groups(world, side)
+    }
+
     /// Ground of the impassable class (CdB 1.2, terrain.ron) no unit enters.
     fn crosses(&self, world: &World, _class: u8, _from: HexCoord, to: HexCoord) -> bool {
         position::terrain_class(world, to) != data::TerrainClass::Impassable
