@@ -744,3 +744,41 @@ pub fn redraw_hidden_units(
     zones_stale(world);
     refresh_zones(world);
 }
+
+/// The bodies `units` make for the computer opponent's group marches
+/// (`Ruleset::groups`): each set of units joined to the others through a chain of
+/// `joined` neighbours, its ids in order; those of two units or more that `keeps`
+/// accepts, largest first (then by their first id).
+pub fn bodies(
+    units: &[(UnitId, HexCoord)],
+    joined: impl Fn((UnitId, HexCoord), (UnitId, HexCoord)) -> bool,
+    keeps: impl Fn(&[UnitId]) -> bool,
+) -> Vec<Vec<UnitId>> {
+    let mut taken = vec![false; units.len()];
+    let mut out: Vec<Vec<UnitId>> = Vec::new();
+    for start in 0..units.len() {
+        if taken[start] {
+            continue;
+        }
+        taken[start] = true;
+        let mut members = vec![start];
+        let mut next = 0;
+        while next < members.len() {
+            let here = units[members[next]];
+            next += 1;
+            for (k, other) in units.iter().enumerate() {
+                if !taken[k] && joined(here, *other) {
+                    taken[k] = true;
+                    members.push(k);
+                }
+            }
+        }
+        let mut body: Vec<UnitId> = members.into_iter().map(|k| units[k].0).collect();
+        body.sort();
+        if body.len() > 1 && keeps(&body) {
+            out.push(body);
+        }
+    }
+    out.sort_by(|a, b| b.len().cmp(&a.len()).then(a[0].cmp(&b[0])));
+    out
+}

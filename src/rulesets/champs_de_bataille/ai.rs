@@ -141,7 +141,7 @@ const DEFENCE_COHESION: f64 = 0.4;
 pub fn groups(world: &World, side: SideId) -> Vec<Vec<UnitId>> {
     use super::position::in_enemy_zoc;
     use super::{facing, flags, kind, unit};
-    use crate::rulesets::common::{all_units, hex_of, side_of};
+    use crate::rulesets::common::{all_units, bodies, hex_of, side_of};
     if state(world).step != super::CdbPhase::Movement {
         return Vec::new();
     }
@@ -157,31 +157,7 @@ pub fn groups(world: &World, side: SideId) -> Vec<Vec<UnitId>> {
             && unit(world, a.0).corps == unit(world, b.0).corps
             && facing(world, a.0) == facing(world, b.0)
     };
-    let mut taken = vec![false; free.len()];
-    let mut out: Vec<Vec<UnitId>> = Vec::new();
-    for start in 0..free.len() {
-        if taken[start] {
-            continue;
-        }
-        taken[start] = true;
-        let mut members = vec![start];
-        let mut next = 0;
-        while next < members.len() {
-            let here = free[members[next]];
-            next += 1;
-            for (k, other) in free.iter().enumerate() {
-                if !taken[k] && joined(here, *other) {
-                    taken[k] = true;
-                    members.push(k);
-                }
-            }
-        }
-        let mut group: Vec<UnitId> = members.into_iter().map(|k| free[k].0).collect();
-        group.sort();
-        if group.len() > 1 && super::stacking::check_is_group(world, &group).is_ok() {
-            out.push(group);
-        }
-    }
-    out.sort_by(|a, b| b.len().cmp(&a.len()).then(a[0].cmp(&b[0])));
-    out
+    bodies(&free, joined, |group| {
+        super::stacking::check_is_group(world, group).is_ok()
+    })
 }
