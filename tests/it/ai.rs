@@ -851,3 +851,58 @@ fn ai_cdb_5_1_groups_march_together_among_the_attackers_marches() {
     let civitate = civitate(1);
     assert!(civitate.ruleset.groups(&civitate.world, franks).is_empty());
 }
+
+/// CtB 3.8's groups for the computer's candidates: at Grandson, played on at random,
+/// whenever a side has a group activated, `Ruleset::groups` gives bodies of its stands
+/// side by side, no stand in two; some of them march together (`group_move_options`,
+/// which refuses a body of two facings, R-3.8; each move a legal command), and the
+/// side not acting has none.
+#[test]
+fn ai_ctb_3_8_groups_of_the_activated_group_stand_side_by_side() {
+    use bataille::engine::units::Units;
+    let mut game = shipped("charles_the_bold/grandson_1476.ron", 3);
+    let ruleset = game.ruleset.clone();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let (mut looked, mut marching) = (0, 0);
+    for _ in 0..3000 {
+        if game.is_over() || marching >= 3 {
+            break;
+        }
+        let side = game.side_to_act();
+        let groups = ruleset.groups(&game.world, side);
+        assert!(ruleset.groups(&game.world, side.other()).is_empty());
+        let mut seen = std::collections::BTreeSet::new();
+        for group in &groups {
+            looked += 1;
+            let units = game.world.resource::<Units>();
+            assert!(group.len() >= 2, "{group:?}");
+            for u in group {
+                assert!(seen.insert(*u), "{group:?} shares a unit");
+                assert_eq!(units.side(*u), side);
+            }
+            let hexes: Vec<_> = group
+                .iter()
+                .map(|u| units.placement(*u).hex().unwrap())
+                .collect();
+            assert!(
+                hexes
+                    .iter()
+                    .all(|h| hexes.iter().any(|o| o != h && o.distance(*h) == 1)),
+                "{group:?} at {hexes:?} is not side by side"
+            );
+            if let Ok(options) = ruleset.group_move_options(&game.world, group)
+                && let Some(first) = options.first()
+            {
+                ruleset.check(&game.world, &first.command).unwrap();
+                marching += 1;
+            }
+        }
+        let command = ruleset.random_command(&mut game.world, &mut rng);
+        game.submit(&command)
+            .unwrap_or_else(|r| panic!("`{command}` refused: {r}"));
+    }
+    assert!(
+        looked > 0 && marching > 0,
+        "{looked} groups, {marching} marching"
+    );
+}

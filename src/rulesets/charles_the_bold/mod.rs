@@ -789,6 +789,10 @@ impl Ruleset for CharlesTheBoldPlugin {
         ai::ATTACKER_END_REDRAWS
     }
 
+    fn groups(&self, world: &World, side: SideId) -> Vec<Vec<UnitId>> {
+        ai::groups(world, side)
+    }
+
     fn resample_hidden(
         &self,
         world: &mut World,
