@@ -43,31 +43,3 @@ pub fn resample_hidden(
     let group = open[rng.random_range(0..open.len())];
     world.resource_mut::<CtbState>().declared[enemy.0 as usize] = Some(group);
 }
-
-/// The groups of stands `side` could move together now (CtB 3.8, R-3.8), for the
-/// computer opponent's candidates: while one of its groups is activated, the bodies
-/// its stands on the map make side by side with one facing, two stands or more,
-/// largest first; each move is checked as the `group` command is
-/// (`view::group_move_options`).
-pub fn groups(world: &World, side: SideId) -> Vec<Vec<crate::engine::units::UnitId>> {
-    use super::{CtbPhase, facing, group_stands, hex_of, phase, stand};
-    if phase(world) != CtbPhase::Activation {
-        return Vec::new();
-    }
-    let Some(group) = state(world).activation else {
-        return Vec::new();
-    };
-    if state(world).groups[group].side != side {
-        return Vec::new();
-    }
-    let placed: Vec<_> = group_stands(world, group)
-        .into_iter()
-        .filter(|u| stand(world, *u).is_some())
-        .filter_map(|u| Some((u, hex_of(world, u)?)))
-        .collect();
-    crate::rulesets::common::bodies(
-        &placed,
-        |a, b| a.1.is_adjacent(b.1) && facing(world, a.0) == facing(world, b.0),
-        |_| true,
-    )
-}

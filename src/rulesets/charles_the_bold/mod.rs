@@ -789,10 +789,6 @@ impl Ruleset for CharlesTheBoldPlugin {
         ai::ATTACKER_END_REDRAWS
     }
 
-    fn groups(&self, world: &World, side: SideId) -> Vec<Vec<UnitId>> {
-        ai::groups(world, side)
-    }
-
     fn resample_hidden(
         &self,
         world: &mut World,
