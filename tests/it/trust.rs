@@ -422,6 +422,12 @@ pub(crate) mod random_games {
 
     /// `cases` random games per ruleset, spread over its scenarios.
     pub fn run(cases: u64, length: usize) -> (u64, usize) {
+        run_share(cases, length, 0, 1)
+    }
+
+    /// The games of `run` whose case number leaves `share` when divided by `shares`:
+    /// the same games in parts that the test threads play side by side.
+    pub fn run_share(cases: u64, length: usize, share: u64, shares: u64) -> (u64, usize) {
         let all = scenarios();
         let mut games = 0;
         let mut commands = 0;
@@ -430,7 +436,7 @@ pub(crate) mod random_games {
                 .iter()
                 .filter(|p| p.parent().is_some_and(|d| d.ends_with(id)))
                 .collect();
-            for case in 0..cases {
+            for case in (0..cases).filter(|case| case % shares == share) {
                 let scenario = mine[(case % mine.len() as u64) as usize];
                 commands += play(scenario, 1000 + case, length);
                 games += 1;
@@ -440,17 +446,38 @@ pub(crate) mod random_games {
     }
 }
 
-/// A few hundred random sequences per ruleset on every CI run; set
-/// `BATAILLE_TRUST_CASES` to run more.
-#[test]
-fn random_sequences_on_every_scenario_keep_the_invariants_and_replay_identically() {
+/// A few hundred random sequences per ruleset on every CI run (`BATAILLE_TRUST_CASES`
+/// to run more), in four parts of every fourth case each, so that the test threads
+/// play them side by side: as one test it was six of CI's eight minutes of tests.
+fn random_sequences_share(share: u64) {
+    const SHARES: u64 = 4;
     let cases = std::env::var("BATAILLE_TRUST_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(200);
-    let (games, commands) = random_games::run(cases, 400);
-    assert!(games >= cases);
+    let (games, commands) = random_games::run_share(cases, 400, share, SHARES);
+    assert!(games >= cases / SHARES);
     eprintln!("{games} random games, {commands} commands: every property held");
+}
+
+#[test]
+fn random_sequences_on_every_scenario_keep_the_invariants_and_replay_identically_part_1() {
+    random_sequences_share(0);
+}
+
+#[test]
+fn random_sequences_on_every_scenario_keep_the_invariants_and_replay_identically_part_2() {
+    random_sequences_share(1);
+}
+
+#[test]
+fn random_sequences_on_every_scenario_keep_the_invariants_and_replay_identically_part_3() {
+    random_sequences_share(2);
+}
+
+#[test]
+fn random_sequences_on_every_scenario_keep_the_invariants_and_replay_identically_part_4() {
+    random_sequences_share(3);
 }
 
 /// The long run: 10,000 random sequences per ruleset (`cargo test -- --ignored`).
