@@ -2592,6 +2592,76 @@ fn cdb_14_3_3_the_written_placement_is_kept_and_leaves_room_for_the_corps_to_com
     assert_eq!(g.turn().phase.kind, PhaseKind::Move);
 }
 
+/// CdB 14.3.3 lets every troop type lie in ambush in or behind woods and hills, so a
+/// side may set its whole army in ambush and have no corps left to place (14.3.4). The
+/// set-up once gave that side the corps stage anyway, where `end` was refused for want
+/// of a corps: the game could not go on (found by the computer at Soissons, seed 29).
+#[test]
+fn cdb_14_3_4_a_side_with_its_whole_army_in_ambush_leaves_the_corps_to_the_other() {
+    let path = crate::common::root().join("scenarios/champs_de_bataille/soissons_486.ron");
+    let mut g = Game::start(&path, 29, &[]).unwrap();
+    let ambushes = [
+        ("funditores_2", "2128"),
+        ("equites_2", "2129"),
+        ("legio_1", "2128"),
+        ("funditores_1", "2130"),
+        ("alani_2", "2119"),
+        ("auxilia_2", "2219"),
+        ("legio_2", "2130"),
+        ("syagrius", "2129"),
+        ("legio_3", "2028"),
+        ("comes", "2118"),
+        ("auxilia_1", "2030"),
+        ("sagittarii_1", "2226"),
+        ("sagittarii_2", "2226"),
+        ("legio_5", "2018"),
+        ("alani_1", "1918"),
+        ("legio_4", "2018"),
+        ("equites_1", "2224"),
+    ];
+    let mut lines: Vec<String> = [
+        "edge East",
+        "end",
+        "place castra_1 2223",
+        "place castra_2 2228",
+        "place castra_3 2227",
+        "place castra_4 2218",
+        "end",
+        "place chariots_1 0117",
+        "place chariots_2 0104",
+        "place chariots_3 0109",
+        "place chariots_4 0112",
+        "end",
+        "plan syagrius comes",
+    ]
+    .map(String::from)
+    .to_vec();
+    for (unit, at) in ambushes {
+        lines.push(format!("ambush {unit}"));
+        lines.push(format!("place {unit} {at}"));
+    }
+    lines.extend(["end", "plan clovis ragnachar", "end"].map(String::from));
+    run(
+        &mut g,
+        &lines.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+    let franks = g.side_to_act();
+    assert_eq!(g.side_name(franks), "Franks", "{}", log_text(&g));
+    let decision = g.ruleset.decision(&g.world).expect("a unit to place");
+    assert!(decision.prompt.starts_with("place "), "{}", decision.prompt);
+    // The Franks place both their corps, one after the other, and the battle begins.
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(29);
+    for _ in 0..200 {
+        if g.turn().phase.kind != PhaseKind::Place {
+            break;
+        }
+        let command = g.ruleset.random_command(&mut g.world, &mut rng);
+        g.submit(&command).unwrap();
+    }
+    assert_ne!(g.turn().phase.kind, PhaseKind::Place, "{}", log_text(&g));
+    assert!(log_text(&g).contains("Turn 1"), "{}", log_text(&g));
+}
+
 #[test]
 fn cdb_14_3_3_the_defenders_psiloi_ambush_in_broken_terrain_five_hexes_from_the_enemy_edge() {
     let mut g = deployment_game(seed_rolling_any(&[1]));

@@ -550,12 +550,16 @@ pub fn end_stage(world: &mut World) {
             if side == defender {
                 begin_side(world, d.attacker);
             } else {
-                deployment_mut(world).stage = if d.stage == Stage::Baggage {
-                    Stage::Plan
+                if d.stage == Stage::Baggage {
+                    deployment_mut(world).stage = Stage::Plan;
+                    begin_side(world, defender);
                 } else {
-                    Stage::Corps
-                };
-                begin_side(world, defender);
+                    deployment_mut(world).stage = Stage::Corps;
+                    // CdB 14.3.3 lets every troop type lie in ambush, so a side may
+                    // have set its whole army in ambush and have no corps to place:
+                    // the first side with one places first, defender first (14.3.4).
+                    next_to_place_corps(world, [defender, d.attacker]);
+                }
             }
         }
         Stage::Corps => {
@@ -579,14 +583,20 @@ pub fn end_stage(world: &mut World) {
             } else {
                 [side.other(), side]
             };
-            let next = order
-                .into_iter()
-                .find(|s| !corps_to_place(world, *s).is_empty());
-            match next {
-                Some(s) => begin_side(world, s),
-                None => finish(world),
-            }
+            next_to_place_corps(world, order);
         }
+    }
+}
+
+/// The first of `order` with a corps still to place begins; with none left, the
+/// armies are set up and the battle begins (CdB 14.3.4).
+fn next_to_place_corps(world: &mut World, order: [SideId; 2]) {
+    match order
+        .into_iter()
+        .find(|s| !corps_to_place(world, *s).is_empty())
+    {
+        Some(s) => begin_side(world, s),
+        None => finish(world),
     }
 }
 
