@@ -546,21 +546,17 @@ pub fn end_stage(world: &mut World) {
     let defender = d.attacker.other();
     match d.stage {
         Stage::Edge => after_edges(world, defender),
-        Stage::Baggage | Stage::Plan => {
-            if side == defender {
-                begin_side(world, d.attacker);
-            } else {
-                if d.stage == Stage::Baggage {
-                    deployment_mut(world).stage = Stage::Plan;
-                    begin_side(world, defender);
-                } else {
-                    deployment_mut(world).stage = Stage::Corps;
-                    // CdB 14.3.3 lets every troop type lie in ambush, so a side may
-                    // have set its whole army in ambush and have no corps to place:
-                    // the first side with one places first, defender first (14.3.4).
-                    next_to_place_corps(world, [defender, d.attacker]);
-                }
-            }
+        Stage::Baggage | Stage::Plan if side == defender => begin_side(world, d.attacker),
+        Stage::Baggage => {
+            deployment_mut(world).stage = Stage::Plan;
+            begin_side(world, defender);
+        }
+        Stage::Plan => {
+            deployment_mut(world).stage = Stage::Corps;
+            // CdB 14.3.3 lets every troop type lie in ambush, so a side may have set
+            // its whole army in ambush and have no corps to place: the first side
+            // with one places first, defender first (14.3.4).
+            next_to_place_corps(world, [defender, d.attacker]);
         }
         Stage::Corps => {
             let c = d.placing.expect("checked by check_end");
