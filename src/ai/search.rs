@@ -194,11 +194,20 @@ pub fn think(
     let must_attack = time_limit_winner(&root.world).is_some_and(|winner| winner != side);
     // The side that must attack weighs, beside random play's draws, each unit's march
     // nearest the enemy (`directed::advancing_moves`), up to half its candidates.
-    let directed = if must_attack {
-        super::directed::advancing_moves(&*ruleset, &root.world, side, budget.candidates / 2)
+    let mut directed = if ruleset.decision(&root.world).is_none() {
+        ruleset.striking_moves(&root.world, side, budget.candidates / 4)
     } else {
         Vec::new()
     };
+    directed.retain(|c| ruleset.check(&root.world, c).is_ok());
+    if must_attack {
+        let room = (budget.candidates / 2).saturating_sub(directed.len());
+        for c in super::directed::advancing_moves(&*ruleset, &root.world, side, room) {
+            if !directed.contains(&c) {
+                directed.push(c);
+            }
+        }
+    }
     let candidates = candidates(&*ruleset, &mut root, budget, directed, &mut rng);
     let end_redraws = if must_attack {
         ruleset.attacker_end_redraws()

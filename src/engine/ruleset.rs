@@ -119,6 +119,17 @@ pub trait Ruleset: Send + Sync + 'static {
     ) -> Vec<Vec<super::units::UnitId>> {
         Vec::new()
     }
+    /// At most `limit` moves of `side`'s units that set up a blow the ruleset's
+    /// fights reward (a flank position), for the computer opponent's candidates, best
+    /// first: positions random draws seldom reach. None by default.
+    fn striking_moves(
+        &self,
+        _world: &World,
+        _side: super::units::SideId,
+        _limit: usize,
+    ) -> Vec<super::command::Command> {
+        Vec::new()
+    }
     /// Orders a unit can be given now besides moving and attacking (keep in control,
     /// dismount, ...), each a legal command with its label.
     fn unit_actions(&self, _world: &World, _entity: Entity) -> Vec<super::view::Choice> {

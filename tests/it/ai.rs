@@ -851,3 +851,57 @@ fn ai_cdb_5_1_groups_march_together_among_the_attackers_marches() {
     let civitate = civitate(1);
     assert!(civitate.ruleset.groups(&civitate.world, franks).is_empty());
 }
+
+/// CdB 11.4's flank positions among the computer's candidates
+/// (`Ruleset::striking_moves`): with u2 in frontal contact with ua, u1 (two hexes
+/// south of ua) is offered the march onto ua's flank, facing it, and no march of a unit
+/// with no enemy to flank; the march made, u2's attack that recoils ua destroys it
+/// (the dice of the text's example 8: 9 against 8). The search weighs it; a ruleset
+/// without such moves offers none.
+#[test]
+fn ai_cdb_11_4_weighs_the_march_to_a_flank_position_on_an_enemy_held_in_front() {
+    use crate::cdb_common::{cdb, seed_rolling_any};
+    let units = [
+        ("ga", "a", "Reg Cv(O)", "0202", "E"),
+        ("u2", "a", "Reg Bd(O)", "0505", "E"),
+        ("u1", "a", "Reg Bd(O)", "0607", "NNE"),
+        ("as1", "a", "Reg Bd(O)", "0116", "E"),
+        ("as2", "a", "Reg Bd(O)", "0115", "E"),
+        ("gb", "b", "Reg Cv(O)", "1602", "W"),
+        ("ua", "b", "Reg Bd(O)", "0605", "W"),
+        ("bs1", "b", "Reg Bd(O)", "1616", "W"),
+        ("bs2", "b", "Reg Bd(O)", "1615", "W"),
+    ];
+    let seed = seed_rolling_any(&[6, 4, 4]);
+    let mut game = cdb(&units, seed);
+    let a = side_named(&game, "a");
+    let moves = game.ruleset.striking_moves(&game.world, a, 4);
+    assert_eq!(moves.len(), 1, "{moves:?}");
+    let march = moves[0].to_string();
+    assert!(march.starts_with("march 0607 "), "u1 marches: {march}");
+    let thought = choose(&game, a, Level::Normal.budget(), 5, None).unwrap();
+    assert!(
+        thought.candidates.iter().any(|c| c.command == moves[0]),
+        "not weighed: {:?}",
+        thought.candidates
+    );
+    game.submit(&moves[0]).unwrap();
+    assert_eq!(unit_state(&game, "u1")["hex"], "0606", "{march}");
+    run(&mut game, &["end", "end", "end", "attack 0505 -> 0605"]);
+    let log = log_text(&game);
+    assert!(
+        log.contains(
+            "u1 (0606) holds a flank position on ua (0605): no recoil, destroyed (CdB 11.4)"
+        ),
+        "{log}"
+    );
+    assert!(game.ruleset.striking_moves(&game.world, a, 4).is_empty());
+    let civitate = civitate(1);
+    let normans = side_named(&civitate, "normans");
+    assert!(
+        civitate
+            .ruleset
+            .striking_moves(&civitate.world, normans, 4)
+            .is_empty()
+    );
+}

@@ -161,3 +161,93 @@ pub fn groups(world: &World, side: SideId) -> Vec<Vec<UnitId>> {
         super::stacking::check_is_group(world, group).is_ok()
     })
 }
+
+/// Marches that put one of `side`'s units in a flank position on an enemy unit (CdB
+/// 11.4: beside its flank or rear, the enemy in the mover's frontal hexes, the mover
+/// in no enemy zone of control), for the computer opponent's candidates: a unit
+/// attacked from one is destroyed where it would recoil, and the flanker supports the
+/// melee against it (11.3). Random marches seldom end on the one hex and facing that
+/// does it. Those on an enemy already in frontal contact with one of `side`'s units
+/// first (it cannot pivot to face the flanker, 11.2), then the cheapest in PA; one
+/// march a unit, at most `limit`. None outside the movement phase (CdB 9).
+pub fn flanking_marches(
+    world: &World,
+    side: SideId,
+    limit: usize,
+) -> Vec<crate::engine::command::Command> {
+    use super::commands::{CdbCommand, MarchStep};
+    use super::position::{enemy_at, exerts_zoc, frontal_contact, zoc_exerted_on};
+    use super::{facing, flags, kind, unit};
+    use crate::engine::command::UnitRef;
+    use crate::rulesets::common::{all_units, hex_of, is_hidden, side_of};
+    if limit == 0 || state(world).step != super::CdbPhase::Movement {
+        return Vec::new();
+    }
+    let mine: Vec<UnitId> = all_units(world)
+        .into_iter()
+        .filter(|u| side_of(world, *u) == side && flags(world, *u).rank == 0)
+        .filter(|u| kind(world, *u) != super::data::Kind::Bag && !unit(world, *u).general)
+        .filter(|u| hex_of(world, *u).is_some())
+        .collect();
+    // (tier, PA, the march): each unit's best
+    let mut best: Vec<((u8, i32), crate::engine::command::Command)> = Vec::new();
+    for id in mine {
+        let who = UnitRef::Hex(hex_of(world, id).expect("on the map"));
+        let Ok((ctx, base)) = super::march::begin(world, &[(who.clone(), Vec::new())]) else {
+            continue;
+        };
+        let mut found: Option<((u8, i32), Vec<MarchStep>)> = None;
+        super::view::march_search(world, id, &ctx, &base, |n, body, cost| {
+            // A flank position is of no effect from within an enemy zone (11.4).
+            let zone_free = zoc_exerted_on(world, side, n).is_empty();
+            for t in body.facing.front(n) {
+                let Some(e) = enemy_at(world, side, t) else {
+                    continue;
+                };
+                if is_hidden(world, e) || !exerts_zoc(world, e) {
+                    continue;
+                }
+                let flank = !facing(world, e).front(t).contains(&n);
+                if flank && !zone_free {
+                    continue;
+                }
+                let held = all_units(world)
+                    .into_iter()
+                    .any(|o| o != id && side_of(world, o) == side && frontal_contact(world, o, e));
+                // A flank on an enemy held in front, then a support against it (its
+                // other frontal hex free of enemies, 11.3), then a flank it can pivot
+                // to face (6.3).
+                let tier = match (flank, held) {
+                    (true, true) => 0,
+                    (false, true) => {
+                        let other_free = body
+                            .facing
+                            .front(n)
+                            .into_iter()
+                            .filter(|x| *x != t)
+                            .all(|x| enemy_at(world, side, x).is_none());
+                        if !other_free {
+                            continue;
+                        }
+                        1
+                    }
+                    (true, false) => 2,
+                    (false, false) => continue,
+                };
+                let key = (tier, cost.0);
+                if found.as_ref().is_none_or(|(k, _)| key < *k) {
+                    found = Some((key, body.steps.clone()));
+                }
+            }
+        });
+        if let Some((key, steps)) = found {
+            let command = CdbCommand::March {
+                moves: vec![(who, steps)],
+            }
+            .command();
+            best.push((key, command));
+        }
+    }
+    best.sort_by_key(|a| a.0);
+    best.into_iter().take(limit).map(|b| b.1).collect()
+}

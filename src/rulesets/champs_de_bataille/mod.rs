@@ -826,6 +826,10 @@ impl Ruleset for ChampsDeBataillePlugin {
         ai::groups(world, side)
     }
 
+    fn striking_moves(&self, world: &World, side: SideId, limit: usize) -> Vec<Command> {
+        ai::flanking_marches(world, side, limit)
+    }
+
     /// Ground of the impassable class (CdB 1.2, terrain.ron) no unit enters.
     fn crosses(&self, world: &World, _class: u8, _from: HexCoord, to: HexCoord) -> bool {
         position::terrain_class(world, to) != data::TerrainClass::Impassable
