@@ -192,8 +192,10 @@ pub fn think(
         return Err(format!("it is not {}'s turn to act", root.side_name(side)));
     }
     let must_attack = time_limit_winner(&root.world).is_some_and(|winner| winner != side);
-    // The side that must attack weighs, beside random play's draws, each unit's march
-    // nearest the enemy (`directed::advancing_moves`), up to half its candidates.
+    // Every side weighs, beside random play's draws, the marches the ruleset offers
+    // onto a flank (`Ruleset::striking_moves`), up to a quarter of its candidates,
+    // outside a pending decision; the side that must attack fills them up to half its
+    // candidates with each unit's march nearest the enemy (`directed::advancing_moves`).
     let mut directed = if ruleset.decision(&root.world).is_none() {
         ruleset.striking_moves(&root.world, side, budget.candidates / 4)
     } else {
